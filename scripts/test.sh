@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs everything the tests need (npm packages; Debian's chromium, redis-server and
+# nginx when missing), type-checks, then runs every test with Node's test runner.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v redis-server >/dev/null || missing+=(redis-server)
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+if ((${#missing[@]})); then
+  echo "installing Debian packages: ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+[[ -d node_modules ]] || npm ci
+
+npx tsc -p tsconfig.json
+mapfile -t files < <(find test -name '*.test.ts' | sort)
+exec node --import tsx --test --test-concurrency=2 "${files[@]}"

@@ -1,0 +1,137 @@
+/** Morse to text. */
+import { MorseError } from "./errors.js";
+import { nothingTo } from "./messages.js";
+import { DEFAULT_GLYPHS, type Glyphs, type GlyphOptions, resolveGlyphs } from "./options.js";
+import { MAX_ELEMENTS, textOfKey } from "./tables.js";
+import { codePointLength, describeCharacter, isWhiteSpace, listInWords } from "./text.js";
+
+export type DecodeOptions = GlyphOptions;
+
+export interface DecodeResult {
+  /** Upper-case text, words joined by one space. */
+  output: string;
+  /** Decoded Morse characters, not counting the spaces between words; a prosign is one. */
+  characters: number;
+}
+
+/**
+ * Builds the text as a scanner reports elements, letter ends and word ends. A sequence
+ * is kept as a number (leading 1, then one bit per element) so it costs no string.
+ */
+class Assembler {
+  output = "";
+  characters = 0;
+  readonly problems: string[] = [];
+  private key = 1;
+  private elements = 0;
+  private start = 0;
+  private startPosition = 0;
+  private wordBreak = false;
+
+  constructor(private readonly morse: string) {}
+
+  element(isDash: boolean, index: number, position: number): void {
+    if (this.elements === 0) { this.start = index; this.startPosition = position; }
+    this.elements++;
+    this.key = this.elements > MAX_ELEMENTS ? 0 : (this.key << 1) | (isDash ? 1 : 0);
+  }
+
+  /** Ends the sequence in progress, if any; `end` is the index just past it. */
+  endLetter(end: number): void {
+    if (this.elements === 0) return;
+    const text = textOfKey(this.key);
+    if (text === undefined) {
+      this.problems.push(`sequence "${this.morse.slice(this.start, end)}" at position ${this.startPosition}`);
+    } else {
+      if (this.wordBreak && this.output.length > 0) this.output += " ";
+      this.output += text;
+      this.characters++;
+    }
+    this.wordBreak = false;
+    this.key = 1;
+    this.elements = 0;
+  }
+
+  endWord(end: number): void {
+    this.endLetter(end);
+    this.wordBreak = true;
+  }
+
+  badCharacter(index: number, position: number): number {
+    this.endLetter(index);
+    const ch = String.fromCodePoint(this.morse.codePointAt(index)!);
+    this.problems.push(`character ${describeCharacter(ch)} at position ${position}`);
+    return ch.length;
+  }
+
+  result(): DecodeResult {
+    this.endLetter(this.morse.length);
+    if (this.problems.length > 0) {
+      throw new MorseError("INVALID_MORSE", `Cannot decode ${listInWords(this.problems)}`);
+    }
+    if (this.characters === 0) throw new MorseError("EMPTY_INPUT", nothingTo("morse", "decode"));
+    return { output: this.output, characters: this.characters };
+  }
+}
+
+const enum Glyph { Dot, Dash, WordBreak, LetterBreak, Other }
+
+/** What pasted Morse may hold with default options: several dot and dash glyphs, `/`, `|` and line breaks. */
+function forgivingGlyph(code: number): Glyph {
+  switch (code) {
+    case 0x2e: case 0xb7: case 0x2022: case 0x2219: return Glyph.Dot; // . · • ∙
+    case 0x2d: case 0x5f: case 0x2212: case 0x2013: case 0x2014: return Glyph.Dash; // - _ − – —
+    case 0x2f: case 0x7c: case 0x0a: case 0x0d: case 0x2028: case 0x2029: return Glyph.WordBreak; // / | line breaks
+    default: return isWhiteSpace(code) ? Glyph.LetterBreak : Glyph.Other;
+  }
+}
+
+function scanForgiving(morse: string, out: Assembler): void {
+  let position = 0;
+  for (let i = 0; i < morse.length; i++) {
+    position++;
+    const code = morse.charCodeAt(i);
+    switch (forgivingGlyph(code)) {
+      case Glyph.Dot: out.element(false, i, position); break;
+      case Glyph.Dash: out.element(true, i, position); break;
+      case Glyph.WordBreak: out.endWord(i); break;
+      case Glyph.LetterBreak: out.endLetter(i); break;
+      default: i += out.badCharacter(i, position) - 1;
+    }
+  }
+}
+
+/** With options of its own, Morse must be drawn exactly as encode draws it with them. */
+function scanExact(morse: string, glyphs: Glyphs, out: Assembler): void {
+  const { separator, dotChar, dashChar } = glyphs;
+  const widths = [codePointLength(separator), codePointLength(dotChar), codePointLength(dashChar)] as const;
+  let position = 1;
+  let i = 0;
+  while (i < morse.length) {
+    if (morse.startsWith(separator, i)) {
+      out.endWord(i); i += separator.length; position += widths[0];
+    } else if (morse.startsWith(dotChar, i)) {
+      out.element(false, i, position); i += dotChar.length; position += widths[1];
+    } else if (morse.startsWith(dashChar, i)) {
+      out.element(true, i, position); i += dashChar.length; position += widths[2];
+    } else if (isWhiteSpace(morse.charCodeAt(i))) {
+      out.endLetter(i); i++; position++;
+    } else {
+      i += out.badCharacter(i, position); position++;
+    }
+  }
+}
+
+/** Decodes Morse, counting the characters decoded. */
+export function decodeToResult(morse: string, options?: DecodeOptions): DecodeResult {
+  const glyphs = resolveGlyphs(options);
+  const out = new Assembler(morse);
+  if (glyphs === DEFAULT_GLYPHS) scanForgiving(morse, out);
+  else scanExact(morse, glyphs, out);
+  return out.result();
+}
+
+/** Decodes Morse to upper-case text; sequences that are only prosigns come back as `<SK>` and the like. */
+export function decode(morse: string, options?: DecodeOptions): string {
+  return decodeToResult(morse, options).output;
+}

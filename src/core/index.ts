@@ -1,0 +1,10 @@
+/** The pure core: character tables, encode, decode, timing. No I/O. */
+export { ACCENTED, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, type CharacterTable } from "./characters.js";
+export { CHART, type Chart } from "./chart.js";
+export { decode, decodeToResult, type DecodeOptions, type DecodeResult } from "./decode.js";
+export { encode, textToPatterns, type EncodeOptions, type PatternWords } from "./encode.js";
+export { MorseError, type MorseErrorCode } from "./errors.js";
+export * as limits from "./limits.js";
+export { DEFAULT_GLYPHS, resolveGlyphs, type GlyphOptions, type Glyphs } from "./options.js";
+export { codePointLength } from "./text.js";
+export { gapUnitMs, timeline, type Segment, type SegmentType, type Timeline, type TimingOptions } from "./timing.js";

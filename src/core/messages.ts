@@ -1,0 +1,28 @@
+/**
+ * Every sentence the product says about a bad parameter, in one place, so that the
+ * core, the HTTP layer and the docs never drift apart.
+ */
+export const missingParameter = (name: string) => `Missing required parameter: ${name}`;
+
+export const tooLong = (name: string, max: number, got: number) =>
+  `Parameter ${name} must be at most ${max} characters (got ${got})`;
+
+export const notAString = (name: string) => `Parameter ${name} must be a string`;
+
+export const numberOutOfRange = (name: string, min: number, max: number) =>
+  `Parameter ${name} must be a number between ${min} and ${max}`;
+
+export const glyphRule = (name: string, min: number, max: number) =>
+  `Parameter ${name} must be ${min} to ${max} characters without white space`;
+
+export const glyphsOverlap = () =>
+  "Parameters dotChar and dashChar must differ, and neither may contain the other";
+
+export const separatorRule = (min: number, max: number) =>
+  `Parameter separator must be ${min} to ${max} characters and not a single space`;
+
+export const separatorSharesGlyph = () =>
+  "Parameter separator must not share a character with dotChar or dashChar";
+
+export const nothingTo = (name: string, verb: "encode" | "decode") =>
+  `Parameter ${name} has nothing to ${verb}: it holds only white space${verb === "decode" ? " and separators" : ""}`;

@@ -1,0 +1,2 @@
+/** The ditdah library: what `import … from "ditdah"` gives. */
+export * from "./core/index.js";
