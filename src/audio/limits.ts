@@ -1,0 +1,19 @@
+/** Bounds of the audio features, shared by the library checks, the HTTP schemas and the docs. */
+
+/** Sample rates we render at (the WAV endpoint's `sampleRate`). */
+export const SAMPLE_RATE = { min: 8000, max: 48000, default: 8000 } as const;
+
+/** Sample rates we accept in a recording to decode. */
+export const READ_SAMPLE_RATE = { min: 4000, max: 96000 } as const;
+
+/** Longest recording we decode, in seconds (15 minutes). */
+export const MAX_RECORDING_SECONDS = 15 * 60;
+
+/** Where the decoder looks for the tone, in Hz. */
+export const DECODE_FREQUENCY = { min: 200, max: 1200 } as const;
+
+/** Length of each raised-cosine edge, in ms: long enough to keep key clicks out of the neighbouring kHz. */
+export const RAMP_MS = 5;
+
+/** Peak sample value, as a fraction of full scale: 0.89 is -1.0 dBFS, leaving headroom for resamplers. */
+export const PEAK = 0.89;

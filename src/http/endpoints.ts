@@ -1,0 +1,78 @@
+/**
+ * Registers an endpoint's GET (query string) and POST (JSON body) forms over one
+ * handler, and remembers which methods each path allows, for 405 answers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Static, TObject, TSchema } from "typebox";
+import { unsupportedMediaType } from "./errors.js";
+import { ErrorResult, NUMBER_PARAMS } from "./schemas.js";
+
+export type Method = "GET" | "HEAD" | "POST";
+
+/** Allowed methods by path, for the 405 answer's Allow header. */
+export class MethodRegistry {
+  private readonly byPath = new Map<string, Method[]>();
+
+  add(path: string, methods: readonly Method[]): void {
+    this.byPath.set(path, [...(this.byPath.get(path) ?? []), ...methods]);
+  }
+
+  allowed(path: string): readonly string[] | undefined {
+    const methods = this.byPath.get(path);
+    return methods && [...methods, "OPTIONS"];
+  }
+}
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Before validation: a `null` parameter counts as absent, and a number parameter may
+ * come as a decimal string (a query string carries nothing else).
+ */
+export function normalizeParams(source: unknown): void {
+  if (typeof source !== "object" || source === null || Array.isArray(source)) return;
+  const params = source as Record<string, unknown>;
+  for (const key of Object.keys(params)) {
+    const value = params[key];
+    if (value === null) delete params[key];
+    else if (typeof value === "string" && NUMBER_PARAMS.includes(key) && DECIMAL.test(value)) params[key] = Number(value);
+  }
+}
+
+/** The media type of a request, lower case, without parameters. */
+export function mediaType(request: FastifyRequest): string {
+  const header = request.headers["content-type"] ?? "";
+  const end = header.indexOf(";");
+  return (end === -1 ? header : header.slice(0, end)).trim().toLowerCase();
+}
+
+async function requireJson(request: FastifyRequest): Promise<void> {
+  if (mediaType(request) !== "application/json") throw unsupportedMediaType("application/json");
+}
+
+export const errorResponses = { "4xx": ErrorResult, "5xx": ErrorResult };
+
+export interface Endpoint<P extends TObject, R extends TSchema> {
+  url: string;
+  summary: string;
+  params: P;
+  result: R;
+  handle: (params: Static<P>) => Static<R>;
+}
+
+export function registerGetAndPost<P extends TObject, R extends TSchema>(
+  app: FastifyInstance, methods: MethodRegistry, endpoint: Endpoint<P, R>,
+): void {
+  const { url, summary, params, result, handle } = endpoint;
+  const response = { 200: result, ...errorResponses };
+  app.get(url, {
+    schema: { summary, querystring: params, response },
+    preValidation: async (request: FastifyRequest) => normalizeParams(request.query),
+  }, async (request: FastifyRequest) => handle(request.query as Static<P>));
+  app.post(url, {
+    schema: { summary, body: params, response },
+    onRequest: requireJson,
+    preValidation: async (request: FastifyRequest) => normalizeParams(request.body),
+  }, async (request: FastifyRequest, _reply: FastifyReply) => handle(request.body as Static<P>));
+  methods.add(url, ["GET", "HEAD", "POST"]);
+}

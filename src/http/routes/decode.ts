@@ -1,0 +1,14 @@
+import type { FastifyInstance } from "fastify";
+import { decodeToResult } from "../../core/index.js";
+import { type MethodRegistry, registerGetAndPost } from "../endpoints.js";
+import { DecodeParams, DecodeResult } from "../schemas.js";
+
+export function decodeRoutes(app: FastifyInstance, methods: MethodRegistry): void {
+  registerGetAndPost(app, methods, {
+    url: "/api/v1/decode",
+    summary: "Decode Morse to text",
+    params: DecodeParams,
+    result: DecodeResult,
+    handle: ({ morse, ...options }) => ({ success: true, input: morse, ...decodeToResult(morse, options) }),
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import { codePointLength, encode } from "../../core/index.js";
+import { type MethodRegistry, registerGetAndPost } from "../endpoints.js";
+import { EncodeParams, EncodeResult } from "../schemas.js";
+
+export function encodeRoutes(app: FastifyInstance, methods: MethodRegistry): void {
+  registerGetAndPost(app, methods, {
+    url: "/api/v1/encode",
+    summary: "Encode text to Morse",
+    params: EncodeParams,
+    result: EncodeResult,
+    handle: ({ text, ...options }) => ({
+      success: true, input: text, output: encode(text, options), characters: codePointLength(text),
+    }),
+  });
+}

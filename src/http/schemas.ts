@@ -1,0 +1,108 @@
+/**
+ * TypeBox schemas: the one source of request validation, handler types, fast
+ * response serialization and the OpenAPI document.
+ */
+import { Type, type Static } from "typebox";
+import { limits } from "../core/index.js";
+
+const { TEXT_MAX_LENGTH, WPM, FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH } = limits;
+
+const Text = Type.String({
+  minLength: 1, maxLength: TEXT_MAX_LENGTH,
+  description: `Text to convert, at most ${TEXT_MAX_LENGTH} characters (Unicode code points)`,
+});
+
+const Morse = Type.String({
+  minLength: 1, maxLength: TEXT_MAX_LENGTH,
+  description: `Morse to decode, at most ${TEXT_MAX_LENGTH} characters`,
+});
+
+const Glyph = (what: string, fallback: string) => Type.String({
+  minLength: GLYPH_LENGTH.min, maxLength: GLYPH_LENGTH.max, pattern: "^\\S+$", default: fallback,
+  description: `Draws a ${what}: ${GLYPH_LENGTH.min} to ${GLYPH_LENGTH.max} characters without white space; dotChar and dashChar must not contain each other`,
+});
+
+const Separator = Type.String({
+  minLength: SEPARATOR_LENGTH.min, maxLength: SEPARATOR_LENGTH.max, default: " / ",
+  description: `Placed between words: ${SEPARATOR_LENGTH.min} to ${SEPARATOR_LENGTH.max} characters, not a single space, sharing no character with dotChar or dashChar`,
+});
+
+/** Numbers; a query string, or a JSON body, may carry them as decimal strings. */
+const Speed = (description: string, fallback?: number) => Type.Number({
+  minimum: WPM.min, maximum: WPM.max, ...(fallback === undefined ? {} : { default: fallback }), description,
+});
+
+export const GlyphParams = {
+  separator: Type.Optional(Separator),
+  dotChar: Type.Optional(Glyph("dot", ".")),
+  dashChar: Type.Optional(Glyph("dash", "-")),
+};
+
+export const EncodeParams = Type.Object({ text: Text, ...GlyphParams });
+export const DecodeParams = Type.Object({ morse: Morse, ...GlyphParams });
+export const AudioParams = Type.Object({
+  text: Text,
+  wpm: Type.Optional(Speed(`Character speed in words per minute (PARIS), ${WPM.min} to ${WPM.max}`, WPM.default)),
+  frequency: Type.Optional(Type.Number({
+    minimum: FREQUENCY.min, maximum: FREQUENCY.max, default: FREQUENCY.default,
+    description: `Tone frequency in Hz, ${FREQUENCY.min} to ${FREQUENCY.max}`,
+  })),
+  fwpm: Type.Optional(Speed(`Farnsworth overall speed, ${WPM.min} up to wpm (default: wpm)`)),
+});
+
+/** Parameters that are numbers, so that decimal strings can be read as numbers before validation. */
+export const NUMBER_PARAMS: readonly string[] = ["wpm", "frequency", "fwpm", "sampleRate"];
+
+export type EncodeParams = Static<typeof EncodeParams>;
+export type DecodeParams = Static<typeof DecodeParams>;
+export type AudioParams = Static<typeof AudioParams>;
+
+const Success = Type.Boolean({ description: "true on success" });
+
+export const EncodeResult = Type.Object({
+  success: Success,
+  input: Type.String({ description: "The text that was sent" }),
+  output: Type.String({ description: "The Morse" }),
+  characters: Type.Integer({ description: "Length of input in code points, spaces included" }),
+});
+
+export const DecodeResult = Type.Object({
+  success: Success,
+  input: Type.String({ description: "The Morse that was sent" }),
+  output: Type.String({ description: "The decoded text, upper case, words joined by one space" }),
+  characters: Type.Integer({ description: "Decoded characters, not counting the spaces between words" }),
+});
+
+const PatternMap = Type.Record(Type.String(), Type.String());
+
+export const ChartResult = Type.Object({
+  success: Success,
+  alphabet: PatternMap,
+  numbers: PatternMap,
+  punctuation: PatternMap,
+  prosigns: PatternMap,
+  accented: PatternMap,
+});
+
+export const Segment = Type.Object({
+  type: Type.Union([Type.Literal("dot"), Type.Literal("dash"), Type.Literal("silence")]),
+  startMs: Type.Number(),
+  durationMs: Type.Number(),
+});
+
+export const AudioResult = Type.Object({
+  success: Success,
+  text: Type.String(),
+  morse: Type.String({ description: "The encode output with default options" }),
+  wpm: Type.Number(),
+  frequency: Type.Number(),
+  unitMs: Type.Number({ description: "One dot: 1200 / wpm" }),
+  fwpm: Type.Number(),
+  durationMs: Type.Number({ description: "The whole sequence" }),
+  sequence: Type.Array(Segment),
+});
+
+export const ErrorResult = Type.Object({
+  success: Type.Boolean({ description: "false" }),
+  error: Type.String({ description: "What went wrong, for a person to read" }),
+});
