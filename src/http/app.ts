@@ -3,15 +3,30 @@ import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { Config } from "./config.js";
-import { JSON_BODY_LIMIT, methodNotAllowed, notFound, toHttpError } from "./errors.js";
+import { registerDocs, registerOpenApi } from "./docs.js";
 import { MethodRegistry } from "./endpoints.js";
-import rateLimit, { RATE_LIMIT_HEADERS } from "./rate-limit.js";
+import { JSON_BODY_LIMIT, methodNotAllowed, notFound, toHttpError } from "./errors.js";
+import { registerHealth } from "./health.js";
+import { Metrics, registerMetrics } from "./metrics.js";
+import rateLimit, { RATE_LIMIT_HEADERS } from "./rate-limit/index.js";
+import { SharedCounter } from "./rate-limit/redis-store.js";
+import { Readiness } from "./readiness.js";
 import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
 import { decodeRoutes } from "./routes/decode.js";
 import { encodeRoutes } from "./routes/encode.js";
 
-export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy">;
+export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl">;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What /readyz reports; the server turns it to "shutting down" on SIGTERM. */
+    readiness: Readiness;
+  }
+}
+
+/** Against slow clients: time to send the headers, the whole request, and to idle between requests. */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000, idleSocketMs: 60_000 } as const;
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const httpError = toHttpError(error);
@@ -24,8 +39,8 @@ function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const app = Fastify({
+function createFastify(config: AppConfig): FastifyInstance {
+  return Fastify({
     logger: { level: config.logLevel },
     // Per-request lines cost throughput; /metrics counts requests instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -36,8 +51,32 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // No coercion: `{"text": 5}` is a wrong type, not "5"; numbers from strings are read in endpoints.ts.
     ajv: { customOptions: { coerceTypes: false, verbose: true, allErrors: false } },
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // While shutting down, requests already on open connections are still answered.
+    return503OnClosing: false,
+    connectionTimeout: TIMEOUTS.idleSocketMs,
+    requestTimeout: TIMEOUTS.requestMs,
+    keepAliveTimeout: TIMEOUTS.keepAliveMs,
+    http: { headersTimeout: TIMEOUTS.headersMs },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
+/** The rate-limit store: Redis shared by every instance when configured, else in memory. */
+function sharedCounter(app: FastifyInstance, config: AppConfig, metrics: Metrics, readiness: Readiness) {
+  if (!config.redisUrl) return undefined;
+  const counter = new SharedCounter(config.redisUrl, app.log, metrics);
+  readiness.addCheck("redis", () => counter.isUp);
+  app.addHook("onClose", async () => counter.close());
+  counter.connect();
+  return counter.storeClass();
+}
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = createFastify(config);
+  const readiness = new Readiness();
+  const metrics = new Metrics();
+  app.decorate("readiness", readiness);
+
+  await registerOpenApi(app);
   await app.register(cors, {
     origin: "*",
     methods: ["GET", "POST", "OPTIONS"],
@@ -46,7 +85,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     maxAge: 86400,
     strictPreflight: false,
   });
-  await app.register(rateLimit, config.rateLimit);
+  await app.register(rateLimit, { ...config.rateLimit, store: sharedCounter(app, config, metrics, readiness) });
+  registerMetrics(app, metrics);
+  app.addHook("onSend", async (_request, reply) => {
+    if (readiness.isShuttingDown) reply.header("connection", "close");
+  });
 
   const methods = new MethodRegistry();
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -60,5 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   decodeRoutes(app, methods);
   chartRoutes(app, methods);
   audioRoutes(app, methods);
+  registerHealth(app, readiness);
+  await registerDocs(app);
   return app;
 }

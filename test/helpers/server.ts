@@ -11,6 +11,7 @@ export interface TestServer {
 }
 
 export const DEFAULT_TEST_CONFIG: AppConfig = {
+  redisUrl: undefined,
   logLevel: "silent",
   rateLimit: { enforce: false, quota: 600, windowSeconds: 60 },
   trustProxy: false,

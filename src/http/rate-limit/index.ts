@@ -6,7 +6,7 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { rateLimited } from "./errors.js";
+import { rateLimited } from "../errors.js";
 
 export interface RateLimitOptions {
   enforce: boolean;

@@ -1,0 +1,228 @@
+/**
+ * Key timings to text: the back end of the audio decoder, usable on its own for
+ * timings from a straight key or a paddle.
+ *
+ * The dot length is estimated around every mark from its neighbours (two clusters of
+ * mark lengths, dots and dashes, in a sliding window), so the decoder follows a sender
+ * who speeds up or slows down within a recording. A constant lengthening of every mark
+ * (a heavy hand, or an envelope detector's threshold) is measured from the dots against
+ * the gaps inside letters and taken out before anything is classified. Marks under two
+ * dots are dots; gaps under two dots join elements, under five join letters, longer ones
+ * separate words: the midpoints of 1, 3 and 7 units, with room for ±20 % hand timing.
+ */
+import { MorseError } from "../core/errors.js";
+import { DEFAULT_SEPARATOR, WPM } from "../core/limits.js";
+import { MAX_ELEMENTS, textOfKey } from "../core/tables.js";
+
+export interface TimingHints {
+  /** Expected speed: settles recordings too short or too uniform to tell dots from dashes. */
+  wpm?: number;
+}
+
+export interface TimingDecode {
+  /** Upper-case text, words joined by one space; `*` for a sequence that means nothing. */
+  output: string;
+  /** What was heard, with default glyphs: `... --- ...`, words split by ` / `. */
+  morse: string;
+  /** Morse characters heard (a prosign or a `*` is one), not counting spaces between words. */
+  characters: number;
+  /** Median speed, words per minute (PARIS), to 0.1; 0 when there was nothing to decode. */
+  wpm: number;
+}
+
+/** Stands for a sequence of dots and dashes that is no character. */
+export const UNKNOWN_CHARACTER = "*";
+
+/** Marks on either side of a mark that its dot estimate is drawn from. */
+const WINDOW = 8;
+/** Two clusters of mark lengths this far apart (ratio of geometric means) are dots and dashes. */
+const MIN_DASH_RATIO = 1.8;
+/** Thresholds in dots: mark dot/dash; gap element/letter, letter/word. */
+const DASH_FROM = 2;
+const LETTER_GAP_FROM = 2;
+const WORD_GAP_FROM = 5;
+/** Largest mark lengthening (in dots) believed; beyond it the timing is just poor. */
+const MAX_WEIGHT = 0.45;
+
+const EMPTY: TimingDecode = Object.freeze({ output: "", morse: "", characters: 0, wpm: 0 });
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The dot length of a set of mark lengths, or NaN when they form one cluster only. Splits
+ * the sorted logarithms where the two groups' summed squared deviations are least.
+ */
+function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number): number {
+  const n = to - from;
+  if (n < 2) return Number.NaN;
+  const logs = new Float64Array(n);
+  for (let i = 0; i < n; i++) logs[i] = Math.log(Math.max(marks[from + i]!, 1e-3));
+  logs.sort();
+  let total = 0;
+  let totalSq = 0;
+  for (const v of logs) { total += v; totalSq += v * v; }
+  let best = Infinity;
+  let split = 1;
+  let low = 0;
+  let lowSq = 0;
+  for (let k = 1; k < n; k++) {
+    low += logs[k - 1]!;
+    lowSq += logs[k - 1]! * logs[k - 1]!;
+    const high = total - low;
+    const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (n - k);
+    if (sse < best) { best = sse; split = k; }
+  }
+  let lowSum = 0;
+  for (let i = 0; i < split; i++) lowSum += logs[i]!;
+  const ratio = Math.exp((total - lowSum) / (n - split) - lowSum / split);
+  if (ratio < MIN_DASH_RATIO) return Number.NaN;
+  const threshold = Math.exp((logs[split - 1]! + logs[split]!) / 2);
+  let units = 0;
+  for (let i = from; i < to; i++) units += marks[i]! < threshold ? marks[i]! : marks[i]! / 3;
+  return units / n;
+}
+
+/** One cluster of marks: dots if shorter than two `reference` dots, else dashes. */
+function dotOfOneCluster(marks: ArrayLike<number>, from: number, to: number, reference: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += marks[i]!;
+  const mean = sum / (to - from);
+  return mean < DASH_FROM * reference ? mean : mean / 3;
+}
+
+/**
+ * The dot length to use when no window shows two clusters: the hint, else the gaps
+ * inside letters (the shortest third of the gaps, about one dot each), else 20 wpm.
+ */
+function referenceDot(spaces: number[], hints: TimingHints): number {
+  if (hints.wpm !== undefined && hints.wpm > 0) return 1200 / hints.wpm;
+  if (spaces.length > 0) return median([...spaces].sort((a, b) => a - b).slice(0, Math.ceil(spaces.length / 3)));
+  return 1200 / WPM.default;
+}
+
+/** The dot length around each mark. */
+function localDots(marks: Float64Array, reference: number): Float64Array {
+  const n = marks.length;
+  const global = dotOfTwoClusters(marks, 0, n);
+  let previous = Number.isNaN(global) ? dotOfOneCluster(marks, 0, n, reference) : global;
+  const dots = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const from = Math.max(0, i - WINDOW);
+    const to = Math.min(n, i + WINDOW + 1);
+    const dot = dotOfTwoClusters(marks, from, to);
+    previous = Number.isNaN(dot) ? dotOfOneCluster(marks, from, to, previous) : dot;
+    dots[i] = previous;
+  }
+  return dots;
+}
+
+/** The dot length at the gap after mark `i`: between its two neighbours' estimates. */
+function gapDot(dots: Float64Array, i: number): number {
+  return i + 1 < dots.length ? (dots[i]! + dots[i + 1]!) / 2 : dots[i]!;
+}
+
+/**
+ * The constant lengthening of marks (and shortening of gaps), in dots: half the difference
+ * between a typical gap inside a letter and a typical dot, which should be equal.
+ */
+function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
+  const dotLengths: number[] = [];
+  const gapLengths: number[] = [];
+  for (let i = 0; i < marks.length; i++) {
+    if (marks[i]! < DASH_FROM * dots[i]!) dotLengths.push(marks[i]! / dots[i]!);
+    if (i < spaces.length) {
+      const dot = gapDot(dots, i);
+      if (spaces[i]! < LETTER_GAP_FROM * dot) gapLengths.push(spaces[i]! / dot);
+    }
+  }
+  if (dotLengths.length < 3 || gapLengths.length < 3) return 0;
+  const weight = (median(dotLengths) - median(gapLengths)) / 2;
+  return Math.max(-MAX_WEIGHT, Math.min(MAX_WEIGHT, weight));
+}
+
+function checkDurations(durations: readonly number[]): void {
+  for (const d of durations) {
+    if (typeof d !== "number" || !Number.isFinite(d) || d < 0) {
+      throw new MorseError("INVALID_OPTION", "Parameter durations must hold only finite numbers of milliseconds, none negative");
+    }
+  }
+}
+
+/** Builds the text and the Morse as elements, letter ends and word ends arrive. */
+class Transcript {
+  private readonly words: string[][] = [];
+  private readonly texts: string[] = [];
+  private word: string[] = [];
+  private text = "";
+  private pattern = "";
+  private key = 1;
+  characters = 0;
+
+  element(dash: boolean): void {
+    this.pattern += dash ? "-" : ".";
+    this.key = (this.key << 1) | (dash ? 1 : 0);
+  }
+
+  endLetter(): void {
+    if (this.pattern === "") return;
+    const known = this.pattern.length <= MAX_ELEMENTS ? textOfKey(this.key) : undefined;
+    this.text += known ?? UNKNOWN_CHARACTER;
+    this.word.push(this.pattern);
+    this.characters++;
+    this.pattern = "";
+    this.key = 1;
+  }
+
+  endWord(): void {
+    this.endLetter();
+    if (this.word.length === 0) return;
+    this.words.push(this.word);
+    this.texts.push(this.text);
+    this.word = [];
+    this.text = "";
+  }
+
+  result(wpm: number): TimingDecode {
+    this.endWord();
+    const morse = this.words.map((w) => w.join(" ")).join(DEFAULT_SEPARATOR);
+    return { output: this.texts.join(" "), morse, characters: this.characters, wpm };
+  }
+}
+
+/**
+ * Decodes alternating key-down and key-up durations in ms, starting with key-down (a
+ * trailing key-up is optional). Never throws for timings that make no sense as Morse:
+ * they decode to `*`; throws MorseError INVALID_OPTION only for negative or non-finite
+ * durations.
+ */
+export function decodeTimings(durations: readonly number[], hints: TimingHints = {}): TimingDecode {
+  checkDurations(durations);
+  const marks = new Float64Array(Math.ceil(durations.length / 2));
+  const spaces = new Float64Array(Math.floor(durations.length / 2));
+  for (let i = 0; i < durations.length; i++) (i % 2 === 0 ? marks : spaces)[i >> 1] = durations[i]!;
+  if (marks.length === 0) return EMPTY;
+
+  let dots = localDots(marks, referenceDot(Array.from(spaces), hints));
+  const weight = markWeight(marks, spaces, dots);
+  if (weight !== 0) {
+    for (let i = 0; i < marks.length; i++) marks[i] = Math.max(0, marks[i]! - weight * dots[i]!);
+    for (let i = 0; i < spaces.length; i++) spaces[i] = spaces[i]! + weight * gapDot(dots, i);
+    dots = localDots(marks, median(Array.from(dots)));
+  }
+
+  const out = new Transcript();
+  for (let i = 0; i < marks.length; i++) {
+    out.element(marks[i]! >= DASH_FROM * dots[i]!);
+    if (i >= spaces.length) break;
+    const dot = gapDot(dots, i);
+    if (spaces[i]! >= WORD_GAP_FROM * dot) out.endWord();
+    else if (spaces[i]! >= LETTER_GAP_FROM * dot) out.endLetter();
+  }
+  const wpm = Math.round((10 * 1200) / median(Array.from(dots))) / 10;
+  return out.result(wpm);
+}

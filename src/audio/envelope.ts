@@ -1,0 +1,85 @@
+/**
+ * From samples to key-down/key-up timings: mix the tone to complex baseband, integrate
+ * into ~1 ms blocks, filter to the speed, threshold adaptively, debounce.
+ */
+
+/** Complex baseband, one value per block of samples (~1 ms), integrated coherently. */
+export interface Baseband {
+  re: Float32Array;
+  im: Float32Array;
+  /** Length of one block in ms. */
+  blockMs: number;
+}
+
+/** Target block length, ms: fine enough for edges of 50 wpm dots (24 ms). */
+const BLOCK_MS = 1;
+
+/**
+ * Mixes `samples` down by `frequency` and sums each block: an integrate-and-dump filter,
+ * so everything after runs at ~1 kHz whatever the sample rate. The oscillator restarts
+ * from its exact phase at every block, so it cannot drift in amplitude or phase.
+ */
+export function toBaseband(samples: Float32Array, sampleRate: number, frequency: number): Baseband {
+  const block = Math.max(1, Math.round((BLOCK_MS * sampleRate) / 1000));
+  const blocks = Math.floor(samples.length / block);
+  const re = new Float32Array(blocks);
+  const im = new Float32Array(blocks);
+  const omega = (2 * Math.PI * frequency) / sampleRate;
+  const stepCos = Math.cos(omega);
+  const stepSin = Math.sin(omega);
+  for (let b = 0, n = 0; b < blocks; b++) {
+    let c = Math.cos(omega * n);
+    let s = Math.sin(omega * n);
+    let sumRe = 0;
+    let sumIm = 0;
+    for (let end = n + block; n < end; n++) {
+      const x = samples[n]!;
+      sumRe += x * c;
+      sumIm -= x * s;
+      const next = c * stepCos - s * stepSin;
+      s = s * stepCos + c * stepSin;
+      c = next;
+    }
+    re[b] = sumRe / block;
+    im[b] = sumIm / block;
+  }
+  return { re, im, blockMs: (1000 * block) / sampleRate };
+}
+
+/** Centred moving average of `length` values, same length as the input (edges averaged over fewer). */
+function movingAverage(x: Float32Array, length: number): Float32Array {
+  const n = x.length;
+  const out = new Float32Array(n);
+  if (length <= 1) { out.set(x); return out; }
+  const before = length >> 1;
+  let sum = 0;
+  let count = 0;
+  // The window for i is [i - before, i - before + length).
+  for (let j = 0; j < Math.min(n, length - before); j++) { sum += x[j]!; count++; }
+  for (let i = 0; i < n; i++) {
+    out[i] = sum / count;
+    const enter = i - before + length;
+    const leave = i - before;
+    if (enter < n) { sum += x[enter]!; count++; }
+    if (leave >= 0) { sum -= x[leave]!; count--; }
+  }
+  return out;
+}
+
+/**
+ * The tone's amplitude over time. Integrates coherently (on I and Q) for up to
+ * `coherentMs`, beyond which a drifting pitch would cancel itself, then averages power
+ * over the rest of `filterMs`: together about a matched filter for a dot. Returns the
+ * amplitude and the number of roughly independent noise samples averaged into each value.
+ */
+export function amplitude(bb: Baseband, filterMs: number, coherentMs: number): { env: Float32Array; looks: number } {
+  const coherent = Math.max(1, Math.round(Math.min(filterMs, coherentMs) / bb.blockMs));
+  const total = Math.max(coherent, Math.round(filterMs / bb.blockMs));
+  const re = movingAverage(bb.re, coherent);
+  const im = movingAverage(bb.im, coherent);
+  const power = new Float32Array(re.length);
+  for (let i = 0; i < power.length; i++) power[i] = re[i]! * re[i]! + im[i]! * im[i]!;
+  const smoothed = movingAverage(power, total - coherent + 1);
+  for (let i = 0; i < smoothed.length; i++) smoothed[i] = Math.sqrt(smoothed[i]!);
+  return { env: smoothed, looks: Math.max(1, (total - coherent + 1) / coherent) };
+}

@@ -1,0 +1,74 @@
+/**
+ * Finds the tone: the narrowest, strongest peak of the recording's average power
+ * spectrum between DECODE_FREQUENCY's bounds. "Narrow" means measured against the
+ * spectrum's median in the surrounding 120 Hz, so coloured noise and hum do not win.
+ */
+import { fft } from "./fft.js";
+import { DECODE_FREQUENCY } from "./limits.js";
+
+/** Frames averaged at most: spread over the recording, they find a tone that is there often. */
+const MAX_FRAMES = 96;
+/** Finest spectral resolution needed, in Hz: drift of up to 20 Hz spreads the peak anyway. */
+const RESOLUTION_HZ = 4;
+/** Half-width of the neighbourhood a peak is measured against, in Hz. */
+const NEIGHBOURHOOD_HZ = 60;
+/** Half-width of the band summed as one peak, in Hz (a drifting tone spreads over it). */
+const PEAK_HALF_WIDTH_HZ = 8;
+
+/** Average power spectrum of Hann-windowed frames, bins of sampleRate / size Hz. */
+function averageSpectrum(samples: Float32Array, size: number): Float64Array {
+  const frames = Math.max(1, Math.floor(samples.length / size));
+  const used = Math.min(frames, MAX_FRAMES);
+  const power = new Float64Array(size / 2);
+  const re = new Float64Array(size);
+  const im = new Float64Array(size);
+  const window = new Float64Array(size);
+  for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size);
+  for (let f = 0; f < used; f++) {
+    const start = Math.floor((f * frames) / used) * size;
+    im.fill(0);
+    for (let i = 0; i < size; i++) re[i] = (samples[start + i] ?? 0) * window[i]!;
+    fft(re, im);
+    for (let k = 0; k < size / 2; k++) power[k] += re[k]! * re[k]! + im[k]! * im[k]!;
+  }
+  return power;
+}
+
+function medianOf(values: Float64Array): number {
+  const sorted = Float64Array.from(values).sort();
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
+/**
+ * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY), or
+ * undefined when the recording is silent there.
+ */
+export function findPitch(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
+  let size = 256;
+  while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
+  const power = averageSpectrum(samples, size);
+  const binHz = sampleRate / size;
+  const last = power.length - 1;
+  const lo = Math.max(1, Math.floor(range.min / binHz));
+  const hi = Math.min(last, Math.ceil(range.max / binHz));
+  const halfPeak = Math.max(1, Math.round(PEAK_HALF_WIDTH_HZ / binHz));
+  const halfHood = Math.max(halfPeak + 2, Math.round(NEIGHBOURHOOD_HZ / binHz));
+  let best = -1;
+  let bestScore = 0;
+  for (let k = lo; k <= hi; k++) {
+    let peak = 0;
+    for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
+    const floor = medianOf(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));
+    const score = peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE);
+    if (score > bestScore && peak > 0) { bestScore = score; best = k; }
+  }
+  if (best < 0) return undefined;
+  // The power-weighted centre of the peak, finer than one bin.
+  let weight = 0;
+  let moment = 0;
+  for (let j = Math.max(0, best - halfPeak); j <= Math.min(last, best + halfPeak); j++) {
+    weight += power[j]!;
+    moment += power[j]! * j;
+  }
+  return (moment / weight) * binHz;
+}

@@ -1,0 +1,160 @@
+/**
+ * Sounds a core Timeline as a keyed sine: mono 16-bit PCM WAV, streamed in chunks so
+ * that a long text never sits in memory whole.
+ *
+ * Each tone edge is a raised-cosine ramp of RAMP_MS centred on the element's nominal
+ * edge: the envelope is exactly 0.5 there, so a tone measured between its 50 %-amplitude
+ * points lasts what the timeline says. The file holds exactly the timeline (no padding),
+ * so the first rise and the last fall are cut at their midpoint by the file's edges; the
+ * sine starts at phase 0, so the first sample is still 0.
+ */
+import { MorseError } from "../core/errors.js";
+import { FREQUENCY } from "../core/limits.js";
+import { numberOutOfRange } from "../core/messages.js";
+import type { Timeline } from "../core/timing.js";
+import { PEAK, RAMP_MS, SAMPLE_RATE } from "./limits.js";
+import { PCM16, wavHeader, wavHeaderLength } from "./wav-writer.js";
+
+export interface RenderOptions {
+  /** Tone pitch in Hz (200 to 1000). */
+  frequency: number;
+  /** Samples per second, an integer from 8000 to 48000. */
+  sampleRate: number;
+}
+
+/** Samples per chunk that `renderWavChunks` yields by default: 16 KiB of 16-bit PCM. */
+export const DEFAULT_CHUNK_SAMPLES = 8192;
+
+const integerOutOfRange = (name: string, min: number, max: number) =>
+  `Parameter ${name} must be an integer between ${min} and ${max}`;
+
+function checkSampleRate(sampleRate: number): void {
+  if (!Number.isInteger(sampleRate) || sampleRate < SAMPLE_RATE.min || sampleRate > SAMPLE_RATE.max) {
+    throw new MorseError("INVALID_OPTION", integerOutOfRange("sampleRate", SAMPLE_RATE.min, SAMPLE_RATE.max));
+  }
+}
+
+function checkFrequency(frequency: number): void {
+  if (!Number.isFinite(frequency) || frequency < FREQUENCY.min || frequency > FREQUENCY.max) {
+    throw new MorseError("INVALID_OPTION", numberOutOfRange("frequency", FREQUENCY.min, FREQUENCY.max));
+  }
+}
+
+/** Samples in the rendering of a timeline: its duration, rounded to the nearest sample. */
+export function sampleCount(timeline: Timeline, sampleRate: number): number {
+  return Math.round((timeline.durationMs * sampleRate) / 1000);
+}
+
+/** Exact size in bytes of `renderWavChunks`' output (for Content-Length), without rendering. */
+export function wavByteLength(timeline: Timeline, sampleRate: number): number {
+  checkSampleRate(sampleRate);
+  return wavHeaderLength(PCM16) + 2 * sampleCount(timeline, sampleRate);
+}
+
+/**
+ * The keying envelope of a timeline (0 key up, 1 key down, raised-cosine edges), filled
+ * a chunk at a time. Tone edges are kept in fractional samples so that each ramp's
+ * midpoint falls exactly on the nominal edge, whatever the sample rate.
+ */
+export class KeyingEnvelope {
+  /** Tone starts and ends in samples, ascending: [start0, end0, start1, end1, ...]. */
+  private readonly edges: Float64Array;
+  /** Half a ramp, in samples. */
+  private readonly half: number;
+  readonly length: number;
+
+  constructor(timeline: Timeline, sampleRate: number) {
+    const perMs = sampleRate / 1000;
+    const tones = timeline.sequence.filter((s) => s.type !== "silence");
+    this.edges = new Float64Array(tones.length * 2);
+    tones.forEach((s, i) => {
+      this.edges[2 * i] = s.startMs * perMs;
+      this.edges[2 * i + 1] = (s.startMs + s.durationMs) * perMs;
+    });
+    this.half = (RAMP_MS / 2) * perMs;
+    this.length = sampleCount(timeline, sampleRate);
+  }
+
+  /** Index of the first tone whose fall ends after sample `n`. */
+  private firstToneEndingAfter(n: number): number {
+    let lo = 0;
+    let hi = this.edges.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.edges[2 * mid + 1]! + this.half <= n) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Writes the envelope of samples `start` to `start + out.length - 1` into `out`. */
+  fill(start: number, out: Float32Array): void {
+    out.fill(0);
+    const end = start + out.length;
+    const h = this.half;
+    const w = Math.PI / (2 * h);
+    // The raised cosine 0.5 - 0.5 cos(pi (x + h) / 2h), written as a sine centred on the edge.
+    const ramp = (x: number) => (x <= -h ? 0 : x >= h ? 1 : 0.5 + 0.5 * Math.sin(w * x));
+    for (let t = this.firstToneEndingAfter(start); 2 * t < this.edges.length; t++) {
+      const s = this.edges[2 * t]!;
+      const e = this.edges[2 * t + 1]!;
+      if (s - h >= end) break;
+      const first = Math.max(start, Math.ceil(s - h));
+      const last = Math.min(end - 1, Math.floor(e + h));
+      const flatFrom = Math.ceil(s + h);
+      const flatTo = Math.floor(e - h);
+      for (let n = first; n <= last; n++) {
+        out[n - start] = n >= flatFrom && n <= flatTo ? 1 : ramp(n - s) * ramp(e - n);
+      }
+    }
+  }
+}
+
+const bigEndianHost = new Uint8Array(Uint16Array.of(1).buffer)[0] === 0;
+
+/**
+ * Streams the WAV of a timeline: the 44-byte header first, then PCM chunks of
+ * `chunkSamples` samples (the last one shorter). Every yielded Buffer is freshly
+ * allocated, so a consumer may hold on to it until it is written. Validates the options
+ * (MorseError INVALID_OPTION) before yielding anything.
+ */
+export function renderWavChunks(
+  timeline: Timeline,
+  options: RenderOptions,
+  chunkSamples: number = DEFAULT_CHUNK_SAMPLES,
+): Generator<Buffer, void, undefined> {
+  checkFrequency(options.frequency);
+  checkSampleRate(options.sampleRate);
+  if (!Number.isInteger(chunkSamples) || chunkSamples < 1) throw new RangeError("chunkSamples must be a positive integer");
+  return chunks(timeline, options, chunkSamples);
+}
+
+function* chunks(timeline: Timeline, { frequency, sampleRate }: RenderOptions, chunkSamples: number): Generator<Buffer, void, undefined> {
+  const keying = new KeyingEnvelope(timeline, sampleRate);
+  const total = keying.length;
+  yield wavHeader({ sampleRate, channels: 1, encoding: PCM16, dataBytes: 2 * total });
+  const omega = (2 * Math.PI * frequency) / sampleRate;
+  const stepCos = Math.cos(omega);
+  const stepSin = Math.sin(omega);
+  const scale = PEAK * 32767;
+  const envelope = new Float32Array(chunkSamples); // scratch: never leaves this generator
+  for (let start = 0; start < total; start += chunkSamples) {
+    const length = Math.min(chunkSamples, total - start);
+    const env = length === chunkSamples ? envelope : envelope.subarray(0, length);
+    keying.fill(start, env);
+    const pcm = new Int16Array(length);
+    // The sine by rotation (two multiply-adds a sample instead of a Math.sin), restarted
+    // from the exact phase at every chunk so that rounding errors cannot build up.
+    let c = Math.cos(omega * start);
+    let s = Math.sin(omega * start);
+    for (let i = 0; i < length; i++) {
+      const a = env[i]!;
+      if (a !== 0) pcm[i] = Math.round(a * scale * s);
+      const next = c * stepCos - s * stepSin;
+      s = s * stepCos + c * stepSin;
+      c = next;
+    }
+    const bytes = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+    yield bigEndianHost ? bytes.swap16() : bytes;
+  }
+}

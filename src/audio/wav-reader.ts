@@ -1,0 +1,141 @@
+/**
+ * WAV parsing for the decoder: RIFF/WAVE with PCM (8-bit unsigned, 16/24/32-bit signed),
+ * IEEE float (32-bit) or WAVE_FORMAT_EXTENSIBLE wrapping either, mono or stereo.
+ *
+ * Chunks may come in any order; unknown ones are skipped (with their pad byte). Nothing
+ * is ever allocated by a size the file declares, only by the bytes it really holds: a
+ * data chunk that claims more than the file holds (a recording cut short, or a stream
+ * written with a placeholder size such as 0xFFFFFFFF) is read as far as it goes, in whole
+ * sample frames. The RIFF size and the fmt byte rate are not checked: writers get them
+ * wrong too often, and nothing here depends on them.
+ */
+import { MorseError } from "../core/errors.js";
+import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "./limits.js";
+import { FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL } from "./wav-format.js";
+
+export interface DecodedWav {
+  /** Mono samples in [-1, 1] (channels averaged). */
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+interface Format {
+  code: number;
+  channels: number;
+  sampleRate: number;
+  blockAlign: number;
+  bits: number;
+}
+
+function invalid(message: string): MorseError {
+  return new MorseError("INVALID_AUDIO", message);
+}
+
+function fourCC(bytes: Uint8Array, offset: number): string {
+  return String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!);
+}
+
+/** A chunk id as a person can read it in a message. */
+function describeId(id: string): string {
+  return /^[\x20-\x7e]{4}$/.test(id) ? `"${id}"` : "with an unreadable id";
+}
+
+function parseFormat(view: DataView, offset: number, size: number): Format {
+  if (size < 16) throw invalid(`The WAV file's fmt chunk is ${size} bytes long; it must be at least 16`);
+  let code = view.getUint16(offset, true);
+  const channels = view.getUint16(offset + 2, true);
+  const sampleRate = view.getUint32(offset + 4, true);
+  const blockAlign = view.getUint16(offset + 12, true);
+  const bits = view.getUint16(offset + 14, true);
+  if (code === FORMAT_EXTENSIBLE) {
+    if (size < 40) throw invalid(`The WAV file's extensible fmt chunk is ${size} bytes long; it must be at least 40`);
+    code = view.getUint16(offset + 24, true);
+    for (let i = 0; i < SUBFORMAT_GUID_TAIL.length; i++) {
+      if (view.getUint8(offset + 26 + i) !== SUBFORMAT_GUID_TAIL[i]) {
+        throw invalid("The WAV file's extensible sub-format is neither PCM nor IEEE float");
+      }
+    }
+  }
+  return { code, channels, sampleRate, blockAlign, bits };
+}
+
+function checkFormat(f: Format): void {
+  if (f.channels === 0) throw invalid("The WAV file declares zero channels");
+  if (f.channels > 2) throw invalid(`The WAV file has ${f.channels} channels; only mono and stereo are supported`);
+  if (f.code === FORMAT_PCM) {
+    if (f.bits !== 8 && f.bits !== 16 && f.bits !== 24 && f.bits !== 32) {
+      throw invalid(`The WAV file has ${f.bits}-bit PCM samples; only 8, 16, 24 and 32-bit are supported`);
+    }
+  } else if (f.code === FORMAT_FLOAT) {
+    if (f.bits !== 32) throw invalid(`The WAV file has ${f.bits}-bit float samples; only 32-bit float is supported`);
+  } else {
+    throw invalid(`The WAV file's sample format 0x${f.code.toString(16).padStart(4, "0")} is not supported; only PCM and IEEE float are`);
+  }
+  if (f.sampleRate < READ_SAMPLE_RATE.min || f.sampleRate > READ_SAMPLE_RATE.max) {
+    throw invalid(`The WAV file's sample rate ${f.sampleRate} Hz is outside ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`);
+  }
+  const expected = f.channels * (f.bits / 8);
+  if (f.blockAlign !== expected) {
+    throw invalid(`The WAV file's block align is ${f.blockAlign} bytes; ${f.channels} channel(s) of ${f.bits}-bit samples need ${expected}`);
+  }
+}
+
+/** Reads frame `i`'s samples as one value in [-1, 1], averaging the channels. */
+function sampleReader(view: DataView, f: Format): (offset: number) => number {
+  const stereo = f.channels === 2;
+  const step = f.bits / 8;
+  const one = (read: (o: number) => number) => (stereo ? (o: number) => (read(o) + read(o + step)) / 2 : read);
+  if (f.code === FORMAT_FLOAT) {
+    // NaN and infinities would poison every filter downstream: they read as silence.
+    return one((o) => { const v = view.getFloat32(o, true); return Number.isFinite(v) ? v : 0; });
+  }
+  switch (f.bits) {
+    case 8: return one((o) => (view.getUint8(o) - 128) / 128);
+    case 16: return one((o) => view.getInt16(o, true) / 32768);
+    case 24: return one((o) => (view.getUint16(o, true) + view.getInt8(o + 2) * 65536) / 8388608);
+    default: return one((o) => view.getInt32(o, true) / 2147483648);
+  }
+}
+
+/** Parses a WAV file; every problem is a MorseError INVALID_AUDIO that names it. */
+export function readWav(bytes: Uint8Array): DecodedWav {
+  if (bytes.length < 12) throw invalid(`The WAV file is truncated: ${bytes.length} bytes cannot hold a RIFF header`);
+  if (fourCC(bytes, 0) !== "RIFF" || fourCC(bytes, 8) !== "WAVE") throw invalid("The file is not a WAV file: it does not start with a RIFF/WAVE header");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let format: Format | undefined;
+  let data: { offset: number; size: number } | undefined;
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const id = fourCC(bytes, offset);
+    const declared = view.getUint32(offset + 4, true);
+    const body = offset + 8;
+    const present = bytes.length - body;
+    if (id === "data") {
+      if (data) throw invalid("The WAV file has more than one data chunk");
+      data = { offset: body, size: Math.min(declared, present) };
+    } else if (declared > present) {
+      if (id === "fmt ") throw invalid(`The WAV file is truncated: its fmt chunk declares ${declared} bytes but only ${present} remain`);
+      // A cut-off chunk after the samples costs nothing; before them, the samples are gone.
+      if (data) break;
+      throw invalid(`The WAV file is truncated: its chunk ${describeId(id)} declares ${declared} bytes but only ${present} remain, and no data chunk came before it`);
+    } else if (id === "fmt ") {
+      if (format) throw invalid("The WAV file has more than one fmt chunk");
+      format = parseFormat(view, body, declared);
+    }
+    if (declared >= present) break; // this chunk runs to the end of the file
+    offset = body + declared + (declared & 1);
+  }
+  if (!format) throw invalid(offset <= 12 ? "The WAV file is truncated: it ends inside its header" : "The WAV file has no fmt chunk");
+  if (!data) throw invalid("The WAV file has no data chunk");
+  checkFormat(format);
+  const frames = Math.floor(data.size / format.blockAlign);
+  if (frames === 0) throw invalid("The WAV file's data chunk holds no samples");
+  const seconds = frames / format.sampleRate;
+  if (seconds > MAX_RECORDING_SECONDS) {
+    throw invalid(`The recording lasts ${Math.ceil(seconds)} s; at most ${MAX_RECORDING_SECONDS} s (${MAX_RECORDING_SECONDS / 60} minutes) can be decoded`);
+  }
+  const read = sampleReader(view, format);
+  const samples = new Float32Array(frames);
+  for (let i = 0, o = data.offset; i < frames; i++, o += format.blockAlign) samples[i] = read(o);
+  return { samples, sampleRate: format.sampleRate };
+}

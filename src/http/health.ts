@@ -1,0 +1,21 @@
+/** Liveness and readiness, for load balancers and orchestrators. */
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { Readiness } from "./readiness.js";
+
+const HealthResult = Type.Object({
+  success: Type.Boolean(),
+  status: Type.String({ description: "ok, or what keeps the instance from being ready" }),
+});
+
+export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
+  app.get("/healthz", { schema: { summary: "The process is alive", response: { 200: HealthResult } } },
+    async () => ({ success: true, status: "ok" }));
+  app.get("/readyz", {
+    schema: { summary: "Ready to serve: not shutting down, and its stores reachable", response: { 200: HealthResult, 503: HealthResult } },
+  }, async (_request, reply) => {
+    const problems = readiness.problems();
+    if (problems.length > 0) reply.code(503);
+    return { success: problems.length === 0, status: problems.length === 0 ? "ok" : problems.join("; ") };
+  });
+}
