@@ -26,3 +26,6 @@ export const separatorSharesGlyph = () =>
 
 export const nothingTo = (name: string, verb: "encode" | "decode") =>
   `Parameter ${name} has nothing to ${verb}: it holds only white space${verb === "decode" ? " and separators" : ""}`;
+
+export const integerOutOfRange = (name: string, min: number, max: number) =>
+  `Parameter ${name} must be an integer between ${min} and ${max}`;

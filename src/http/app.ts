@@ -2,6 +2,7 @@
 import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { answerClientError } from "./client-errors.js";
 import type { Config } from "./config.js";
 import { registerDocs, registerOpenApi } from "./docs.js";
 import { MethodRegistry } from "./endpoints.js";
@@ -11,8 +12,10 @@ import { Metrics, registerMetrics } from "./metrics.js";
 import rateLimit, { RATE_LIMIT_HEADERS } from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
 import { Readiness } from "./readiness.js";
+import { audioWavRoutes } from "./routes/audio-wav.js";
 import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
+import { decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
 import { encodeRoutes } from "./routes/encode.js";
 
@@ -29,7 +32,7 @@ declare module "fastify" {
 export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000, idleSocketMs: 60_000 } as const;
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const httpError = toHttpError(error);
+  const httpError = toHttpError(error, request.routeOptions.bodyLimit ?? JSON_BODY_LIMIT);
   if (httpError.statusCode >= 500) request.log.error({ err: error }, "request failed");
   reply.code(httpError.statusCode).headers(httpError.headers).send({ success: false, error: httpError.message });
 }
@@ -51,6 +54,7 @@ function createFastify(config: AppConfig): FastifyInstance {
     // No coercion: `{"text": 5}` is a wrong type, not "5"; numbers from strings are read in endpoints.ts.
     ajv: { customOptions: { coerceTypes: false, verbose: true, allErrors: false } },
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    clientErrorHandler: answerClientError,
     // While shutting down, requests already on open connections are still answered.
     return503OnClosing: false,
     connectionTimeout: TIMEOUTS.idleSocketMs,
@@ -103,6 +107,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   decodeRoutes(app, methods);
   chartRoutes(app, methods);
   audioRoutes(app, methods);
+  audioWavRoutes(app, methods);
+  await decodeAudioRoutes(app, methods);
   registerHealth(app, readiness);
   await registerDocs(app);
   return app;

@@ -46,33 +46,36 @@ export function mediaType(request: FastifyRequest): string {
   return (end === -1 ? header : header.slice(0, end)).trim().toLowerCase();
 }
 
-async function requireJson(request: FastifyRequest): Promise<void> {
-  if (mediaType(request) !== "application/json") throw unsupportedMediaType("application/json");
+/** An onRequest hook: 415 unless the body is of one of these media types. */
+export function requireMediaType(accepted: readonly string[]) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!accepted.includes(mediaType(request))) throw unsupportedMediaType(accepted.join(" or "));
+  };
 }
 
 export const errorResponses = { "4xx": ErrorResult, "5xx": ErrorResult };
 
-export interface Endpoint<P extends TObject, R extends TSchema> {
+export interface Endpoint<P extends TObject> {
   url: string;
   summary: string;
   params: P;
-  result: R;
-  handle: (params: Static<P>) => Static<R>;
+  /** The 200 response: a schema, or an OpenAPI response object for non-JSON bodies. */
+  result: TSchema | object;
+  /** The answer: an object to serialize, or a stream. */
+  handle: (params: Static<P>, reply: FastifyReply) => unknown;
 }
 
-export function registerGetAndPost<P extends TObject, R extends TSchema>(
-  app: FastifyInstance, methods: MethodRegistry, endpoint: Endpoint<P, R>,
-): void {
+export function registerGetAndPost<P extends TObject>(app: FastifyInstance, methods: MethodRegistry, endpoint: Endpoint<P>): void {
   const { url, summary, params, result, handle } = endpoint;
   const response = { 200: result, ...errorResponses };
   app.get(url, {
     schema: { summary, querystring: params, response },
     preValidation: async (request: FastifyRequest) => normalizeParams(request.query),
-  }, async (request: FastifyRequest) => handle(request.query as Static<P>));
+  }, async (request: FastifyRequest, reply: FastifyReply) => handle(request.query as Static<P>, reply));
   app.post(url, {
     schema: { summary, body: params, response },
-    onRequest: requireJson,
+    onRequest: requireMediaType(["application/json"]),
     preValidation: async (request: FastifyRequest) => normalizeParams(request.body),
-  }, async (request: FastifyRequest, _reply: FastifyReply) => handle(request.body as Static<P>));
+  }, async (request: FastifyRequest, reply: FastifyReply) => handle(request.body as Static<P>, reply));
   methods.add(url, ["GET", "HEAD", "POST"]);
 }

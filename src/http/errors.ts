@@ -30,7 +30,11 @@ export const unsupportedMediaType = (expected: string) =>
   new HttpError(415, `Unsupported content type: send ${expected}`);
 
 export const bodyTooLarge = (limit: number) =>
-  new HttpError(413, `Request body is too large: the limit is ${limit} bytes (${limit / 1024} KiB)`);
+  new HttpError(413, `Request body is too large: the limit is ${limit} bytes (${formatBytes(limit)})`);
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
+}
 
 export const invalidJson = () => new HttpError(400, "Request body is not valid JSON");
 
@@ -48,9 +52,9 @@ export const rateLimited = (seconds: number) =>
 export const internalError = () => new HttpError(500, "Internal server error");
 
 /** Fastify's own errors, by code, as ours. */
-function fromFastifyCode(error: FastifyError): HttpError | undefined {
+function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | undefined {
   switch (error.code) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE": return bodyTooLarge(JSON_BODY_LIMIT);
+    case "FST_ERR_CTP_BODY_TOO_LARGE": return bodyTooLarge(bodyLimit);
     case "FST_ERR_CTP_EMPTY_JSON_BODY": return emptyBody();
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE": return unsupportedMediaType("application/json");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH": return badRequest("Request body length does not match Content-Length");
@@ -62,13 +66,13 @@ function fromFastifyCode(error: FastifyError): HttpError | undefined {
   }
 }
 
-/** Whatever was thrown, as the error the client gets. */
-export function toHttpError(error: unknown): HttpError {
+/** Whatever was thrown, as the error the client gets; `bodyLimit` is the route's, for 413. */
+export function toHttpError(error: unknown, bodyLimit = JSON_BODY_LIMIT): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof MorseError) return badRequest(error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return badRequest(describeValidationError(fastifyError.validation, fastifyError.validationContext));
-  return fromFastifyCode(fastifyError) ?? (fastifyError?.statusCode && fastifyError.statusCode < 500
+  return fromFastifyCode(fastifyError, bodyLimit) ?? (fastifyError?.statusCode && fastifyError.statusCode < 500
     ? new HttpError(fastifyError.statusCode, "Bad request")
     : internalError());
 }

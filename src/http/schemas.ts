@@ -3,6 +3,7 @@
  * response serialization and the OpenAPI document.
  */
 import { Type, type Static } from "typebox";
+import { audioLimits } from "../audio/index.js";
 import { limits } from "../core/index.js";
 
 const { TEXT_MAX_LENGTH, WPM, FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH } = limits;
@@ -50,12 +51,29 @@ export const AudioParams = Type.Object({
   fwpm: Type.Optional(Speed(`Farnsworth overall speed, ${WPM.min} up to wpm (default: wpm)`)),
 });
 
+export const WavParams = Type.Object({
+  ...AudioParams.properties,
+  sampleRate: Type.Optional(Type.Integer({
+    minimum: audioLimits.SAMPLE_RATE.min, maximum: audioLimits.SAMPLE_RATE.max, default: audioLimits.SAMPLE_RATE.default,
+    description: `Samples per second of the WAV, ${audioLimits.SAMPLE_RATE.min} to ${audioLimits.SAMPLE_RATE.max}`,
+  })),
+});
+
+export const DecodeAudioHints = Type.Object({
+  frequency: Type.Optional(Type.Number({
+    minimum: audioLimits.DECODE_FREQUENCY.min, maximum: audioLimits.DECODE_FREQUENCY.max,
+    description: "Expected pitch in Hz; the decoder finds it by itself when absent",
+  })),
+  wpm: Type.Optional(Speed("Expected speed in words per minute; the decoder finds it by itself when absent")),
+});
+
 /** Parameters that are numbers, so that decimal strings can be read as numbers before validation. */
 export const NUMBER_PARAMS: readonly string[] = ["wpm", "frequency", "fwpm", "sampleRate"];
 
 export type EncodeParams = Static<typeof EncodeParams>;
 export type DecodeParams = Static<typeof DecodeParams>;
 export type AudioParams = Static<typeof AudioParams>;
+export type WavParams = Static<typeof WavParams>;
 
 const Success = Type.Boolean({ description: "true on success" });
 
@@ -105,4 +123,19 @@ export const AudioResult = Type.Object({
 export const ErrorResult = Type.Object({
   success: Type.Boolean({ description: "false" }),
   error: Type.String({ description: "What went wrong, for a person to read" }),
+});
+
+export const WavResult = {
+  description: "Mono 16-bit PCM WAV, streamed",
+  content: { "audio/wav": { schema: Type.String({ format: "binary" }) } },
+};
+
+export const DecodeAudioResult = Type.Object({
+  success: Success,
+  output: Type.String({ description: "The decoded text, upper case; empty when the recording holds no Morse" }),
+  morse: Type.String({ description: "What was heard, in default glyphs" }),
+  characters: Type.Integer({ description: "Decoded characters, not counting the spaces between words" }),
+  wpm: Type.Number({ description: "Speed found, words per minute" }),
+  frequency: Type.Number({ description: "Pitch found, Hz (0 when no Morse was found)" }),
+  durationMs: Type.Number({ description: "Length of the recording" }),
 });

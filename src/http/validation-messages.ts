@@ -6,7 +6,7 @@ import type { FastifySchemaValidationError } from "fastify";
 import type { SchemaErrorDataVar } from "fastify/types/schema.js";
 import { codePointLength } from "../core/index.js";
 import {
-  glyphRule, missingParameter, notAString, numberOutOfRange, separatorRule, tooLong,
+  glyphRule, integerOutOfRange, missingParameter, notAString, numberOutOfRange, separatorRule, tooLong,
 } from "../core/messages.js";
 import { GLYPH_LENGTH, SEPARATOR_LENGTH } from "../core/limits.js";
 
@@ -37,6 +37,7 @@ export function describeValidationError(errors: FastifySchemaValidationError[], 
     return missingParameter(name);
   }
   if (schema.type === "number") return numberOutOfRange(name, schema.minimum ?? -Infinity, schema.maximum ?? Infinity);
+  if (schema.type === "integer") return integerOutOfRange(name, schema.minimum ?? -Infinity, schema.maximum ?? Infinity);
   if (error.keyword === "type") return notAString(name);
   if (error.keyword === "maxLength" && !(name in RULES)) {
     return tooLong(name, schema.maxLength ?? 0, codePointLength(String(error.data)));

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { decodeAudio, readWav } from "../../audio/index.js";
+import { errorResponses, type MethodRegistry, normalizeParams, requireMediaType } from "../endpoints.js";
+import { DecodeAudioHints, DecodeAudioResult } from "../schemas.js";
+
+export const WAV_MEDIA_TYPES = ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream"] as const;
+export const WAV_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** Morse read from a recording: the body is the WAV file itself; optional hints in the query string. */
+export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodRegistry): Promise<void> {
+  // Its own context, so that the WAV parser and the 32 MiB limit apply here only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser([...WAV_MEDIA_TYPES], { parseAs: "buffer", bodyLimit: WAV_BODY_LIMIT },
+      (_request, body, done) => done(null, body));
+    scope.post("/api/v1/decode-audio", {
+      bodyLimit: WAV_BODY_LIMIT,
+      schema: {
+        summary: "Decode Morse from a WAV recording (pitch and speed found by the decoder)",
+        querystring: DecodeAudioHints,
+        consumes: [...WAV_MEDIA_TYPES],
+        response: { 200: DecodeAudioResult, ...errorResponses },
+      },
+      onRequest: requireMediaType(WAV_MEDIA_TYPES),
+      preValidation: async (request: FastifyRequest) => normalizeParams(request.query),
+    }, async (request) => {
+      const { samples, sampleRate } = readWav(request.body as Buffer);
+      const hints = request.query as { frequency?: number; wpm?: number };
+      return { success: true, ...decodeAudio(samples, sampleRate, hints) };
+    });
+  });
+  methods.add("/api/v1/decode-audio", ["POST"]);
+}
