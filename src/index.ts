@@ -1,2 +1,3 @@
 /** The ditdah library: what `import … from "ditdah"` gives. */
 export * from "./core/index.js";
+export * from "./audio/index.js";
