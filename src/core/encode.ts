@@ -31,45 +31,92 @@ function unsupported(problems: string[]): MorseError {
   return new MorseError("UNSUPPORTED_CHARACTER", `Cannot encode ${noun} ${listInWords(problems)}`);
 }
 
+const COMBINING_MARK = /^\p{M}/u;
+
+/** Whether a combining mark starts at index i (which then belongs to the character before it). */
+function markAt(s: string, i: number): boolean {
+  return i < s.length && s.charCodeAt(i) >= 0x300 && COMBINING_MARK.test(s.slice(i, i + 2));
+}
+
+/** Collects the patterns of a text, word by word, and what it cannot encode. */
+class PatternCollector {
+  readonly words: PatternWords = [];
+  readonly problems: string[] = [];
+  private word: string[] = [];
+
+  add(pattern: string): void {
+    this.word.push(pattern);
+  }
+
+  endWord(): void {
+    if (this.word.length > 0) { this.words.push(this.word); this.word = []; }
+  }
+
+  /** One character (one code point, NFC), at its 1-based position in the text as sent. */
+  character(ch: string, position: number): void {
+    const pattern = patternOf(ch);
+    if (pattern !== undefined) this.add(pattern);
+    else if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) this.endWord();
+    else this.problems.push(`${describeCharacter(ch)} at position ${position}`);
+  }
+
+  /**
+   * A base character and the combining marks after it, composed (NFC) so that `E` +
+   * U+0301 encodes as `É`. Marks that compose with nothing are reported at their own
+   * positions. Returns the index just past the cluster, and its length in code points.
+   */
+  cluster(s: string, start: number, position: number): [end: number, codePoints: number] {
+    let end = start + (s.codePointAt(start)! > 0xffff ? 2 : 1);
+    while (markAt(s, end)) end += s.codePointAt(end)! > 0xffff ? 2 : 1;
+    const original = [...s.slice(start, end)];
+    const composed = [...s.slice(start, end).normalize("NFC")];
+    this.character(composed[0]!, position);
+    const leftover = composed.length - 1;
+    for (let k = 0; k < leftover; k++) this.character(composed[1 + k]!, position + original.length - leftover + k);
+    return [end, original.length];
+  }
+
+  result(): PatternWords {
+    this.endWord();
+    if (this.problems.length > 0) throw unsupported(this.problems);
+    if (this.words.length === 0) throw new MorseError("EMPTY_INPUT", nothingTo("text", "encode"));
+    return this.words;
+  }
+}
+
 /**
- * Splits text (NFC-normalized, any case) into words of patterns. White space runs
- * separate words; `<SK>`-style prosigns are one character. Throws a MorseError that
- * lists every character it cannot encode, with its 1-based code point position.
+ * Splits text (any case) into words of patterns. White space runs separate words;
+ * `<SK>`-style prosigns are one character; a character and its combining marks are
+ * composed (NFC) first. Throws a MorseError that lists every character it cannot
+ * encode, with its 1-based code point position in the text as sent.
  */
 export function textToPatterns(text: string): PatternWords {
-  const s = text.normalize("NFC");
-  const words: PatternWords = [];
-  const problems: string[] = [];
-  let word: string[] = [];
+  const out = new PatternCollector();
   let position = 0;
-  for (let i = 0; i < s.length; i++) {
+  for (let i = 0; i < text.length; i++) {
     position++;
-    const code = s.charCodeAt(i);
-    let pattern = code < 128 ? patternOfCharCode(code) : undefined;
-    if (pattern !== undefined) { word.push(pattern); continue; }
-    if (isWhiteSpace(code)) {
-      if (word.length > 0) { words.push(word); word = []; }
+    const code = text.charCodeAt(i);
+    if (code < 128 && !markAt(text, i + 1)) {
+      // The hot path: plain ASCII, one table read.
+      const pattern = patternOfCharCode(code);
+      if (pattern !== undefined) { out.add(pattern); continue; }
+      if (code === LESS_THAN) {
+        const end = prosignEnd(text, i);
+        if (end > 0) {
+          out.add(prosignPattern(text, i, end));
+          position += end - i;
+          i = end;
+          continue;
+        }
+      }
+      out.character(text[i]!, position);
       continue;
     }
-    if (code === LESS_THAN) {
-      const end = prosignEnd(s, i);
-      if (end > 0) {
-        word.push(prosignPattern(s, i, end));
-        position += end - i;
-        i = end;
-        continue;
-      }
-    }
-    const ch = String.fromCodePoint(s.codePointAt(i)!);
-    i += ch.length - 1;
-    pattern = code < 128 ? undefined : patternOf(ch);
-    if (pattern !== undefined) word.push(pattern);
-    else problems.push(`${describeCharacter(ch)} at position ${position}`);
+    const [end, codePoints] = out.cluster(text, i, position);
+    i = end - 1;
+    position += codePoints - 1;
   }
-  if (word.length > 0) words.push(word);
-  if (problems.length > 0) throw unsupported(problems);
-  if (words.length === 0) throw new MorseError("EMPTY_INPUT", nothingTo("text", "encode"));
-  return words;
+  return out.result();
 }
 
 /** Redraws a `.`/`-` pattern with other glyphs, remembering what it drew. */

@@ -21,11 +21,13 @@ export function isWhiteSpace(c: number): boolean {
     c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** Marks, controls, format characters, separators, surrogates, unassigned: shown by number. */
+const INVISIBLE = /^[\p{M}\p{C}\p{Z}]/u;
+
 /** A character as a person can read it in a message, even when it is invisible. */
 export function describeCharacter(ch: string): string {
-  const cp = ch.codePointAt(0) ?? 0;
-  const printable = cp > 0x20 && !(cp >= 0x7f && cp <= 0xa0) && !isWhiteSpace(cp) && !(cp >= 0xd800 && cp <= 0xdfff);
-  return printable ? `"${ch}"` : "U+" + cp.toString(16).toUpperCase().padStart(4, "0");
+  if (!INVISIBLE.test(ch)) return `"${ch}"`;
+  return "U+" + (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
 }
 
 /** Lists "a, b and c" the way a sentence does. */

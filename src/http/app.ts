@@ -71,7 +71,7 @@ function sharedCounter(app: FastifyInstance, config: AppConfig, metrics: Metrics
   readiness.addCheck("redis", () => counter.isUp);
   app.addHook("onClose", async () => counter.close());
   counter.connect();
-  return counter.storeClass();
+  return counter.store();
 }
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {

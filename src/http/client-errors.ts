@@ -5,6 +5,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { RATE_LIMIT_HEADERS } from "./rate-limit/index.js";
 
 function answerFor(code: string | undefined): [number, string] {
   switch (code) {
@@ -26,6 +27,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     "Content-Type: application/json; charset=utf-8\r\n" +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     "Access-Control-Allow-Origin: *\r\n" +
+    `Access-Control-Expose-Headers: ${RATE_LIMIT_HEADERS.join(", ")}\r\n` +
     "Connection: close\r\n\r\n" + body,
   );
 }

@@ -78,3 +78,18 @@ describe("prosigns in text", () => {
     assert.throws(() => encode("<SK"), { message: 'Cannot encode character "<" at position 1' });
   });
 });
+
+describe("Unicode normalization (NFC) before encoding", () => {
+  it("composes a letter and its combining marks", () => {
+    assert.equal(encode("E\u0301"), "..-..");
+    assert.equal(encode("e\u0301te\u0301"), "..-.. - ..-..");
+    assert.equal(encode("A\u0308 O\u0308"), ".-.- / ---.");
+    assert.equal(encode("\u212B"), ".--.-"); // ANGSTROM SIGN is Å
+  });
+  it("reports marks that compose with nothing, at their positions in the text as sent", () => {
+    assert.throws(() => encode("Q\u0301"), { message: "Cannot encode character U+0301 at position 2" });
+    assert.throws(() => encode("E\u0301~"), { message: 'Cannot encode character "~" at position 3' });
+    assert.throws(() => encode("\u0301A"), { message: "Cannot encode character U+0301 at position 1" });
+    assert.throws(() => encode("E\u0301\u0301 #"), { message: 'Cannot encode characters U+0301 at position 3 and "#" at position 5' });
+  });
+});

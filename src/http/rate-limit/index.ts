@@ -1,10 +1,13 @@
 /**
- * Fixed-window rate limiting per client address. @fastify/rate-limit counts (in memory,
- * or in any store with its interface); this plugin speaks API.md's header syntax, both
- * the IETF draft's and the X-RateLimit-* one, and refuses only when enforcement is on.
+ * Fixed-window rate limiting per client address. The counting is @fastify/rate-limit's
+ * (its in-memory store, or a shared store with the same interface); this hook speaks
+ * API.md's header syntax, the IETF draft's and the X-RateLimit-* one, and refuses only
+ * when enforcement is on. It calls the store directly, callback style: on every request
+ * of the API, a promise chain would be pure overhead.
  */
-import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { normalizeIP, type FastifyRateLimitStore } from "@fastify/rate-limit";
+import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
 import { rateLimited } from "../errors.js";
 
@@ -12,8 +15,8 @@ export interface RateLimitOptions {
   enforce: boolean;
   quota: number;
   windowSeconds: number;
-  /** A counter store with @fastify/rate-limit's interface; its in-memory store when absent. */
-  store?: FastifyRateLimitStoreCtor;
+  /** A shared counter store; in memory when absent. */
+  store?: FastifyRateLimitStore;
 }
 
 /** Header names, for CORS's Access-Control-Expose-Headers. */
@@ -22,24 +25,33 @@ export const RATE_LIMIT_HEADERS = [
 ] as const;
 
 const API_PREFIX = "/api/v1/";
+/** Client addresses remembered by the in-memory store (least recently seen forgotten first). */
+const LOCAL_CAPACITY = 10_000;
+
+export function localStore(): FastifyRateLimitStore {
+  return new LocalStore(false, false, LOCAL_CAPACITY);
+}
 
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   const { quota, windowSeconds, enforce } = options;
-  await app.register(rateLimit, { global: false, ...(options.store ? { store: options.store } : {}) });
-  const count = app.createRateLimit({ max: quota, timeWindow: windowSeconds * 1000 });
+  const store = options.store ?? localStore();
+  const windowMs = windowSeconds * 1000;
   const policy = `"default";q=${quota};w=${windowSeconds}`;
 
-  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method === "OPTIONS" || !request.url.startsWith(API_PREFIX)) return;
-    const state = await count(request);
-    const remaining = "remaining" in state ? state.remaining : quota;
-    const reset = "ttlInSeconds" in state ? state.ttlInSeconds : windowSeconds;
-    reply.header("ratelimit-policy", policy);
-    reply.header("ratelimit", `"default";r=${remaining};t=${reset}`);
-    reply.header("x-ratelimit-limit", quota);
-    reply.header("x-ratelimit-remaining", remaining);
-    reply.header("x-ratelimit-reset", reset);
-    if (enforce && "isExceeded" in state && state.isExceeded) throw rateLimited(reset);
+  app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (request.method === "OPTIONS" || !request.url.startsWith(API_PREFIX)) return done();
+    // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
+    store.incr(normalizeIP(request.ip), (error, state) => {
+      if (error || !state) return done(); // the shared store answers locally when it fails: never here
+      const remaining = Math.max(0, quota - state.current);
+      const reset = Math.max(0, Math.ceil(state.ttl / 1000));
+      reply.header("ratelimit-policy", policy);
+      reply.header("ratelimit", `"default";r=${remaining};t=${reset}`);
+      reply.header("x-ratelimit-limit", quota);
+      reply.header("x-ratelimit-remaining", remaining);
+      reply.header("x-ratelimit-reset", reset);
+      done(enforce && state.current > quota ? rateLimited(reset) : undefined);
+    }, windowMs, quota);
   });
 }
 

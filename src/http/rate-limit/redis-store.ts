@@ -5,13 +5,11 @@
  * once and shown by /readyz and /metrics, and Redis counts again once it is back.
  */
 import type { FastifyBaseLogger } from "fastify";
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
+import type { FastifyRateLimitStore } from "@fastify/rate-limit";
 import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
 import { Redis } from "ioredis";
 import type { Metrics } from "../metrics.js";
-
-type IncrCallback = Parameters<FastifyRateLimitStore["incr"]>[1];
+import { localStore } from "./index.js";
 
 export class SharedCounter {
   readonly redis: Redis;
@@ -54,26 +52,21 @@ export class SharedCounter {
     }
   }
 
-  /** A store class for @fastify/rate-limit that counts in Redis, or locally while Redis is away. */
-  storeClass(): FastifyRateLimitStoreCtor {
-    const counter = this;
-    return class FailOpenStore implements FastifyRateLimitStore {
-      private readonly shared = new RedisStore(false, false, counter.redis, "ditdah:rl:");
-      private readonly local = new LocalStore(false, false, 10_000);
-
-      incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
-        if (!counter.isUp) return this.local.incr(key, callback, timeWindow, max);
-        this.shared.incr(key, (error: Error | null, result?: { current: number; ttl: number }) => {
+  /** A store with @fastify/rate-limit's interface that counts in Redis, or locally while Redis is away. */
+  store(): FastifyRateLimitStore {
+    const shared = new RedisStore(false, false, this.redis, "ditdah:rl:");
+    const local = localStore();
+    return {
+      incr: (key, callback, timeWindow, max) => {
+        if (!this.up) return local.incr(key, callback, timeWindow, max);
+        shared.incr(key, (error, result) => {
           if (!error) return callback(null, result);
-          counter.markDown(error.message);
-          this.local.incr(key, callback, timeWindow, max);
+          this.markDown(error.message);
+          local.incr(key, callback, timeWindow, max);
         }, timeWindow, max);
-      }
-
-      child(): FastifyRateLimitStore {
-        return this;
-      }
-    } as unknown as FastifyRateLimitStoreCtor;
+      },
+      child() { return this; },
+    };
   }
 
   async close(): Promise<void> {

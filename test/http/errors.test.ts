@@ -1,0 +1,392 @@
+/**
+ * Every row of API.md section 2's error table, over a real socket, for GET and for
+ * POST where both exist. Every error body must be exactly `{success: false, error}`.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { type Answer, assertError, get, headerList, post, rawRequest, rawSocket, send } from "./support.js";
+
+let server: TestServer;
+let base: string;
+
+before(async () => {
+  server = await startServer();
+  base = server.url;
+});
+
+after(async () => {
+  await server.close();
+});
+
+/** Each GET|POST endpoint with its required parameter and a valid value for it. */
+const REQUIRED = [
+  { path: "/api/v1/encode", name: "text", valid: "abc" },
+  { path: "/api/v1/decode", name: "morse", valid: ".-" },
+  { path: "/api/v1/audio", name: "text", valid: "abc" },
+] as const;
+
+const POST_PATHS = REQUIRED.map((e) => e.path);
+
+/** The same parameters by GET (query string) and by POST (JSON body). */
+async function both(path: string, params: Record<string, string>): Promise<Answer[]> {
+  return [await get(base, path, params), await post(base, path, params)];
+}
+
+describe("400: required parameter absent, null or empty", () => {
+  for (const { path, name, valid } of REQUIRED) {
+    it(`${path}: Missing required parameter: ${name}`, async () => {
+      const message = `Missing required parameter: ${name}`;
+      const other: Record<string, string> = name === "text" ? { morse: ".-" } : { text: "abc" };
+      const answers = [
+        await get(base, path),
+        await get(base, path, { [name]: "" }),
+        await get(base, path, other),
+        await send(base, "GET", `${path}?${name}`),
+        await send(base, "GET", `${path}?${name}=&separator=%20%2F%20`),
+        await post(base, path, {}),
+        await post(base, path, { [name]: null }),
+        await post(base, path, { [name]: "" }),
+        await post(base, path, other),
+        await post(base, path, { [name.toUpperCase()]: valid }),
+      ];
+      for (const answer of answers) assertError(answer, 400, message);
+    });
+  }
+});
+
+describe("400: over 1000 characters", () => {
+  for (const { path, name } of REQUIRED) {
+    it(`${path}: Parameter ${name} must be at most 1000 characters (got 1001)`, async () => {
+      const value = name === "morse" ? ". ".repeat(500) + "." : "ab ".repeat(333) + "ab";
+      assert.equal([...value].length, 1001);
+      for (const answer of await both(path, { [name]: value })) {
+        assertError(answer, 400, `Parameter ${name} must be at most 1000 characters (got 1001)`);
+      }
+      const longer = await post(base, path, { [name]: value + value });
+      assertError(longer, 400, `Parameter ${name} must be at most 1000 characters (got 2002)`);
+    });
+  }
+});
+
+describe("400: wrong type", () => {
+  const wrongValues: unknown[] = [5, 0, true, false, [], ["abc"], {}, { text: "abc" }];
+
+  for (const { path, name, valid } of REQUIRED) {
+    it(`${path}: ${name} that is not a string names ${name} and the type string`, async () => {
+      const message = new RegExp(`\\b${name}\\b.*\\bstring\\b`);
+      for (const value of wrongValues) {
+        assertError(await post(base, path, { [name]: value }), 400, message);
+      }
+      assertError(await get(base, path, { [name]: [valid, valid] }), 400, message);
+      assertError(await get(base, path, { [name]: [valid, ""] }), 400, message);
+    });
+  }
+
+  for (const option of ["separator", "dotChar", "dashChar"]) {
+    for (const path of ["/api/v1/encode", "/api/v1/decode"]) {
+      it(`${path}: ${option} that is not a string names ${option} and the type string`, async () => {
+        const required: Record<string, string> = path.endsWith("encode") ? { text: "abc" } : { morse: ".-" };
+        const message = new RegExp(`\\b${option}\\b.*\\bstring\\b`);
+        for (const value of [5, true, ["x"], { x: "y" }]) {
+          assertError(await post(base, path, { ...required, [option]: value }), 400, message);
+        }
+        assertError(await get(base, path, { ...required, [option]: ["x", "y"] }), 400, message);
+      });
+    }
+  }
+});
+
+describe("400: number out of bounds or not a finite number", () => {
+  const BOUNDS = { wpm: [5, 50], frequency: [200, 1000], fwpm: [5, 50] } as const;
+  const badStrings = ["", "abc", "NaN", "Infinity", "-Infinity", "+Infinity", "1e400", "-1e400", "20abc", "0x14", "twenty", " "];
+
+  for (const [name, [min, max]] of Object.entries(BOUNDS)) {
+    it(`${name}: Parameter ${name} must be a number between ${min} and ${max}`, async () => {
+      const message = `Parameter ${name} must be a number between ${min} and ${max}`;
+      const outOfBounds = [min - 0.01, max + 0.01, 0, -min, -1, max * 10, 1e300, -1e300];
+      for (const value of [...outOfBounds.map(String), ...badStrings]) {
+        for (const answer of await both("/api/v1/audio", { text: "E", [name]: value })) assertError(answer, 400, message);
+      }
+      for (const value of [...outOfBounds, true, false, [20], ["20"], {}, { value: 20 }]) {
+        assertError(await post(base, "/api/v1/audio", { text: "E", [name]: value }), 400, message);
+      }
+      for (const raw of ["1e400", "-1e400", "1e999"]) {
+        assertError(await post(base, "/api/v1/audio", `{"text":"E","${name}":${raw}}`), 400, message);
+      }
+      assertError(await get(base, "/api/v1/audio", { text: "E", [name]: [String(min), String(max)] }), 400, message);
+    });
+  }
+
+  it("accepts the bounds themselves", async () => {
+    const bounds: Record<string, string>[] = [
+      { wpm: "5", fwpm: "5", frequency: "200" }, { wpm: "50", fwpm: "50", frequency: "1000" },
+      { wpm: "5.0", frequency: "2e2" }, { wpm: "+50", frequency: "1000.0" },
+    ];
+    for (const params of bounds) {
+      for (const answer of await both("/api/v1/audio", { text: "E", ...params })) {
+        assert.equal(answer.status, 200, answer.text);
+      }
+    }
+  });
+
+  it("fwpm above wpm is a 400 naming fwpm and its upper bound, wpm", async () => {
+    for (const [wpm, fwpm] of [["20", "20.5"], ["20", "30"], ["5", "6"], ["12.5", "50"]] as const) {
+      for (const answer of await both("/api/v1/audio", { text: "E", wpm, fwpm })) {
+        assertError(answer, 400, `Parameter fwpm must be a number between 5 and ${wpm}`);
+      }
+    }
+    const defaultWpm = await get(base, "/api/v1/audio", { text: "E", fwpm: "21" });
+    assertError(defaultWpm, 400, "Parameter fwpm must be a number between 5 and 20");
+  });
+});
+
+describe("400: characters that cannot be encoded", () => {
+  for (const path of ["/api/v1/encode", "/api/v1/audio"]) {
+    it(`${path}: names each such character and its 1-based position`, async () => {
+      for (const answer of await both(path, { text: "a~b€" })) {
+        assertError(answer, 400, /"~".*\bposition 2\b.*"€".*\bposition 4\b/);
+      }
+      for (const answer of await both(path, { text: "Hi #1" })) {
+        const error = assertError(answer, 400, /"#".*\bposition 4\b/);
+        assert.doesNotMatch(error, /position [1235]\b/);
+      }
+    });
+
+    it(`${path}: counts positions in code points, not UTF-16 units`, async () => {
+      for (const answer of await both(path, { text: "😀a~é😀" })) {
+        assertError(answer, 400, /"😀".*\bposition 1\b.*"~".*\bposition 3\b.*"😀".*\bposition 5\b/);
+      }
+    });
+
+    it(`${path}: treats < and > outside a prosign as unsupported characters`, async () => {
+      for (const answer of await both(path, { text: "<SK> <> <S a>" })) {
+        assertError(answer, 400, /"<".*\bposition 6\b.*">".*\bposition 7\b.*"<".*\bposition 9\b.*">".*\bposition 13\b/);
+      }
+    });
+
+    it(`${path}: text of only white space is a 400 naming text`, async () => {
+      for (const text of [" ", "   ", "\t\n", "\u00a0\u3000", " \r\n "]) {
+        for (const answer of await both(path, { text })) assertError(answer, 400, /\btext\b/);
+      }
+    });
+  }
+
+  it("gives positions in the text as sent, even when it is not in NFC", async () => {
+    // "E" + U+0301 (combining acute) is two code points of what was sent; "~" is the third.
+    for (const answer of await both("/api/v1/encode", { text: "E\u0301~" })) {
+      assertError(answer, 400, /"~" at position 3\b/);
+    }
+  });
+});
+
+describe("400: Morse that cannot be decoded", () => {
+  it("names the offending sequence and its position", async () => {
+    for (const answer of await both("/api/v1/decode", { morse: ".- ........." })) {
+      assertError(answer, 400, /"\.\.\.\.\.\.\.\.\."\D*\bposition 4\b/);
+    }
+    for (const answer of await both("/api/v1/decode", { morse: "... ---.-.-.- ..." })) {
+      assertError(answer, 400, /"---\.-\.-\.-"\D*\bposition 5\b/);
+    }
+  });
+
+  it("names an offending character and its position, counted in code points", async () => {
+    for (const answer of await both("/api/v1/decode", { morse: "😀 .- x" })) {
+      assertError(answer, 400, /"😀"\D*\bposition 1\b.*"x"\D*\bposition 6\b/);
+    }
+    for (const answer of await both("/api/v1/decode", { morse: "di dah // q", dotChar: "di", dashChar: "dah", separator: " // " })) {
+      assertError(answer, 400, /"q"\D*\bposition 11\b/);
+    }
+  });
+
+  it("Morse of only white space and separators is a 400 naming morse", async () => {
+    for (const morse of [" ", " / ", "|", "\n\t"]) {
+      for (const answer of await both("/api/v1/decode", { morse })) assertError(answer, 400, /\bmorse\b/);
+    }
+  });
+});
+
+describe("400: body not valid JSON, or not a JSON object", () => {
+  for (const path of POST_PATHS) {
+    it(`${path}: a body that is not valid JSON says so`, async () => {
+      for (const body of ["{", "{bad", '{"text":"a",}', "{'text':'a'}", "text=abc", '{"text":"a"} x', "NaN"]) {
+        assertError(await post(base, path, body), 400, /\bnot valid JSON\b/);
+      }
+      assertError(await post(base, path, ""), 400, /JSON/);
+    });
+
+    it(`${path}: a JSON body that is not an object says so`, async () => {
+      for (const body of ["[]", '["abc"]', '[{"text":"abc"}]', '"abc"', "5", "0", "null", "true", "false"]) {
+        assertError(await post(base, path, body), 400, /\bJSON object\b/);
+      }
+    });
+  }
+});
+
+describe("404: unknown path", () => {
+  it("names the method and the path, without the query string", async () => {
+    assertError(await get(base, "/api/v1/nope"), 404, "Not found: GET /api/v1/nope");
+    assertError(await send(base, "GET", "/api/v1/nope?text=a&b=c"), 404, "Not found: GET /api/v1/nope");
+    assertError(await post(base, "/api/v1/nope", { text: "a" }), 404, "Not found: POST /api/v1/nope");
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      assertError(await send(base, method, "/api/v1/nope"), 404, `Not found: ${method} /api/v1/nope`);
+    }
+  });
+
+  it("answers paths outside /api/v1/ the same way", async () => {
+    for (const path of ["/nope", "/nope/deeper", "/api/v2/encode", "/encode", "/api/v1/encode/extra", "/API/V1/ENCODE"]) {
+      assertError(await get(base, path), 404, `Not found: GET ${path}`);
+    }
+    assertError(await post(base, "/api/v2/encode", { text: "a" }), 404, "Not found: POST /api/v2/encode");
+  });
+
+  it("answers HEAD on an unknown path with 404 and no body", async () => {
+    const answer = await send(base, "HEAD", "/api/v1/nope");
+    assert.equal(answer.status, 404);
+    assert.equal(answer.text, "");
+  });
+});
+
+describe("405: known path, wrong method", () => {
+  function assertAllow(answer: Answer, allowed: readonly string[], refused: string): void {
+    const error = assertError(answer, 405);
+    const allow = headerList(answer.headers, "allow").map((m) => m.toUpperCase());
+    for (const method of allowed) {
+      assert.ok(allow.includes(method), `Allow: ${answer.headers.get("allow")}`);
+      assert.match(error, new RegExp(`\\b${method}\\b`));
+    }
+    assert.ok(!allow.includes(refused), `Allow: ${answer.headers.get("allow")}`);
+  }
+
+  for (const path of POST_PATHS) {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      it(`${method} ${path}: 405 with Allow naming GET and POST`, async () => {
+        assertAllow(await send(base, method, path), ["GET", "POST"], method);
+        assertAllow(await send(base, method, path, { body: { text: "a", morse: "." } }), ["GET", "POST"], method);
+      });
+    }
+  }
+
+  for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+    it(`${method} /api/v1/chart: 405 with Allow naming GET and not POST`, async () => {
+      assertAllow(await send(base, method, "/api/v1/chart", { body: {} }), ["GET"], method);
+      assertAllow(await send(base, method, "/api/v1/chart?x=1"), ["GET"], method);
+    });
+  }
+});
+
+describe("413: body over the 64 KiB JSON limit", () => {
+  const LIMIT = 64 * 1024;
+  /** A JSON object body of exactly `size` bytes. */
+  const bodyOf = (size: number, name: string) => {
+    const head = `{"${name}":"`;
+    return `${head}${"a".repeat(size - head.length - 2)}"}`;
+  };
+
+  for (const { path, name } of REQUIRED) {
+    it(`${path}: 413 over 64 KiB says so with the limit; 64 KiB itself is not refused for its size`, async () => {
+      assert.equal(bodyOf(LIMIT + 1, name).length, LIMIT + 1);
+      assertError(await post(base, path, bodyOf(LIMIT + 1, name)), 413, /64 KiB|65536|65,536/);
+      assertError(await post(base, path, bodyOf(4 * LIMIT, name)), 413, /64 KiB|65536|65,536/);
+      assertError(await post(base, path, bodyOf(LIMIT, name)), 400, `Parameter ${name} must be at most 1000 characters (got ${LIMIT - name.length - 7})`);
+    });
+
+    it(`${path}: 413 for a chunked body without Content-Length`, async () => {
+      const chunks = [`{"${name}":"`, ...Array.from({ length: 80 }, () => "a".repeat(1024)), '"}'];
+      const answer = await rawRequest(base, "POST", path, {
+        headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, chunks,
+      });
+      assertError(answer, 413, /64 KiB|65536|65,536/);
+    });
+  }
+});
+
+describe("415: POST whose content type is not JSON", () => {
+  for (const path of POST_PATHS) {
+    it(`${path}: text/plain, form-urlencoded, multipart, XML and look-alikes are refused`, async () => {
+      const types = [
+        "text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
+        "application/xml", "text/json", "application/jsonx", "application/octet-stream", "application/vnd.api+json",
+      ];
+      for (const contentType of types) {
+        assertError(await post(base, path, { text: "a", morse: "." }, contentType), 415, /content type/i);
+      }
+    });
+
+    it(`${path}: a body without any Content-Type is refused`, async () => {
+      const answer = await rawRequest(base, "POST", path, {
+        headers: { "content-length": "12" }, chunks: ['{"text":"a"}'],
+      });
+      const error = assertError(answer, 415, /content type/i);
+      assert.match(error, /application\/json/);
+      const empty = await rawRequest(base, "POST", path, { headers: { "content-length": "0" } });
+      assertError(empty, 415, /content type/i);
+    });
+  }
+});
+
+describe("400: invalid option sets name the parameter", () => {
+  const cases: [string, Record<string, string>][] = [
+    ["dotChar", { dotChar: "a b" }],
+    ["dotChar", { dotChar: "\t" }],
+    ["dotChar", { dotChar: "x\u00a0" }],
+    ["dotChar", { dotChar: "" }],
+    ["dotChar", { dotChar: "123456789" }],
+    ["dashChar", { dashChar: "a\nb" }],
+    ["dashChar", { dashChar: "" }],
+    ["dashChar", { dashChar: "—————————" }],
+    ["dashChar", { dotChar: "x", dashChar: "x" }],
+    ["dashChar", { dotChar: "x", dashChar: "xy" }],
+    ["dotChar", { dotChar: "xyz", dashChar: "y" }],
+    ["separator", { separator: " " }],
+    ["separator", { separator: "" }],
+    ["separator", { separator: "12345678901234567" }],
+    ["separator", { separator: "." }],
+    ["separator", { separator: " . " }],
+    ["separator", { dotChar: "o", dashChar: "x", separator: "/x/" }],
+    ["separator", { dotChar: "dit", dashChar: "dah", separator: " | " + "t" }],
+  ];
+
+  for (const path of ["/api/v1/encode", "/api/v1/decode"]) {
+    it(`${path}: each invalid option set is a 400 naming the parameter`, async () => {
+      const required: Record<string, string> = path.endsWith("encode") ? { text: "ab c" } : { morse: ".- / -" };
+      for (const [name, options] of cases) {
+        for (const answer of await both(path, { ...required, ...options })) {
+          assertError(answer, 400, new RegExp(`\\b${name}\\b`));
+        }
+      }
+    });
+  }
+
+  it("accepts the limits themselves", async () => {
+    const options = { dotChar: "12345678", dashChar: "abcdefgh", separator: "   " };
+    for (const answer of await both("/api/v1/encode", { text: "e t", ...options })) {
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(answer.body.output, "12345678   abcdefgh");
+    }
+    const long = await post(base, "/api/v1/encode", { text: "e t", separator: "################" });
+    assert.equal(long.status, 200, long.text);
+  });
+});
+
+describe("odd requests", () => {
+  it("get a sentence naming what is wrong, never a stack trace", async () => {
+    const cases: [Answer, number, string | RegExp][] = [
+      [await send(base, "GET", "/api/v1/encode?text=%"), 400, /"%" at position 1\b/],
+      [await send(base, "GET", "/api/v1/encode?text=%00"), 400, /U\+0000 at position 1\b/],
+      [await post(base, "/api/v1/encode", '{"text":"a\\u0000b"}'), 400, /U\+0000 at position 2\b/],
+      [await post(base, "/api/v1/encode", '{"text":"\\ud800"}'), 400, /U\+D800 at position 1\b/],
+      [await post(base, "/api/v1/decode", '{"morse":"\\ud800"}'), 400, /U\+D800 at position 1\b/],
+      [await post(base, "/api/v1/encode", '{"text": {"toString": 5}}'), 400, "Parameter text must be a string"],
+      [await post(base, "/api/v1/encode", '{"text":"a","text":5}'), 400, "Parameter text must be a string"],
+      [await post(base, "/api/v1/audio", '{"text":"E","wpm":"1e309"}'), 400, "Parameter wpm must be a number between 5 and 50"],
+    ];
+    for (const [answer, status, message] of cases) assertError(answer, status, message);
+  });
+
+  it("that Node's HTTP parser refuses still get a JSON error body", async () => {
+    assertError(await rawRequest(base, "GET", `/api/v1/encode?text=${"a".repeat(20_000)}`), 431, /too large/i);
+    assertError(await rawSocket(base, "GARBAGE\r\n\r\n"), 400);
+    assertError(await rawSocket(base, "GET /api/v1/chart HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"), 400);
+  });
+});

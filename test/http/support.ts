@@ -1,0 +1,171 @@
+/**
+ * Request helpers for the HTTP tests: every request goes over a real socket to a
+ * server from test/helpers/server.ts. fetch where it can say what we mean; node:http
+ * where fetch cannot (no Content-Type at all, chunked bodies).
+ */
+import assert from "node:assert/strict";
+import http from "node:http";
+import net from "node:net";
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  /** The raw body text. */
+  text: string;
+  /** The body parsed as JSON, or undefined when it is empty or not JSON. */
+  body: any;
+}
+
+export interface RequestOptions {
+  /** Sent as is (a string), or serialized (anything else but undefined). */
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+function parse(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** One request with fetch. A body without contentType is sent as application/json. */
+export async function send(base: string, method: string, path: string, options: RequestOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    headers["content-type"] = options.contentType ?? "application/json";
+  } else if (options.contentType !== undefined) {
+    headers["content-type"] = options.contentType;
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, body: parse(text) };
+}
+
+/** A query string from parameters; an array value repeats the parameter. */
+export function query(params: Record<string, string | readonly string[]>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string") search.append(key, value);
+    else for (const item of value) search.append(key, item);
+  }
+  const s = search.toString();
+  return s ? `?${s}` : "";
+}
+
+export const get = (base: string, path: string, params: Record<string, string | readonly string[]> = {}) =>
+  send(base, "GET", `${path}${query(params)}`);
+
+export const post = (base: string, path: string, body: unknown, contentType = "application/json") =>
+  send(base, "POST", path, { body, contentType });
+
+/**
+ * One request with node:http, for what fetch cannot express: a body without any
+ * Content-Type, or a body sent in chunks without Content-Length.
+ */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; chunks?: readonly (string | Buffer)[] } = {},
+): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, path, method, headers: options.headers ?? {}, agent: false },
+      (response) => {
+        const parts: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => parts.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(parts).toString("utf8");
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value === undefined) continue;
+            for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+          }
+          resolve({ status: response.statusCode ?? 0, headers, text, body: parse(text) });
+        });
+        response.on("error", reject);
+      },
+    );
+    // The server may answer (413) and close before it has read everything we send.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    for (const chunk of options.chunks ?? []) request.write(chunk);
+    request.end();
+  });
+}
+
+/**
+ * Writes raw bytes to the server and reads until it closes the connection: for
+ * requests that are not valid HTTP, which no client library will send.
+ */
+export function rawSocket(base: string, data: string): Promise<Answer> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.end(data));
+    const parts: Buffer[] = [];
+    socket.setTimeout(5_000, () => socket.destroy(new Error("no answer within 5 s")));
+    socket.on("data", (chunk: Buffer) => parts.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const raw = Buffer.concat(parts).toString("utf8");
+      const end = raw.indexOf("\r\n\r\n");
+      const [statusLine = "", ...lines] = (end === -1 ? raw : raw.slice(0, end)).split("\r\n");
+      const headers = new Headers();
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      const text = end === -1 ? "" : raw.slice(end + 4);
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, text, body: parse(text) });
+    });
+  });
+}
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
+/** What a stack trace or an internal detail looks like in a message. */
+const LEAK = /\n\s*at\s|\bat .+:\d+:\d+|node_modules|\.ts:\d+|\.js:\d+|Error:|FST_/;
+
+/**
+ * Asserts an error answer: the status, the JSON content type, a body that is exactly
+ * `{success: false, error: <string>}` with no stack trace, and, when given, the
+ * message (a string: exactly; a RegExp: matches).
+ */
+export function assertError(answer: Answer, status: number, message?: string | RegExp): string {
+  const context = `${answer.status} ${answer.text}`;
+  assert.equal(answer.status, status, context);
+  assert.equal(answer.headers.get("content-type"), JSON_CONTENT_TYPE, context);
+  assert.ok(answer.body !== null && typeof answer.body === "object" && !Array.isArray(answer.body), context);
+  assert.deepEqual(Object.keys(answer.body).sort(), ["error", "success"], context);
+  assert.equal(answer.body.success, false, context);
+  assert.equal(typeof answer.body.error, "string", context);
+  const error: string = answer.body.error;
+  assert.ok(error.length > 0, context);
+  assert.doesNotMatch(error, LEAK, context);
+  assert.doesNotMatch(answer.text, LEAK, context);
+  if (typeof message === "string") assert.equal(error, message, context);
+  else if (message) assert.match(error, message, context);
+  return error;
+}
+
+/** Asserts a success answer: 200, JSON content type, `success: true`; returns the body. */
+export function assertSuccess(answer: Answer): any {
+  const context = `${answer.status} ${answer.text.slice(0, 500)}`;
+  assert.equal(answer.status, 200, context);
+  assert.equal(answer.headers.get("content-type"), JSON_CONTENT_TYPE, context);
+  assert.equal(answer.body?.success, true, context);
+  return answer.body;
+}
+
+/** A header's comma-separated list, trimmed, lower case. */
+export function headerList(headers: Headers, name: string): string[] {
+  return (headers.get(name) ?? "").split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== "");
+}
