@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { decodeAudio, readWav } from "../../audio/index.js";
+import type { AudioHints } from "../../audio/index.js";
+import { AudioDecoder } from "../audio-decoder.js";
 import { errorResponses, type MethodRegistry, normalizeParams, requireMediaType } from "../endpoints.js";
 import { DecodeAudioHints, DecodeAudioResult } from "../schemas.js";
 
@@ -8,6 +9,8 @@ export const WAV_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** Morse read from a recording: the body is the WAV file itself; optional hints in the query string. */
 export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodRegistry): Promise<void> {
+  const decoder = new AudioDecoder();
+  app.addHook("onClose", async () => decoder.close());
   // Its own context, so that the WAV parser and the 32 MiB limit apply here only.
   await app.register(async (scope) => {
     scope.addContentTypeParser([...WAV_MEDIA_TYPES], { parseAs: "buffer", bodyLimit: WAV_BODY_LIMIT },
@@ -22,11 +25,7 @@ export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodReg
       },
       onRequest: requireMediaType(WAV_MEDIA_TYPES),
       preValidation: async (request: FastifyRequest) => normalizeParams(request.query),
-    }, async (request) => {
-      const { samples, sampleRate } = readWav(request.body as Buffer);
-      const hints = request.query as { frequency?: number; wpm?: number };
-      return { success: true, ...decodeAudio(samples, sampleRate, hints) };
-    });
+    }, async (request) => ({ success: true, ...await decoder.decode(request.body as Buffer, request.query as AudioHints) }));
   });
   methods.add("/api/v1/decode-audio", ["POST"]);
 }

@@ -1,0 +1,50 @@
+/**
+ * A pool of worker threads for decoding recordings (piscina): decoding takes CPU for
+ * seconds on long files, and the request thread must keep answering everyone else.
+ */
+import { availableParallelism } from "node:os";
+import { Piscina } from "piscina";
+import type { AudioDecode, AudioHints } from "../audio/index.js";
+import type { DecodeOutcome } from "../audio/decode-worker.js";
+import { MorseError } from "../core/index.js";
+import { HttpError } from "./errors.js";
+
+/** Recordings waiting for a thread beyond this are refused with 503 rather than queued without end. */
+const MAX_QUEUE = 32;
+
+function workerFile(): string {
+  // Under tsx (tests, development) the worker is the TypeScript source; built, it is the .js beside this file.
+  const built = import.meta.url.endsWith(".js");
+  return new URL(`../audio/decode-worker.${built ? "js" : "ts"}`, import.meta.url).href;
+}
+
+export class AudioDecoder {
+  /** Started on the first recording: most instances never decode one. */
+  private started?: Piscina;
+
+  private get pool(): Piscina {
+    this.started ??= new Piscina({
+      filename: workerFile(),
+      minThreads: 1,
+      maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
+      maxQueue: MAX_QUEUE,
+      idleTimeout: 60_000,
+    });
+    return this.started;
+  }
+
+  async decode(wav: Buffer, hints: AudioHints): Promise<AudioDecode> {
+    if (this.pool.queueSize >= MAX_QUEUE) {
+      throw new HttpError(503, "Too many recordings are being decoded: try again in a few seconds", { "retry-after": "5" });
+    }
+    // A copy the worker can own: the request's Buffer may share a pooled ArrayBuffer.
+    const bytes = new Uint8Array(wav);
+    const outcome = (await this.pool.run({ wav: bytes, hints }, { transferList: [bytes.buffer] })) as DecodeOutcome;
+    if (!outcome.ok) throw new MorseError(outcome.code, outcome.message);
+    return outcome.result;
+  }
+
+  async close(): Promise<void> {
+    await this.started?.destroy();
+  }
+}
