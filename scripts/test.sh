@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (npm packages; Debian's chromium, redis-server and
-# nginx when missing), type-checks, then runs every test with Node's test runner.
+# Installs everything the tests need (npm packages; Debian's redis-server and nginx
+# when missing), type-checks, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
-command -v chromium >/dev/null || missing+=(chromium)
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 if ((${#missing[@]})); then
