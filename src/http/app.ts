@@ -2,15 +2,16 @@
 import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import { answerClientError } from "./client-errors.js";
+import { answerClientError, answerUnservedRequests, CORS_HEADERS } from "./client-errors.js";
 import type { Config } from "./config.js";
 import { registerDocs, registerOpenApi } from "./docs.js";
 import { MethodRegistry } from "./endpoints.js";
-import { JSON_BODY_LIMIT, methodNotAllowed, notFound, toHttpError } from "./errors.js";
+import { JSON_BODY_LIMIT, methodNotAllowed, missingHost, notFound, toHttpError } from "./errors.js";
 import { registerHealth } from "./health.js";
 import { Metrics, registerMetrics } from "./metrics.js";
 import rateLimit, { RATE_LIMIT_HEADERS } from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
+import { requestPath } from "./paths.js";
 import { Readiness } from "./readiness.js";
 import { audioWavRoutes } from "./routes/audio-wav.js";
 import { audioRoutes } from "./routes/audio.js";
@@ -37,13 +38,8 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   reply.code(httpError.statusCode).headers(httpError.headers).send({ success: false, error: httpError.message });
 }
 
-function pathOf(url: string): string {
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
-}
-
 function createFastify(config: AppConfig): FastifyInstance {
-  return Fastify({
+  const app: FastifyInstance = Fastify({
     logger: { level: config.logLevel },
     // Per-request lines cost throughput; /metrics counts requests instead.
     logController: new LogController({ disableRequestLogging: true }),
@@ -53,15 +49,23 @@ function createFastify(config: AppConfig): FastifyInstance {
     onConstructorPoisoning: "remove",
     // No coercion: `{"text": 5}` is a wrong type, not "5"; numbers from strings are read in endpoints.ts.
     ajv: { customOptions: { coerceTypes: false, verbose: true, allErrors: false } },
-    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // A malformed URL is refused before any hook runs: CORS and counting are done here.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(CORS_HEADERS);
+      app.countRequest(request, reply, (rateError) => sendError(rateError ?? error, request, reply));
+    },
     clientErrorHandler: answerClientError,
     // While shutting down, requests already on open connections are still answered.
     return503OnClosing: false,
     connectionTimeout: TIMEOUTS.idleSocketMs,
     requestTimeout: TIMEOUTS.requestMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
-    http: { headersTimeout: TIMEOUTS.headersMs },
+    // Timeouts are checked every second (Node's default, 30 s, would let a stalled client linger);
+    // an HTTP/1.1 request without Host is refused by our hook, in JSON.
+    http: { headersTimeout: TIMEOUTS.headersMs, connectionsCheckingInterval: 1000, requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  answerUnservedRequests(app.server);
+  return app;
 }
 
 /** The rate-limit store: Redis shared by every instance when configured, else in memory. */
@@ -96,12 +100,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
 
   const methods = new MethodRegistry();
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url);
+  const unroutable = (request: FastifyRequest) => {
+    const path = requestPath(request.url);
     const allowed = methods.allowed(path);
-    sendError(allowed ? methodNotAllowed(request.method, path, allowed) : notFound(request.method, path), request, reply);
+    return allowed ? methodNotAllowed(request.method, path, allowed) : notFound(request.method, path);
+  };
+  app.addHook("onRequest", (request, _reply, done) => {
+    // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own would not be JSON).
+    if (request.headers.host === undefined && request.raw.httpVersion === "1.1") return done(missingHost());
+    // 404 and 405 are known before the body is read: answer them before parsing it.
+    done(request.is404 ? unroutable(request) : undefined);
   });
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => sendError(unroutable(request), request, reply));
 
   encodeRoutes(app, methods);
   decodeRoutes(app, methods);
@@ -111,5 +122,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await decodeAudioRoutes(app, methods);
   registerHealth(app, readiness);
   await registerDocs(app);
+  for (const path of ["/healthz", "/readyz", "/metrics", "/api/v1/openapi.json", "/docs"]) methods.add(path, ["GET", "HEAD"]);
   return app;
 }

@@ -3,6 +3,7 @@
  * from what can go wrong (validation, body parsing, core refusals, bugs) to them.
  */
 import type { FastifyError } from "fastify";
+import { STATUS_CODES } from "node:http";
 import { MorseError } from "../core/index.js";
 import { describeValidationError } from "./validation-messages.js";
 
@@ -44,6 +45,10 @@ export const notAnObject = () => new HttpError(400, "Request body must be a JSON
 
 export const badRequest = (message: string) => new HttpError(400, message);
 
+/** The request cannot be trusted to be what it seems: the connection is closed after the answer. */
+export const missingHost = () =>
+  new HttpError(400, "Missing Host header: HTTP/1.1 requests must name the host", { connection: "close" });
+
 export const rateLimited = (seconds: number) =>
   new HttpError(429, `Rate limit exceeded: try again in ${seconds} second${seconds === 1 ? "" : "s"}`, {
     "retry-after": String(seconds),
@@ -73,6 +78,6 @@ export function toHttpError(error: unknown, bodyLimit = JSON_BODY_LIMIT): HttpEr
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return badRequest(describeValidationError(fastifyError.validation, fastifyError.validationContext));
   return fromFastifyCode(fastifyError, bodyLimit) ?? (fastifyError?.statusCode && fastifyError.statusCode < 500
-    ? new HttpError(fastifyError.statusCode, "Bad request")
+    ? new HttpError(fastifyError.statusCode, STATUS_CODES[fastifyError.statusCode] ?? "Bad request")
     : internalError());
 }

@@ -10,6 +10,14 @@ import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import fp from "fastify-plugin";
 import { rateLimited } from "../errors.js";
+import { isApiPath } from "../paths.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Counts a request and sets the rate-limit headers; what the onRequest hook does, for paths that bypass hooks. */
+    countRequest: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+  }
+}
 
 export interface RateLimitOptions {
   enforce: boolean;
@@ -24,7 +32,6 @@ export const RATE_LIMIT_HEADERS = [
   "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After",
 ] as const;
 
-const API_PREFIX = "/api/v1/";
 /** Client addresses remembered by the in-memory store (least recently seen forgotten first). */
 const LOCAL_CAPACITY = 10_000;
 
@@ -38,8 +45,8 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
   const windowMs = windowSeconds * 1000;
   const policy = `"default";q=${quota};w=${windowSeconds}`;
 
-  app.addHook("onRequest", (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (request.method === "OPTIONS" || !request.url.startsWith(API_PREFIX)) return done();
+  function countRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    if (request.method === "OPTIONS" || !isApiPath(request.url)) return done();
     // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
     store.incr(normalizeIP(request.ip), (error, state) => {
       if (error || !state) return done(); // the shared store answers locally when it fails: never here
@@ -52,7 +59,9 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
       reply.header("x-ratelimit-reset", reset);
       done(enforce && state.current > quota ? rateLimited(reset) : undefined);
     }, windowMs, quota);
-  });
+  }
+  app.decorate("countRequest", countRequest);
+  app.addHook("onRequest", countRequest);
 }
 
 export default fp(rateLimitPlugin, { name: "ditdah-rate-limit" });

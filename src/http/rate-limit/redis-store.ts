@@ -3,6 +3,8 @@
  * Redis store (one Lua call: INCR with PEXPIRE, one round trip). Fail-open: while
  * Redis is unreachable each request is counted locally instead, the outage is logged
  * once and shown by /readyz and /metrics, and Redis counts again once it is back.
+ * "Unreachable" includes a Redis that keeps its connection but stops answering (frozen,
+ * overloaded, partitioned): calls time out, and a probe tells when it answers again.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { FastifyRateLimitStore } from "@fastify/rate-limit";
@@ -11,15 +13,25 @@ import { Redis } from "ioredis";
 import type { Metrics } from "../metrics.js";
 import { localStore } from "./index.js";
 
+/** A Redis call slower than this counts as a failure: the request is counted locally instead. */
+const COMMAND_TIMEOUT_MS = 250;
+/** While Redis is down but connected, how often to ask whether it answers again. */
+const PROBE_INTERVAL_MS = 1000;
+/** Longest wait for a polite QUIT at shutdown before the connection is simply dropped. */
+const QUIT_TIMEOUT_MS = 1000;
+
 export class SharedCounter {
   readonly redis: Redis;
   private up = false;
   private outageLogged = false;
+  private probe?: NodeJS.Timeout;
 
   constructor(url: string, private readonly log: FastifyBaseLogger, private readonly metrics: Metrics) {
     // No offline queue: while Redis is away, calls fail at once and the local counter answers.
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, lazyConnect: true,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000) });
+    this.redis = new Redis(url, {
+      enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, commandTimeout: COMMAND_TIMEOUT_MS,
+      lazyConnect: true, retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    });
     this.redis.on("ready", () => this.markUp());
     this.redis.on("error", (error: Error) => this.markDown(error.message));
     this.redis.on("close", () => this.markDown("connection closed"));
@@ -37,6 +49,8 @@ export class SharedCounter {
 
   private markUp(): void {
     if (this.outageLogged) this.log.info("rate-limit store: Redis is back; counting there again");
+    clearInterval(this.probe);
+    this.probe = undefined;
     this.up = true;
     this.outageLogged = false;
     this.metrics.storeUp.set(1);
@@ -50,6 +64,13 @@ export class SharedCounter {
       this.outageLogged = true;
       this.log.warn({ reason }, "rate-limit store: Redis unreachable; counting locally until it is back");
     }
+    this.probe ??= setInterval(() => this.probeRedis(), PROBE_INTERVAL_MS).unref();
+  }
+
+  /** A connection that is open but stopped answering gets no "ready" event when it recovers: ask it. */
+  private probeRedis(): void {
+    if (this.redis.status !== "ready") return; // reconnecting: its "ready" event will tell
+    this.redis.ping().then(() => this.markUp(), () => undefined);
   }
 
   /** A store with @fastify/rate-limit's interface that counts in Redis, or locally while Redis is away. */
@@ -70,7 +91,10 @@ export class SharedCounter {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.probe);
     this.redis.removeAllListeners("close");
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    const quitOrGiveUp = new Promise((resolve) => setTimeout(resolve, QUIT_TIMEOUT_MS).unref());
+    await Promise.race([this.redis.quit().catch(() => undefined), quitOrGiveUp]);
+    this.redis.disconnect();
   }
 }

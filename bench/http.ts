@@ -1,0 +1,184 @@
+/**
+ * Our HTTP server against a bare `node:http` server that answers the same requests with
+ * the same recorded bytes (status, headers, body): what we pay for routing, validation,
+ * the work itself and the framework. autocannon, 50 connections, a warm-up against each,
+ * then rounds alternated A B A B; medians across rounds.
+ */
+import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { encode } from "../src/core/index.js";
+import { mixedText } from "./lib/corpus.js";
+import { type Child, shortPath, stopServer } from "./lib/process.js";
+import { exchange, startOurServer, startRawServer } from "./lib/server.js";
+import { envNumber, fmt, fmtMs, fmtRatio, line, median, sum, verdict, warn } from "./lib/stats.js";
+import type { RecordedResponses } from "./raw-server.js";
+
+export interface HttpCase {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+  /** The target for ours/raw, where there is one. */
+  target?: number;
+}
+
+export interface HttpFigure {
+  name: string;
+  ours: RunSummary;
+  raw: RunSummary;
+  ratio: number;
+}
+
+export interface RunSummary {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  requests: number;
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+/** Hop-by-hop and per-response headers that node:http writes itself. */
+const NOT_RECORDED = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+export function httpCases(): HttpCase[] {
+  const text = mixedText(100, 7);
+  const morse = encode(text);
+  return [
+    { name: "GET encode", method: "GET", path: `/api/v1/encode?text=${encodeURIComponent(text)}`, target: 0.85 },
+    { name: "POST encode", method: "POST", path: "/api/v1/encode", body: JSON.stringify({ text }), target: 0.85 },
+    { name: "GET decode", method: "GET", path: `/api/v1/decode?morse=${encodeURIComponent(morse)}`, target: 0.85 },
+    { name: "POST audio", method: "POST", path: "/api/v1/audio", body: JSON.stringify({ text }) },
+  ];
+}
+
+function routeKey(c: HttpCase): string {
+  const q = c.path.indexOf("?");
+  return `${c.method} ${q < 0 ? c.path : c.path.slice(0, q)}`;
+}
+
+/** Our server's real response to each case, to be replayed by the raw server. */
+async function record(server: Child, cases: HttpCase[]): Promise<{ responses: RecordedResponses; keepAlive?: number }> {
+  const recorded: RecordedResponses = {};
+  let keepAlive: number | undefined;
+  for (const c of cases) {
+    const response = await exchange(server.baseUrl, c.method, c.path, c.body, c.body ? JSON_HEADERS : {});
+    const announced = response.headers.find(([name]) => name.toLowerCase() === "keep-alive")?.[1];
+    const timeout = announced === undefined ? undefined : /timeout=(\d+)/.exec(announced)?.[1];
+    if (timeout !== undefined) keepAlive = Number(timeout);
+    if (response.status < 200 || response.status >= 300) {
+      warn(`http ${c.name}: our server answered ${response.status}: ${response.body.toString("utf8").slice(0, 300)}`);
+    }
+    const headers = response.headers.filter(([name]) => !NOT_RECORDED.has(name.toLowerCase()));
+    if (!headers.some(([name]) => name.toLowerCase() === "content-length")) {
+      headers.push(["Content-Length", String(response.body.length)]);
+    }
+    const key = routeKey(c);
+    if (recorded[key]) warn(`http: two cases share ${key}; the raw server replays the last one`);
+    recorded[key] = { status: response.status, headers, body: response.body.toString("base64") };
+  }
+  return keepAlive === undefined ? { responses: recorded } : { responses: recorded, keepAlive };
+}
+
+/** The raw server must give back what it was given, byte for byte in the body. */
+async function checkReplay(ours: Child, raw: Child, cases: HttpCase[]): Promise<void> {
+  for (const c of cases) {
+    const [a, b] = await Promise.all([
+      exchange(ours.baseUrl, c.method, c.path, c.body, c.body ? JSON_HEADERS : {}),
+      exchange(raw.baseUrl, c.method, c.path, c.body, c.body ? JSON_HEADERS : {}),
+    ]);
+    const names = (e: typeof a): string => e.headers
+      .map(([n, v]) => (n.toLowerCase() === "keep-alive" ? `${n}=${v}` : n).toLowerCase())
+      .filter((n) => !NOT_RECORDED.has(n)).sort().join(",");
+    if (a.status !== b.status || a.body.length !== b.body.length || names(a) !== names(b)) {
+      warn(`http ${c.name}: raw server's response differs from ours ` +
+        `(status ${a.status}/${b.status}, body ${a.body.length}/${b.body.length} bytes, headers ${names(a)} / ${names(b)})`);
+    }
+  }
+}
+
+async function load(server: Child, c: HttpCase, seconds: number, connections: number): Promise<RunSummary> {
+  const result = await autocannon({
+    url: server.baseUrl + c.path,
+    method: c.method,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    ...(c.body === undefined ? {} : { body: c.body, headers: JSON_HEADERS }),
+  });
+  return {
+    reqPerSec: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    requests: result.requests.total,
+  };
+}
+
+function combine(runs: RunSummary[]): RunSummary {
+  return {
+    reqPerSec: median(runs.map((r) => r.reqPerSec)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: sum(runs.map((r) => r.errors)),
+    non2xx: sum(runs.map((r) => r.non2xx)),
+    requests: sum(runs.map((r) => r.requests)),
+  };
+}
+
+export async function runHttpBench(): Promise<HttpFigure[]> {
+  const seconds = envNumber("BENCH_HTTP_DURATION", 5);
+  const warmup = envNumber("BENCH_HTTP_WARMUP", 2);
+  const rounds = Math.max(2, Math.round(envNumber("BENCH_HTTP_ROUNDS", 2)));
+  const connections = Math.round(envNumber("BENCH_HTTP_CONNECTIONS", 50));
+  const cases = httpCases();
+  const dir = mkdtempSync(join(tmpdir(), "ditdah-bench-"));
+  let ours: Child | undefined;
+  let raw: Child | undefined;
+  const figures: HttpFigure[] = [];
+  try {
+    ours = await startOurServer();
+    const responsesFile = join(dir, "responses.json");
+    const { responses, keepAlive } = await record(ours, cases);
+    writeFileSync(responsesFile, JSON.stringify(responses));
+    raw = await startRawServer(responsesFile, keepAlive);
+    await checkReplay(ours, raw, cases);
+    line("http method", `${shortPath(ours.entry)} vs bench/raw-server.ts; autocannon, ${connections} connections, ${warmup} s warm-up each, then ` +
+      `${rounds} rounds of ${seconds} s alternated ours/raw; medians across rounds`);
+    // Warms the load generator itself (its JIT), so that the first case is not penalized.
+    await load(raw, cases[0]!, warmup, connections);
+    for (const c of cases) {
+      await load(ours, c, warmup, connections);
+      await load(raw, c, warmup, connections);
+      const runs: { ours: RunSummary[]; raw: RunSummary[] } = { ours: [], raw: [] };
+      for (let round = 0; round < rounds; round++) {
+        runs.ours.push(await load(ours, c, seconds, connections));
+        runs.raw.push(await load(raw, c, seconds, connections));
+      }
+      const a = combine(runs.ours);
+      const b = combine(runs.raw);
+      const ratio = a.reqPerSec / b.reqPerSec;
+      figures.push({ name: c.name, ours: a, raw: b, ratio });
+      const target = c.target === undefined ? "no target" : verdict(ratio, c.target, "min");
+      line(`http ${c.name}`, `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ` +
+        `ratio ${fmtRatio(ratio)} (${target})`);
+      line(`http ${c.name} latency`, `ours p50 ${fmtMs(a.p50)} p99 ${fmtMs(a.p99)} | ` +
+        `raw p50 ${fmtMs(b.p50)} p99 ${fmtMs(b.p99)}`);
+      line(`http ${c.name} failures`, `ours ${a.errors} errors, ${a.non2xx} non-2xx of ${fmt(a.requests)} | ` +
+        `raw ${b.errors} errors, ${b.non2xx} non-2xx of ${fmt(b.requests)}`);
+    }
+  } finally {
+    if (raw) await stopServer(raw);
+    if (ours) await stopServer(ours);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runHttpBench();
+}

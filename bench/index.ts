@@ -1,0 +1,80 @@
+/**
+ * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
+ * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, audio. Nothing is
+ * asserted: each figure is printed on one line, with its target where it has one.
+ *
+ * Tuning (environment): BENCH_CORE_ROUNDS, BENCH_CORE_ROUND_MS, BENCH_HTTP_DURATION,
+ * BENCH_HTTP_WARMUP, BENCH_HTTP_ROUNDS, BENCH_HTTP_CONNECTIONS, BENCH_MEMORY_WARMUP,
+ * BENCH_MEMORY_REQUESTS; BENCH_SERVER=<entry> benchmarks another server entry.
+ */
+import { existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { runCoreBench } from "./core.js";
+import { runHttpBench } from "./http.js";
+import { SkipError } from "./lib/server.js";
+import { line } from "./lib/stats.js";
+import { runMemoryBench } from "./memory.js";
+
+const PARTS = ["core", "http", "memory", "audio"] as const;
+type Part = (typeof PARTS)[number];
+
+const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
+
+async function runAudio(): Promise<void> {
+  if (!existsSync(AUDIO_BENCH)) throw new SkipError("bench/audio.ts does not exist");
+  const mod = (await import(pathToFileURL(AUDIO_BENCH).href)) as { runAudioBench?: () => unknown };
+  if (typeof mod.runAudioBench !== "function") throw new SkipError("bench/audio.ts exports no runAudioBench()");
+  const result = await mod.runAudioBench();
+  // The audio bench prints its own figures; print anything it returns as lines too.
+  if (Array.isArray(result)) {
+    for (const item of result) {
+      if (typeof item === "string") console.log(item);
+    }
+  }
+}
+
+const RUNNERS: Record<Part, () => Promise<unknown>> = {
+  core: runCoreBench,
+  http: runHttpBench,
+  memory: runMemoryBench,
+  audio: runAudio,
+};
+
+function selectedParts(args: string[]): Part[] {
+  const names = args.filter((a) => a !== "--");
+  if (names.length === 0) return [...PARTS];
+  const unknown = names.filter((n) => !(PARTS as readonly string[]).includes(n));
+  if (unknown.length > 0) {
+    console.error(`Unknown part(s): ${unknown.join(", ")}. Parts: ${PARTS.join(", ")}.`);
+    process.exit(2);
+  }
+  return PARTS.filter((p) => names.includes(p));
+}
+
+async function main(): Promise<void> {
+  const parts = selectedParts(process.argv.slice(2));
+  const cpu = cpus();
+  line("environment", `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ` +
+    `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, parts: ${parts.join(" ")}`);
+  let failed = false;
+  for (const part of parts) {
+    const started = Date.now();
+    try {
+      await RUNNERS[part]();
+      line(`${part} done`, `${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      if (error instanceof SkipError) {
+        line(`${part} skipped`, error.message);
+      } else {
+        failed = true;
+        line(`${part} FAILED`, (error as Error).stack ?? String(error));
+      }
+    }
+  }
+  line("environment after", `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} ` +
+    "(other processes on this machine skew every figure; compare runs made on a quiet machine)");
+  if (failed) process.exitCode = 1;
+}
+
+await main();

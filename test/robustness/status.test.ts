@@ -1,0 +1,113 @@
+/**
+ * Status codes under fuzzing (GitHub issue 6): which answer wins when a request is wrong
+ * in several ways at once. API.md section 2: an unknown path is a 404 and a known path
+ * with a wrong method a 405 with `Allow`; neither depends on the body that came with it.
+ * Regressions found by the fuzzing are named as such.
+ */
+import assert from "node:assert/strict";
+import { after, before, describe as suite, test } from "node:test";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { describe, isJsonResult, jsonOf, portOf, type RawResponse, type Request, send } from "./raw.js";
+
+let server: TestServer;
+let port: number;
+
+before(async () => {
+  server = await startServer();
+  port = portOf(server.url);
+});
+after(async () => server.close());
+
+function assertJsonError(request: Request, response: RawResponse, status: number): void {
+  const context = describe(request, response);
+  assert.equal(response.status, status, context);
+  assert.equal(response.headers["access-control-allow-origin"], "*", context);
+  if (request.method === "HEAD") return;
+  const body = jsonOf(response);
+  assert.ok(isJsonResult(body), context);
+  assert.equal(body.success, false, context);
+}
+
+const BODIES: [string, string][] = [
+  ["invalid JSON", "{"],
+  ["an empty JSON body", ""],
+  ["a JSON body over 64 KiB", JSON.stringify({ a: "x".repeat(70_000) })],
+];
+
+suite("the path and the method are judged before the body", () => {
+  for (const [name, body] of BODIES) {
+    test(`regression: an unknown path with ${name} answers 404 (not 400/413)`, async () => {
+      for (const [method, target] of [["POST", "/api/v1/nope"], ["POST", "/nope"], ["PUT", "/api/v1/encode/extra"]] as const) {
+        const request = { method, target, headers: { "Content-Type": "application/json" }, body };
+        assertJsonError(request, await send(port, request), 404);
+      }
+    });
+
+    test(`regression: a known path with a wrong method and ${name} answers 405 with Allow (not 400/413)`, async () => {
+      for (const [method, target, allow] of [
+        ["POST", "/api/v1/chart", "GET, HEAD, OPTIONS"],
+        ["PUT", "/api/v1/encode", "GET, HEAD, POST, OPTIONS"],
+        ["DELETE", "/api/v1/decode", "GET, HEAD, POST, OPTIONS"],
+        ["PATCH", "/api/v1/audio.wav", "GET, HEAD, POST, OPTIONS"],
+        ["DELETE", "/api/v1/decode-audio", "POST, OPTIONS"],
+      ] as const) {
+        const request = { method, target, headers: { "Content-Type": "application/json" }, body };
+        const response = await send(port, request);
+        assertJsonError(request, response, 405);
+        assert.equal(response.headers["allow"], allow, describe(request, response));
+      }
+    });
+  }
+
+  test("a wrong method with a body of another type answers 405 with Allow", async () => {
+    for (const type of ["text/plain", "audio/wav", "application/xml"]) {
+      const request = { method: "POST", target: "/api/v1/chart", headers: { "Content-Type": type }, body: "RIFF" };
+      const response = await send(port, request);
+      assertJsonError(request, response, 405);
+      assert.equal(response.headers["allow"], "GET, HEAD, OPTIONS");
+    }
+  });
+
+  test("a GET with a body (even invalid JSON) is answered from its query string", async () => {
+    const request = { method: "GET", target: "/api/v1/encode?text=SOS", headers: { "Content-Type": "application/json" }, body: "{" };
+    const response = await send(port, request);
+    assert.equal(response.status, 200, describe(request, response));
+    assert.deepEqual(jsonOf(response), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
+  });
+
+  test("an OPTIONS preflight with a body is still 204", async () => {
+    const request = { method: "OPTIONS", target: "/api/v1/encode", headers: { "Content-Type": "application/json" }, body: "{" };
+    const response = await send(port, request);
+    assert.equal(response.status, 204, describe(request, response));
+    assert.equal(response.headers["access-control-allow-origin"], "*");
+  });
+});
+
+suite("service paths are known paths too", () => {
+  const SERVICE_PATHS: [string, string][] = [
+    ["/healthz", "GET, HEAD, OPTIONS"],
+    ["/readyz", "GET, HEAD, OPTIONS"],
+    ["/metrics", "GET, HEAD, OPTIONS"],
+    ["/api/v1/openapi.json", "GET, HEAD, OPTIONS"],
+    ["/docs", "GET, HEAD, OPTIONS"],
+  ];
+  for (const [path, allow] of SERVICE_PATHS) {
+    test(`regression: POST, PUT and DELETE on ${path} answer 405 with Allow: ${allow} (not 404)`, async () => {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const request = { method, target: path };
+        const response = await send(port, request);
+        assertJsonError(request, response, 405);
+        // The exact list is the implementation's choice; GET must be in it.
+        assert.match(response.headers["allow"] ?? "", /\bGET\b/, `${describe(request, response)} (e.g. Allow: ${allow})`);
+      }
+    });
+  }
+
+  test("HEAD on a POST-only path answers 405 with Allow, without a body", async () => {
+    const request = { method: "HEAD", target: "/api/v1/decode-audio" };
+    const response = await send(port, request);
+    assertJsonError(request, response, 405);
+    assert.equal(response.headers["allow"], "POST, OPTIONS");
+    assert.equal(response.body.length, 0);
+  });
+});
