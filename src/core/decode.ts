@@ -122,9 +122,67 @@ function scanExact(morse: string, glyphs: Glyphs, out: Assembler): void {
   }
 }
 
+/** Each sequence's text as single-byte (windows-1252) codes, when it has such codes: the fast path's output table. */
+const KEY_COUNT = 1 << (MAX_ELEMENTS + 1);
+const SINGLE_BYTE = /^[\x20-\x7e\xa0-\xff]+$/;
+const TEXT_BYTES: (Uint8Array | undefined)[] = Array.from({ length: KEY_COUNT }, (_, key) => {
+  const text = textOfKey(key);
+  return text !== undefined && SINGLE_BYTE.test(text) ? Uint8Array.from(text, (ch) => ch.charCodeAt(0)) : undefined;
+});
+
+const utf8 = new TextEncoder();
+const singleByte = new TextDecoder("windows-1252");
+/** Scratch buffers of the fast path, grown as needed: decoding allocates only its result. */
+let inputBytes = new Uint8Array(4096);
+let outputBytes = new Uint8Array(4096);
+
+/**
+ * Default glyphs, Morse written with `.`, `-`, spaces and `/`, every sequence known: the
+ * common case, as bytes in one tight loop. Anything else returns undefined for the
+ * general path, which gives the same result or the detailed error.
+ */
+export function decodeAscii(morse: string): DecodeResult | undefined {
+  if (inputBytes.length < morse.length) inputBytes = new Uint8Array(2 * morse.length);
+  const { read, written } = utf8.encodeInto(morse, inputBytes);
+  if (read !== morse.length || written !== morse.length) return undefined; // not ASCII
+  if (outputBytes.length < 2 * morse.length) outputBytes = new Uint8Array(2 * morse.length);
+  const input = inputBytes;
+  const output = outputBytes;
+  let length = 0;
+  let characters = 0;
+  let key = 1;
+  let wordBreak = false;
+  for (let i = 0; i <= written; i++) {
+    const code = i < written ? input[i]! : 32;
+    if (code === 46 || code === 45) { // . or -
+      key = (key << 1) | (code & 1); // "-" (45) is odd, "." (46) even
+      if (key >= KEY_COUNT) return undefined; // longer than any sequence (and before 32-bit shifts wrap)
+      continue;
+    }
+    if (code !== 32 && code !== 47) return undefined; // only spaces and / end letters here
+    if (key !== 1) {
+      const bytes = key < KEY_COUNT ? TEXT_BYTES[key] : undefined;
+      if (bytes === undefined) return undefined;
+      if (wordBreak) output[length++] = 32;
+      for (let k = 0; k < bytes.length; k++) output[length++] = bytes[k]!;
+      characters++;
+      key = 1;
+      wordBreak = false;
+    }
+    if (code === 47 && characters > 0) wordBreak = true;
+  }
+  return characters > 0 ? { output: singleByte.decode(output.subarray(0, length)), characters } : undefined;
+}
+
 /** Decodes Morse, counting the characters decoded. */
 export function decodeToResult(morse: string, options?: DecodeOptions): DecodeResult {
   const glyphs = resolveGlyphs(options);
+  if (glyphs === DEFAULT_GLYPHS) return decodeAscii(morse) ?? decodeGeneral(morse, glyphs);
+  return decodeGeneral(morse, glyphs);
+}
+
+/** Any glyphs, any input: the result, or an error that names every problem. */
+export function decodeGeneral(morse: string, glyphs: Glyphs): DecodeResult {
   const out = new Assembler(morse);
   if (glyphs === DEFAULT_GLYPHS) scanForgiving(morse, out);
   else scanExact(morse, glyphs, out);

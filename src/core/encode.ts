@@ -1,7 +1,8 @@
 /** Text to Morse. */
 import { MorseError } from "./errors.js";
 import { nothingTo } from "./messages.js";
-import { type GlyphOptions, resolveGlyphs } from "./options.js";
+import { DEFAULT_SEPARATOR } from "./limits.js";
+import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
 import { letterPattern, patternOf, patternOfCharCode } from "./tables.js";
 import { describeCharacter, isWhiteSpace, listInWords } from "./text.js";
 
@@ -134,9 +135,49 @@ function glyphDrawer(dotChar: string, dashChar: string): (pattern: string) => st
   };
 }
 
+/** Each ASCII pattern after a letter gap and after a word gap, so that the fast path concatenates once per character. */
+const AFTER_LETTER: (string | undefined)[] = [];
+const AFTER_WORD: (string | undefined)[] = [];
+for (let code = 0; code < 128; code++) {
+  const pattern = patternOfCharCode(code);
+  AFTER_LETTER.push(pattern === undefined ? undefined : " " + pattern);
+  AFTER_WORD.push(pattern === undefined ? undefined : DEFAULT_SEPARATOR + pattern);
+}
+
+const enum Gap { None, Letter, Word }
+
+/**
+ * Default glyphs, plain ASCII text, every character encodable: the common case, in one
+ * pass with no intermediate arrays. Anything else returns undefined for the general path.
+ */
+function encodeAscii(text: string): string | undefined {
+  let out = "";
+  let gap = Gap.None;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return undefined;
+    let pattern = gap === Gap.Letter ? AFTER_LETTER[code] : gap === Gap.Word ? AFTER_WORD[code] : patternOfCharCode(code);
+    if (pattern === undefined) {
+      if (isWhiteSpace(code)) { if (gap === Gap.Letter) gap = Gap.Word; continue; }
+      const end = code === LESS_THAN ? prosignEnd(text, i) : -1;
+      if (end < 0) return undefined;
+      pattern = (gap === Gap.Letter ? " " : gap === Gap.Word ? DEFAULT_SEPARATOR : "") + prosignPattern(text, i, end);
+      i = end;
+    }
+    out += pattern;
+    gap = Gap.Letter;
+  }
+  return out === "" ? undefined : out;
+}
+
 /** Encodes text to Morse: letters joined by one space, words by `separator`. */
 export function encode(text: string, options?: EncodeOptions): string {
-  const { separator, dotChar, dashChar } = resolveGlyphs(options);
+  const glyphs = resolveGlyphs(options);
+  if (glyphs === DEFAULT_GLYPHS) {
+    const fast = encodeAscii(text);
+    if (fast !== undefined) return fast;
+  }
+  const { separator, dotChar, dashChar } = glyphs;
   const words = textToPatterns(text);
   const draw = glyphDrawer(dotChar, dashChar);
   let out = "";

@@ -70,3 +70,31 @@ describe("properties", () => {
     }
   });
 });
+
+describe("the fast paths agree with the general ones", () => {
+  it("decode: ASCII Morse decodes the same either way, or the fast path declines", async () => {
+    const { decodeAscii, decodeGeneral } = await import("../../src/core/decode.js");
+    const { DEFAULT_GLYPHS } = await import("../../src/core/options.js");
+    const morse = fc.string({ unit: fc.constantFrom(".", "-", " ", "/", ".", "-"), maxLength: 80 });
+    fc.assert(fc.property(morse, (m) => {
+      const fast = decodeAscii(m);
+      let general: unknown;
+      try { general = decodeGeneral(m, DEFAULT_GLYPHS); } catch (error) { general = error; }
+      if (fast !== undefined) assert.deepEqual(fast, general);
+    }), { numRuns: 3000 });
+    assert.equal(decodeAscii(".".repeat(32) + " ."), undefined, "a run longer than any sequence is left to the general path");
+    assert.throws(() => decode(".".repeat(32) + " ."), { message: `Cannot decode sequence "${".".repeat(32)}" at position 1` });
+  });
+
+  it("encode: ASCII text encodes the same as through the general path", () => {
+    const ascii = fc.string({ unit: fc.constantFrom(..."abcXYZ019.,?<>SK /\t"), minLength: 1, maxLength: 60 });
+    fc.assert(fc.property(ascii, (t) => {
+      let viaOptions: string | Error; let fast: string | Error;
+      // An explicit but non-default glyph set takes the general path; map it back to compare.
+      try { viaOptions = encode(t, { dotChar: "*", dashChar: "=" }).replaceAll("*", ".").replaceAll("=", "-"); } catch (error) { viaOptions = error as Error; }
+      try { fast = encode(t); } catch (error) { fast = error as Error; }
+      if (typeof fast === "string") assert.equal(fast, viaOptions);
+      else assert.equal((fast as Error).message, (viaOptions as Error).message);
+    }), { numRuns: 3000 });
+  });
+});
