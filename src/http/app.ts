@@ -95,9 +95,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, { ...config.rateLimit, store: sharedCounter(app, config, metrics, readiness) });
   registerMetrics(app, metrics);
-  app.addHook("onSend", async (_request, reply) => {
-    if (readiness.isShuttingDown) reply.header("connection", "close");
-  });
 
   const methods = new MethodRegistry();
   const unroutable = (request: FastifyRequest) => {
@@ -105,7 +102,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const allowed = methods.allowed(path);
     return allowed ? methodNotAllowed(request.method, path, allowed) : notFound(request.method, path);
   };
-  app.addHook("onRequest", (request, _reply, done) => {
+  app.addHook("onRequest", (request, reply, done) => {
+    // While shutting down, keep-alive clients are told to go elsewhere for their next request.
+    if (readiness.isShuttingDown) reply.header("connection", "close");
     // RFC 9112: an HTTP/1.1 request without Host is a 400 (Node's own would not be JSON).
     if (request.headers.host === undefined && request.raw.httpVersion === "1.1") return done(missingHost());
     // 404 and 405 are known before the body is read: answer them before parsing it.

@@ -68,9 +68,11 @@ export interface Endpoint<P extends TObject> {
 export function registerGetAndPost<P extends TObject>(app: FastifyInstance, methods: MethodRegistry, endpoint: Endpoint<P>): void {
   const { url, summary, params, result, handle } = endpoint;
   const response = { 200: result, ...errorResponses };
+  // A query string holds no nulls: only number parameters need reading first.
+  const hasNumbers = Object.keys(params.properties).some((name) => NUMBER_PARAMS.includes(name));
   app.get(url, {
     schema: { summary, querystring: params, response },
-    preValidation: async (request: FastifyRequest) => normalizeParams(request.query),
+    ...(hasNumbers ? { preValidation: async (request: FastifyRequest) => normalizeParams(request.query) } : {}),
   }, async (request: FastifyRequest, reply: FastifyReply) => handle(request.query as Static<P>, reply));
   app.post(url, {
     schema: { summary, body: params, response },

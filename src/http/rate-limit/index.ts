@@ -48,7 +48,8 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
   function countRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return done();
     // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
-    store.incr(normalizeIP(request.ip), (error, state) => {
+    const ip = request.ip;
+    store.incr(ip.includes(":") ? normalizeIP(ip) : ip, (error, state) => {
       if (error || !state) return done(); // the shared store answers locally when it fails: never here
       const remaining = Math.max(0, quota - state.current);
       const reset = Math.max(0, Math.ceil(state.ttl / 1000));
