@@ -1,15 +1,15 @@
 /** The HTTP service: fastify with thin adapters over the core. */
-import cors from "@fastify/cors";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import { answerClientError, answerUnservedRequests, CORS_HEADERS } from "./client-errors.js";
+import { answerClientError, answerUnservedRequests } from "./client-errors.js";
 import type { Config } from "./config.js";
+import { CORS_HEADERS, registerCors } from "./cors.js";
 import { registerDocs, registerOpenApi } from "./docs.js";
 import { MethodRegistry } from "./endpoints.js";
 import { JSON_BODY_LIMIT, methodNotAllowed, missingHost, notFound, toHttpError } from "./errors.js";
 import { registerHealth } from "./health.js";
 import { Metrics, registerMetrics } from "./metrics.js";
-import rateLimit, { RATE_LIMIT_HEADERS } from "./rate-limit/index.js";
+import rateLimit from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
 import { requestPath } from "./paths.js";
 import { Readiness } from "./readiness.js";
@@ -85,14 +85,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.decorate("readiness", readiness);
 
   await registerOpenApi(app);
-  await app.register(cors, {
-    origin: "*",
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["Content-Type"],
-    exposedHeaders: [...RATE_LIMIT_HEADERS],
-    maxAge: 86400,
-    strictPreflight: false,
-  });
+  // Bound to each route as it is added: set before any route.
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  registerCors(app);
   await app.register(rateLimit, { ...config.rateLimit, store: sharedCounter(app, config, metrics, readiness) });
   registerMetrics(app, metrics);
 
@@ -110,7 +105,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // 404 and 405 are known before the body is read: answer them before parsing it.
     done(request.is404 ? unroutable(request) : undefined);
   });
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
   app.setNotFoundHandler((request, reply) => sendError(unroutable(request), request, reply));
 
   encodeRoutes(app, methods);

@@ -5,13 +5,7 @@
  */
 import { type Server, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { RATE_LIMIT_HEADERS } from "./rate-limit/index.js";
-
-/** The CORS headers every response carries (API.md section 1). */
-export const CORS_HEADERS = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": RATE_LIMIT_HEADERS.join(", "),
-} as const;
+import { CORS_HEADERS } from "./cors.js";
 
 function errorHeaders(body: string): Record<string, string> {
   return {

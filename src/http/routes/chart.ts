@@ -7,6 +7,6 @@ export function chartRoutes(app: FastifyInstance, methods: MethodRegistry): void
   const body = { success: true, ...CHART };
   app.get("/api/v1/chart", {
     schema: { summary: "The Morse chart", response: { 200: ChartResult, ...errorResponses } },
-  }, async () => body);
+  }, () => body);
   methods.add("/api/v1/chart", ["GET", "HEAD"]);
 }
