@@ -13,6 +13,7 @@
 import { MorseError } from "../core/errors.js";
 import { DEFAULT_SEPARATOR, WPM } from "../core/limits.js";
 import { MAX_ELEMENTS, textOfKey } from "../core/tables.js";
+import { median } from "./stats.js";
 
 export interface TimingHints {
   /** Expected speed: settles recordings too short or too uniform to tell dots from dashes. */
@@ -45,13 +46,6 @@ const WORD_GAP_FROM = 5;
 const MAX_WEIGHT = 0.45;
 
 const EMPTY: TimingDecode = Object.freeze({ output: "", morse: "", characters: 0, wpm: 0 });
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /**
  * The dot length of a set of mark lengths, or NaN when they form one cluster only. Splits
@@ -99,9 +93,9 @@ function dotOfOneCluster(marks: ArrayLike<number>, from: number, to: number, ref
  * The dot length to use when no window shows two clusters: the hint, else the gaps
  * inside letters (the shortest third of the gaps, about one dot each), else 20 wpm.
  */
-function referenceDot(spaces: number[], hints: TimingHints): number {
+function referenceDot(spaces: Float64Array, hints: TimingHints): number {
   if (hints.wpm !== undefined && hints.wpm > 0) return 1200 / hints.wpm;
-  if (spaces.length > 0) return median([...spaces].sort((a, b) => a - b).slice(0, Math.ceil(spaces.length / 3)));
+  if (spaces.length > 0) return median(Float64Array.from(spaces).sort().subarray(0, Math.ceil(spaces.length / 3)));
   return 1200 / WPM.default;
 }
 
@@ -195,24 +189,50 @@ class Transcript {
 }
 
 /**
- * Decodes alternating key-down and key-up durations in ms, starting with key-down (a
- * trailing key-up is optional). Never throws for timings that make no sense as Morse:
- * they decode to `*`; throws MorseError INVALID_OPTION only for negative or non-finite
- * durations.
+ * How far timings stray from Morse's 1:3 marks and 1:3:7 gaps: the mean distance, in
+ * natural log, from each mark and each gap shorter than a word gap to the nearest ideal
+ * length. About 0.05 for clean keying, 0.1 for careful hand keying, over 0.2 for timings
+ * that are not Morse at this dot length.
  */
-export function decodeTimings(durations: readonly number[], hints: TimingHints = {}): TimingDecode {
+function misfit(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
+  const distance = (ratio: number, ideals: readonly number[]) =>
+    Math.min(...ideals.map((ideal) => Math.abs(Math.log(Math.max(ratio, 1e-3) / ideal))));
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < marks.length; i++) {
+    sum += distance(marks[i]! / dots[i]!, [1, 3]);
+    count++;
+    if (i < spaces.length) {
+      const ratio = spaces[i]! / gapDot(dots, i);
+      sum += ratio >= 7 ? 0 : distance(ratio, [1, 3, 7]);
+      count++;
+    }
+  }
+  return sum / count;
+}
+
+export interface TimingAnalysis {
+  decoded: TimingDecode;
+  /** See `misfit`: lower is more Morse-like; Infinity when there was nothing to decode. */
+  misfit: number;
+  /** The dot length, ms, around each mark (empty when there was nothing to decode). */
+  dots: Float64Array;
+}
+
+/** `decodeTimings`, also saying how well the timings fit Morse (the audio decoder's speed search uses it). */
+export function analyseTimings(durations: readonly number[], hints: TimingHints = {}): TimingAnalysis {
   checkDurations(durations);
   const marks = new Float64Array(Math.ceil(durations.length / 2));
   const spaces = new Float64Array(Math.floor(durations.length / 2));
   for (let i = 0; i < durations.length; i++) (i % 2 === 0 ? marks : spaces)[i >> 1] = durations[i]!;
-  if (marks.length === 0) return EMPTY;
+  if (marks.length === 0) return { decoded: EMPTY, misfit: Infinity, dots: new Float64Array(0) };
 
-  let dots = localDots(marks, referenceDot(Array.from(spaces), hints));
+  let dots = localDots(marks, referenceDot(spaces, hints));
   const weight = markWeight(marks, spaces, dots);
   if (weight !== 0) {
     for (let i = 0; i < marks.length; i++) marks[i] = Math.max(0, marks[i]! - weight * dots[i]!);
     for (let i = 0; i < spaces.length; i++) spaces[i] = spaces[i]! + weight * gapDot(dots, i);
-    dots = localDots(marks, median(Array.from(dots)));
+    dots = localDots(marks, median(dots));
   }
 
   const out = new Transcript();
@@ -223,6 +243,16 @@ export function decodeTimings(durations: readonly number[], hints: TimingHints =
     if (spaces[i]! >= WORD_GAP_FROM * dot) out.endWord();
     else if (spaces[i]! >= LETTER_GAP_FROM * dot) out.endLetter();
   }
-  const wpm = Math.round((10 * 1200) / median(Array.from(dots))) / 10;
-  return out.result(wpm);
+  const wpm = Math.round((10 * 1200) / median(dots)) / 10;
+  return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots };
+}
+
+/**
+ * Decodes alternating key-down and key-up durations in ms, starting with key-down (a
+ * trailing key-up is optional). Never throws for timings that make no sense as Morse:
+ * they decode to `*`; throws MorseError INVALID_OPTION only for negative or non-finite
+ * durations.
+ */
+export function decodeTimings(durations: readonly number[], hints: TimingHints = {}): TimingDecode {
+  return analyseTimings(durations, hints).decoded;
 }

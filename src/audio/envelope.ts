@@ -1,6 +1,6 @@
 /**
- * From samples to key-down/key-up timings: mix the tone to complex baseband, integrate
- * into ~1 ms blocks, filter to the speed, threshold adaptively, debounce.
+ * From samples to the tone's amplitude over time: mix the tone to complex baseband,
+ * integrate into ~1 ms blocks, follow the pitch's drift, filter to the speed.
  */
 
 /** Complex baseband, one value per block of samples (~1 ms), integrated coherently. */
@@ -46,6 +46,60 @@ export function toBaseband(samples: Float32Array, sampleRate: number, frequency:
   return { re, im, blockMs: (1000 * block) / sampleRate };
 }
 
+/** Segment over which the pitch offset is measured, ms, and segments averaged either side. */
+const DRIFT_SEGMENT_MS = 1000;
+const DRIFT_SMOOTHING_SEGMENTS = 2;
+/** Lag of the pulse-pair frequency estimate, ms: offsets up to ±1/(2 lag) = ±50 Hz are told apart. */
+const DRIFT_LAG_MS = 10;
+
+/**
+ * Follows a slowly drifting pitch: measures the tone's frequency offset in each second
+ * (pulse-pair: the phase turned over a 10 ms lag, weighted by the tone's own power, so
+ * key-up noise hardly counts), smooths it over neighbouring seconds and turns the
+ * baseband back by the accumulated phase, in place. Long coherent integration is safe
+ * afterwards.
+ */
+export function followDrift(bb: Baseband): void {
+  const n = bb.re.length;
+  const lag = Math.max(1, Math.round(DRIFT_LAG_MS / bb.blockMs));
+  const re = movingAverage(bb.re, lag);
+  const im = movingAverage(bb.im, lag);
+  const segment = Math.max(lag * 4, Math.round(DRIFT_SEGMENT_MS / bb.blockMs));
+  const count = Math.ceil(n / segment);
+  const sumRe = new Float64Array(count);
+  const sumIm = new Float64Array(count);
+  for (let i = 0; i + lag < n; i++) {
+    const k = Math.floor(i / segment);
+    // z[i + lag] * conj(z[i])
+    sumRe[k] = sumRe[k]! + re[i + lag]! * re[i]! + im[i + lag]! * im[i]!;
+    sumIm[k] = sumIm[k]! + im[i + lag]! * re[i]! - re[i + lag]! * im[i]!;
+  }
+  const radiansPerBlock = new Float64Array(count);
+  for (let k = 0; k < count; k++) {
+    let r = 0;
+    let m = 0;
+    for (let j = Math.max(0, k - DRIFT_SMOOTHING_SEGMENTS); j <= Math.min(count - 1, k + DRIFT_SMOOTHING_SEGMENTS); j++) {
+      r += sumRe[j]!;
+      m += sumIm[j]!;
+    }
+    radiansPerBlock[k] = r === 0 && m === 0 ? 0 : Math.atan2(m, r) / lag;
+  }
+  let phase = 0;
+  for (let i = 0; i < n; i++) {
+    // Linear between segment centres.
+    const x = Math.min(count - 1, Math.max(0, (i + 0.5) / segment - 0.5));
+    const k = Math.floor(x);
+    const step = radiansPerBlock[k]! + (x - k) * ((radiansPerBlock[Math.min(count - 1, k + 1)]!) - radiansPerBlock[k]!);
+    phase += step;
+    const c = Math.cos(phase);
+    const s = Math.sin(phase);
+    const a = bb.re[i]!;
+    const b = bb.im[i]!;
+    bb.re[i] = a * c + b * s;
+    bb.im[i] = b * c - a * s;
+  }
+}
+
 /** Centred moving average of `length` values, same length as the input (edges averaged over fewer). */
 function movingAverage(x: Float32Array, length: number): Float32Array {
   const n = x.length;
@@ -80,6 +134,7 @@ export function amplitude(bb: Baseband, filterMs: number, coherentMs: number): {
   const power = new Float32Array(re.length);
   for (let i = 0; i < power.length; i++) power[i] = re[i]! * re[i]! + im[i]! * im[i]!;
   const smoothed = movingAverage(power, total - coherent + 1);
-  for (let i = 0; i < smoothed.length; i++) smoothed[i] = Math.sqrt(smoothed[i]!);
-  return { env: smoothed, looks: Math.max(1, (total - coherent + 1) / coherent) };
+  // A running sum can end a hair below zero where the power is zero.
+  for (let i = 0; i < smoothed.length; i++) smoothed[i] = Math.sqrt(Math.max(0, smoothed[i]!));
+  return { env: smoothed, looks: total / coherent };
 }

@@ -5,11 +5,12 @@
  */
 import { fft } from "./fft.js";
 import { DECODE_FREQUENCY } from "./limits.js";
+import { median } from "./stats.js";
 
 /** Frames averaged at most: spread over the recording, they find a tone that is there often. */
-const MAX_FRAMES = 96;
+const MAX_FRAMES = 32;
 /** Finest spectral resolution needed, in Hz: drift of up to 20 Hz spreads the peak anyway. */
-const RESOLUTION_HZ = 4;
+const RESOLUTION_HZ = 6;
 /** Half-width of the neighbourhood a peak is measured against, in Hz. */
 const NEIGHBOURHOOD_HZ = 60;
 /** Half-width of the band summed as one peak, in Hz (a drifting tone spreads over it). */
@@ -29,14 +30,9 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
     im.fill(0);
     for (let i = 0; i < size; i++) re[i] = (samples[start + i] ?? 0) * window[i]!;
     fft(re, im);
-    for (let k = 0; k < size / 2; k++) power[k] += re[k]! * re[k]! + im[k]! * im[k]!;
+    for (let k = 0; k < size / 2; k++) power[k] = power[k]! + re[k]! * re[k]! + im[k]! * im[k]!;
   }
   return power;
-}
-
-function medianOf(values: Float64Array): number {
-  const sorted = Float64Array.from(values).sort();
-  return sorted[sorted.length >> 1] ?? 0;
 }
 
 /**
@@ -58,7 +54,7 @@ export function findPitch(samples: Float32Array, sampleRate: number, range: { mi
   for (let k = lo; k <= hi; k++) {
     let peak = 0;
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
-    const floor = medianOf(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));
+    const floor = median(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));
     const score = peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE);
     if (score > bestScore && peak > 0) { bestScore = score; best = k; }
   }

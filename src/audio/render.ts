@@ -10,7 +10,7 @@
  */
 import { MorseError } from "../core/errors.js";
 import { FREQUENCY } from "../core/limits.js";
-import { numberOutOfRange } from "../core/messages.js";
+import { integerOutOfRange, numberOutOfRange } from "../core/messages.js";
 import type { Timeline } from "../core/timing.js";
 import { PEAK, RAMP_MS, SAMPLE_RATE } from "./limits.js";
 import { PCM16, wavHeader, wavHeaderLength } from "./wav-writer.js";
@@ -24,9 +24,6 @@ export interface RenderOptions {
 
 /** Samples per chunk that `renderWavChunks` yields by default: 16 KiB of 16-bit PCM. */
 export const DEFAULT_CHUNK_SAMPLES = 8192;
-
-const integerOutOfRange = (name: string, min: number, max: number) =>
-  `Parameter ${name} must be an integer between ${min} and ${max}`;
 
 function checkSampleRate(sampleRate: number): void {
   if (!Number.isInteger(sampleRate) || sampleRate < SAMPLE_RATE.min || sampleRate > SAMPLE_RATE.max) {

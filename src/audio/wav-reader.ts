@@ -125,7 +125,8 @@ export function readWav(bytes: Uint8Array): DecodedWav {
     if (declared >= present) break; // this chunk runs to the end of the file
     offset = body + declared + (declared & 1);
   }
-  if (!format) throw invalid(offset <= 12 ? "The WAV file is truncated: it ends inside its header" : "The WAV file has no fmt chunk");
+  // Under 20 bytes, not even one chunk header follows the RIFF header.
+  if (!format) throw invalid(bytes.length < 20 ? "The WAV file is truncated: it ends inside its header" : "The WAV file has no fmt chunk");
   if (!data) throw invalid("The WAV file has no data chunk");
   checkFormat(format);
   const frames = Math.floor(data.size / format.blockAlign);

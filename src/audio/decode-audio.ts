@@ -1,0 +1,174 @@
+/**
+ * Morse from a recording, in five steps:
+ *
+ * 1. Pitch: the strongest narrow peak of the average spectrum (pitch.ts).
+ * 2. Baseband: the tone mixed down to ~1 kHz complex samples, its slow drift followed
+ *    and turned back (envelope.ts).
+ * 3. Speed: the right envelope filter depends on the speed, which is not known yet. The
+ *    envelope is tried with filters for a ladder of dot lengths (24 to 270 ms: 50 to 4.4
+ *    wpm), each keyed by threshold (keying.ts) and decoded; the decode whose timings fit
+ *    Morse's 1:3:7 best gives the dot length.
+ * 4. Keying: at that dot length, a threshold pass estimates the speed along the
+ *    recording; then the Morse-aware segmentation (segment.ts) finds the marks and gaps
+ *    from a nearly matched-filter envelope.
+ * 5. Timings to text (decode-timings.ts).
+ */
+import { MorseError } from "../core/errors.js";
+import { analyseTimings, type TimingDecode } from "./decode-timings.js";
+import { amplitude, followDrift, toBaseband, type Baseband } from "./envelope.js";
+import { keyTimings, levels, type KeyedTimings } from "./keying.js";
+import { segment } from "./segment.js";
+import { DECODE_FREQUENCY } from "./limits.js";
+import { findPitch } from "./pitch.js";
+
+export interface AudioHints {
+  /** Expected pitch, Hz: the search is narrowed to ±50 Hz around it (clamped to 200..1200; ignored unless finite). */
+  frequency?: number;
+  /** Expected speed, wpm: skips the speed search (ignored unless a positive number). */
+  wpm?: number;
+}
+
+export interface AudioDecode extends TimingDecode {
+  /** Pitch of the tone found, Hz (rounded); 0 when no Morse was found. */
+  frequency: number;
+  /** Length of the recording, ms. */
+  durationMs: number;
+}
+
+/** Dot lengths the speed search tries, ms: a ladder of √2 steps. */
+const DOT_LADDER_MS = Array.from({ length: 8 }, (_, k) => 24 * Math.SQRT2 ** k);
+/** The filter integrates over this share of a dot: room for a sender who speeds up. */
+const FILTER_DOTS = 0.7;
+/**
+ * The segmentation's filter: nearly a matched filter (a whole dot would be), short of it
+ * so that a gap of one dot still dips to the off level.
+ */
+const SEGMENT_FILTER_DOTS = 0.85;
+/**
+ * Longest coherent integration, ms. The drift follower leaves the tone within a Hz or
+ * two of where it is looked for, which costs under 0.5 dB over this long.
+ */
+const COHERENT_MS = 100;
+/** Search half-width around a hinted pitch, Hz. */
+const HINT_SEARCH_HZ = 50;
+/**
+ * The segmentation's length prior is as wide as the timing the decode before it found:
+ * narrow for machine keying, which then resists noise better, wide for a hand. Its
+ * misfit is a mean absolute log deviation, about 0.8 of a standard deviation.
+ */
+const MISFIT_TO_SPREAD = 1.25;
+const MIN_SPREAD = 0.1;
+const MAX_SPREAD = 0.3;
+/** Segmentations at the final dot length, each with the speed profile the one before found. */
+const SEGMENTATIONS = 2;
+/** A gap this many dots long sets a mark at either end apart from the rest. */
+const APART_DOTS = 5;
+
+interface Trial {
+  dotMs: number;
+  decoded: TimingDecode;
+  misfit: number;
+}
+
+/** One trial of the speed search: threshold keying and decoding with filters for `dotMs`. */
+function trial(bb: Baseband, dotMs: number): Trial {
+  const { env, looks } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
+  const { durations } = keyTimings(env, { blockMs: bb.blockMs, dotMs, looks });
+  return { dotMs, ...analyseTimings(durations, { wpm: 1200 / dotMs }) };
+}
+
+/** The dot length at every block, in blocks, from a first decode's estimate around each mark. */
+function dotsAlong(length: number, blockMs: number, keyed: KeyedTimings, dots: Float64Array): Float32Array {
+  const along = new Float32Array(length).fill(dots[0]! / blockMs);
+  let t = keyed.startMs;
+  for (let i = 0; i < dots.length; i++) {
+    along.fill(dots[i]! / blockMs, Math.min(length, Math.round(t / blockMs)));
+    t += keyed.durations[2 * i]! + (keyed.durations[2 * i + 1] ?? 0);
+  }
+  return along;
+}
+
+/**
+ * The final decode at a known dot length: threshold keying for a first estimate of the
+ * speed along the recording, then the Morse-aware segmentation, which is given the
+ * speed profile its own decode finds and run again.
+ */
+function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined): TimingDecode | undefined {
+  const { env, looks } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
+  const options = { blockMs: bb.blockMs, dotMs, looks };
+  let keyed = keyTimings(env, options);
+  let analysis = analyseTimings(keyed.durations, { wpm: hintWpm ?? 1200 / dotMs });
+  if (analysis.decoded.characters === 0) return undefined;
+  const fine = amplitude(bb, SEGMENT_FILTER_DOTS * dotMs, COHERENT_MS);
+  const lv = levels(fine.env, { ...options, looks: fine.looks });
+  if (!lv) return undefined;
+  for (let pass = 0; pass < SEGMENTATIONS; pass++) {
+    keyed = segment(fine.env, lv, {
+      blockMs: bb.blockMs,
+      filterBlocks: Math.max(1, (SEGMENT_FILTER_DOTS * dotMs) / bb.blockMs),
+      looks: fine.looks,
+      dotBlocks: dotsAlong(env.length, bb.blockMs, keyed, analysis.dots),
+      spread: Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit)),
+    });
+    analysis = analyseTimings(keyed.durations, { wpm: analysis.decoded.wpm });
+    if (analysis.decoded.characters === 0) return undefined;
+  }
+  const trimmed = withoutLoneEnds(keyed.durations, 1200 / analysis.decoded.wpm);
+  return trimmed === keyed.durations ? analysis.decoded : analyseTimings(trimmed, { wpm: analysis.decoded.wpm }).decoded;
+}
+
+/**
+ * Drops a lone mark at either end of the recording, a word gap or more away from the
+ * rest: in the silence before and after a message that is far more often a burst of
+ * noise than an E or a T.
+ */
+function withoutLoneEnds(durations: number[], dotMs: number): number[] {
+  let from = 0;
+  let to = durations.length;
+  if (to - from > 2 && durations[from + 1]! >= APART_DOTS * dotMs) from += 2;
+  if (to - from > 2 && durations[to - 2]! >= APART_DOTS * dotMs) to -= 2;
+  return from === 0 && to === durations.length ? durations : durations.slice(from, to);
+}
+
+/** The dot length to build the final filters for: that of the trial whose timings fit Morse best. */
+function searchDot(bb: Baseband): number | undefined {
+  let best: Trial | undefined;
+  for (const dotMs of DOT_LADDER_MS) {
+    const t = trial(bb, dotMs);
+    if (t.decoded.wpm > 0 && (!best || t.misfit < best.misfit)) best = t;
+  }
+  return best && 1200 / best.decoded.wpm;
+}
+
+function checkInput(samples: Float32Array, sampleRate: number): void {
+  if (!(samples instanceof Float32Array)) throw new MorseError("INVALID_AUDIO", "The samples must be a Float32Array");
+  if (!Number.isFinite(sampleRate) || sampleRate <= 0) throw new MorseError("INVALID_AUDIO", "The sample rate must be a positive number of Hz");
+}
+
+/**
+ * Decodes the Morse in a mono recording. A recording without Morse decodes to empty
+ * output (not an error); only unusable input (not a Float32Array, a bad sample rate)
+ * throws, as MorseError INVALID_AUDIO.
+ */
+export function decodeAudio(samples: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioDecode {
+  checkInput(samples, sampleRate);
+  const durationMs = (1000 * samples.length) / sampleRate;
+  const nothing: AudioDecode = { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs };
+  const hinted = hints.frequency === undefined || !Number.isFinite(hints.frequency)
+    ? undefined
+    : Math.min(DECODE_FREQUENCY.max, Math.max(DECODE_FREQUENCY.min, hints.frequency));
+  const range = hinted === undefined ? DECODE_FREQUENCY : {
+    min: Math.max(DECODE_FREQUENCY.min, hinted - HINT_SEARCH_HZ),
+    max: Math.min(DECODE_FREQUENCY.max, hinted + HINT_SEARCH_HZ),
+  };
+  const frequency = findPitch(samples, sampleRate, range);
+  if (frequency === undefined) return nothing;
+  const bb = toBaseband(samples, sampleRate, frequency);
+  followDrift(bb);
+  const hintWpm = hints.wpm !== undefined && Number.isFinite(hints.wpm) && hints.wpm > 0 ? hints.wpm : undefined;
+  const dotMs = hintWpm !== undefined ? 1200 / hintWpm : searchDot(bb);
+  if (dotMs === undefined) return nothing;
+  const decoded = finalDecode(bb, dotMs, hintWpm);
+  if (!decoded || decoded.characters === 0) return nothing;
+  return { ...decoded, frequency: Math.round(frequency), durationMs };
+}

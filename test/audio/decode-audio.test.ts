@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { MorseError, timeline } from "../../src/core/index.js";
+import { decodeAudio, readWav, renderWavChunks } from "../../src/audio/index.js";
+import { handKeyed, levenshtein, record, type Channel } from "../../bench/audio-corpus.js";
+import { rng } from "../../bench/lib/corpus.js";
+
+function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
+  return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
+}
+
+const QUIET: Channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: Infinity, padS: 1 };
+
+describe("decodeAudio", () => {
+  const cases: [string, number, number, number][] = [
+    ["PARIS CQ", 5, 300, 8000],
+    ["CQ CQ DE W1AW K", 20, 600, 22050],
+    ["QTH BERLIN NAME HANS RST 599 73 <SK>", 40, 1000, 44100],
+    ["CQ TEST DE K5ZD", 20, 1000, 8000],
+    ["GM UR RST 5NN 73", 40, 300, 11025],
+    ["SOS", 5, 1000, 48000],
+    ["THE QUICK BROWN FOX 1234567890", 50, 700, 16000],
+  ];
+  for (const [text, wpm, frequency, sampleRate] of cases) {
+    it(`round-trips ${wpm} wpm at ${frequency} Hz, ${sampleRate} samples/s`, () => {
+      const { samples, sampleRate: rate } = rendered(text, wpm, frequency, sampleRate);
+      const result = decodeAudio(samples, rate);
+      assert.equal(result.output, text);
+      assert.equal(result.morse, timeline(text).morse);
+      assert.ok(Math.abs(result.wpm - wpm) <= 0.1 * wpm, `${result.wpm} wpm`);
+      assert.ok(Math.abs(result.frequency - frequency) <= 3, `${result.frequency} Hz`);
+      assert.equal(result.durationMs, (1000 * samples.length) / rate);
+    });
+  }
+
+  it("hears Morse through noise at 0 dB (3 kHz), with pitch drift, fading and silence around it", () => {
+    const text = "CQ CQ DE DL1ABC DL1ABC K";
+    for (const [wpm, seed] of [[15, 1], [30, 2]] as const) {
+      const channel = { ...QUIET, frequency: 750, snrDb: 0, driftHz: 18, fadeDepth: 0.5, fadePeriodS: 4 };
+      const samples = record(timeline(text, { wpm }), channel, 11025, rng(seed));
+      const result = decodeAudio(samples, 11025);
+      assert.equal(result.output, text, `${wpm} wpm`);
+      assert.ok(Math.abs(result.frequency - 750) <= 10, `${result.frequency} Hz`);
+    }
+  });
+
+  it("copies 20 wpm at -6 dB (3 kHz) with at most one character wrong", () => {
+    const text = "QTH PARIS NAME LUC RST 579 579 BK";
+    const samples = record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: -6 }, 8000, rng(11));
+    const result = decodeAudio(samples, 8000);
+    assert.ok(levenshtein(text, result.output) <= 1, result.output);
+  });
+
+  it("follows hand keying (±20 %) that speeds up by 30 % along the way", () => {
+    const text = "TNX FER QSO ES 73 GL OM";
+    const keyed = handKeyed(timeline(text, { wpm: 18 }), rng(3), 0.2, 0.3);
+    const samples = record(keyed, { ...QUIET, snrDb: 10 }, 8000, rng(4));
+    assert.equal(decodeAudio(samples, 8000).output, text);
+  });
+
+  it("finds no Morse in noise, silence or a steady tone: empty output, not an error", () => {
+    const noise = new Float32Array(8000 * 5);
+    const random = rng(5);
+    for (let i = 0; i < noise.length; i++) noise[i] = 0.2 * (random() + random() + random() - 1.5);
+    const carrier = Float32Array.from({ length: 8000 * 3 }, (_, n) => 0.5 * Math.sin((2 * Math.PI * 600 * n) / 8000));
+    for (const [name, samples] of [["noise", noise], ["silence", new Float32Array(8000)], ["carrier", carrier], ["nothing", new Float32Array(0)]] as const) {
+      const result = decodeAudio(samples, 8000);
+      assert.deepEqual({ ...result, durationMs: 0 }, { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs: 0 }, name);
+      assert.equal(result.durationMs, (1000 * samples.length) / 8000);
+    }
+  });
+
+  it("drops a lone dot or dash a word gap or more away from the message, at either end", () => {
+    const burst = timeline("E", { wpm: 20 });
+    const message = timeline("CQ DE W1AW", { wpm: 20 });
+    const pause = { type: "silence" as const, startMs: 0, durationMs: 600 };
+    const sequence = [...burst.sequence, pause, ...message.sequence, pause, ...timeline("T", { wpm: 20 }).sequence];
+    let at = 0;
+    const joined = { ...message, sequence: sequence.map((s) => { const t = { ...s, startMs: at }; at += s.durationMs; return t; }), durationMs: 0 };
+    joined.durationMs = at;
+    const samples = record(joined, { ...QUIET, snrDb: 10 }, 8000, rng(8));
+    assert.equal(decodeAudio(samples, 8000).output, "CQ DE W1AW");
+    // Inside the message an E stays; as a word of its own at either end it goes (the price of the rule).
+    assert.equal(decodeAudio(rendered("CQ E CQ", 20, 600, 8000).samples, 8000).output, "CQ E CQ");
+    assert.equal(decodeAudio(rendered("E CQ T", 20, 600, 8000).samples, 8000).output, "CQ");
+    assert.equal(decodeAudio(rendered("I CQ", 20, 600, 8000).samples, 8000).output, "I CQ");
+  });
+
+  it("takes the pitch hint to choose between two signals", () => {
+    const a = rendered("AAAA AAAA", 20, 500, 8000).samples;
+    const b = rendered("TEST TEST", 20, 900, 8000).samples;
+    const both = new Float32Array(Math.max(a.length, b.length));
+    for (let i = 0; i < both.length; i++) both[i] = 0.5 * ((a[i] ?? 0) + (b[i] ?? 0));
+    assert.equal(decodeAudio(both, 8000, { frequency: 900 }).output, "TEST TEST");
+    assert.equal(decodeAudio(both, 8000, { frequency: 500 }).output, "AAAA AAAA");
+    assert.equal(decodeAudio(both, 8000, { frequency: 880, wpm: 20 }).frequency, 900);
+  });
+
+  it("refuses samples it cannot use", () => {
+    assert.throws(() => decodeAudio(new Float32Array(10), 0), (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO");
+    assert.throws(() => decodeAudio([0, 1] as unknown as Float32Array, 8000), (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO");
+  });
+});

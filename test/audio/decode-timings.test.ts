@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { MorseError, timeline } from "../../src/core/index.js";
+import { decodeTimings } from "../../src/audio/index.js";
+import { handKeyed } from "../../bench/audio-corpus.js";
+import { rng } from "../../bench/lib/corpus.js";
+
+function durations(text: string, wpm: number): number[] {
+  return timeline(text, { wpm }).sequence.map((s) => s.durationMs);
+}
+
+const TEXT = "CQ CQ DE DL1ABC K QTH BERLIN NAME HANS RST 599 73 <SK>";
+
+describe("decodeTimings", () => {
+  it("decodes machine-sent timings at any speed, with the Morse and a speed estimate", () => {
+    for (const wpm of [5, 12, 20, 35, 50]) {
+      const result = decodeTimings(durations(TEXT, wpm));
+      assert.equal(result.output, TEXT, `${wpm} wpm`);
+      assert.equal(result.morse, timeline(TEXT).morse);
+      assert.equal(result.characters, 39);
+      assert.equal(result.wpm, wpm);
+    }
+  });
+
+  it("decodes hand keying with every element and gap off by up to ±20 %", () => {
+    const base = timeline(TEXT, { wpm: 18 });
+    for (let seed = 1; seed <= 20; seed++) {
+      const keyed = handKeyed(base, rng(seed), 0.2, 0);
+      const result = decodeTimings(keyed.sequence.map((s) => s.durationMs));
+      assert.equal(result.output, TEXT, `seed ${seed}`);
+      assert.ok(Math.abs(result.wpm - 18) < 2, `seed ${seed}: ${result.wpm} wpm`);
+    }
+  });
+
+  it("follows a sender who speeds up from 15 to 30 wpm mid-message", () => {
+    const slow = "THE QUICK BROWN FOX JUMPS OVER";
+    const fast = "THE LAZY DOG 1234567890";
+    const joined = [...durations(slow, 15), 7 * 60, ...durations(fast, 30)];
+    assert.equal(decodeTimings(joined).output, `${slow} ${fast}`);
+    // And gradually, by 40 % over the message, with ±15 % hand timing.
+    const drifting = handKeyed(timeline(TEXT, { wpm: 16 }), rng(7), 0.15, 0.4);
+    assert.equal(decodeTimings(drifting.sequence.map((s) => s.durationMs)).output, TEXT);
+  });
+
+  it("takes out a constant lengthening of the marks (a heavy hand or a slow detector)", () => {
+    const heavy = durations(TEXT, 25).map((d, i) => (i % 2 === 0 ? d + 20 : d - 20)); // 0.4 dot at 25 wpm
+    assert.equal(decodeTimings(heavy).output, TEXT);
+  });
+
+  it("writes * for a sequence that is no character, and keeps going", () => {
+    const unit = 60;
+    // "........." (9 dots) is nothing; then E.
+    const nine = Array.from({ length: 17 }, (_, i) => unit);
+    const result = decodeTimings([...nine, 7 * unit, unit]);
+    assert.equal(result.output, "* E");
+    assert.equal(result.morse, "......... / .");
+    assert.equal(result.characters, 2);
+  });
+
+  it("tells dots from dashes by the gaps, or by the hint, when all marks are alike", () => {
+    // "EEEE" as dots with one-dot gaps inside letters would be "H"; with letter gaps it is E E E E.
+    assert.equal(decodeTimings([60, 180, 60, 180, 60, 180, 60]).output, "EEEE");
+    assert.equal(decodeTimings([60, 60, 60, 60, 60, 60, 60]).output, "H");
+    assert.equal(decodeTimings([180, 60, 180, 60, 180]).output, "O");
+    assert.equal(decodeTimings([180], { wpm: 20 }).output, "T");
+    assert.equal(decodeTimings([60], { wpm: 20 }).output, "E");
+  });
+
+  it("decodes nothing to nothing and ignores a trailing key-up", () => {
+    assert.deepEqual(decodeTimings([]), { output: "", morse: "", characters: 0, wpm: 0 });
+    assert.equal(decodeTimings([...durations("SOS", 20), 5000]).output, "SOS");
+  });
+
+  it("refuses negative or non-finite durations", () => {
+    for (const bad of [[60, -1, 60], [Number.NaN], [60, Number.POSITIVE_INFINITY, 60]]) {
+      assert.throws(() => decodeTimings(bad), (e: unknown) => e instanceof MorseError && e.code === "INVALID_OPTION");
+    }
+  });
+});
