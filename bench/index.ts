@@ -1,6 +1,6 @@
 /**
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
- * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, audio. Nothing is
+ * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio. Nothing is
  * asserted: each figure is printed on one line, with its target where it has one.
  *
  * Tuning (environment): BENCH_CORE_ROUNDS, BENCH_CORE_ROUND_MS, BENCH_HTTP_DURATION,
@@ -15,8 +15,9 @@ import { runHttpBench } from "./http.js";
 import { SkipError } from "./lib/server.js";
 import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
+import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "audio"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
@@ -38,6 +39,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   core: runCoreBench,
   http: runHttpBench,
   memory: runMemoryBench,
+  stream: runWavStreamBench,
   audio: runAudio,
 };
 

@@ -110,6 +110,64 @@ export class KeyingEnvelope {
 const bigEndianHost = new Uint8Array(Uint16Array.of(1).buffer)[0] === 0;
 
 /**
+ * Renders a timeline's WAV piece by piece into buffers the caller owns, so that a
+ * streaming server can reuse a few buffers instead of allocating one per chunk.
+ * Validates the options (MorseError INVALID_OPTION) when constructed.
+ */
+export class WavRenderer {
+  /** Samples in the whole file. */
+  readonly sampleCount: number;
+  /** Bytes in the whole file, header included. */
+  readonly byteLength: number;
+  private readonly keying: KeyingEnvelope;
+  private readonly omega: number;
+  private readonly stepCos: number;
+  private readonly stepSin: number;
+  private envelope = new Float32Array(0);
+
+  constructor(timeline: Timeline, private readonly options: RenderOptions) {
+    checkFrequency(options.frequency);
+    checkSampleRate(options.sampleRate);
+    this.keying = new KeyingEnvelope(timeline, options.sampleRate);
+    this.sampleCount = this.keying.length;
+    this.byteLength = wavHeaderLength(PCM16) + 2 * this.sampleCount;
+    this.omega = (2 * Math.PI * options.frequency) / options.sampleRate;
+    this.stepCos = Math.cos(this.omega);
+    this.stepSin = Math.sin(this.omega);
+  }
+
+  header(): Buffer {
+    return wavHeader({ sampleRate: this.options.sampleRate, channels: 1, encoding: PCM16, dataBytes: 2 * this.sampleCount });
+  }
+
+  /**
+   * Writes samples `start` to `start + length - 1` (little-endian 16-bit, as the file holds
+   * them) into the start of `out`, which must hold `2 * length` bytes. Returns those bytes.
+   */
+  fill(start: number, length: number, out: Buffer): Buffer {
+    if (this.envelope.length < length) this.envelope = new Float32Array(length);
+    const env = this.envelope.subarray(0, length);
+    this.keying.fill(start, env);
+    const pcm = new Int16Array(out.buffer, out.byteOffset, length);
+    const { stepCos, stepSin } = this;
+    const scale = PEAK * 32767;
+    // The sine by rotation (two multiply-adds a sample instead of a Math.sin), restarted
+    // from the exact phase at every call so that rounding errors cannot build up.
+    let c = Math.cos(this.omega * start);
+    let s = Math.sin(this.omega * start);
+    for (let i = 0; i < length; i++) {
+      const a = env[i]!;
+      pcm[i] = a === 0 ? 0 : Math.round(a * scale * s);
+      const next = c * stepCos - s * stepSin;
+      s = s * stepCos + c * stepSin;
+      c = next;
+    }
+    const bytes = out.subarray(0, 2 * length);
+    return bigEndianHost ? bytes.swap16() : bytes;
+  }
+}
+
+/**
  * Streams the WAV of a timeline: the 44-byte header first, then PCM chunks of
  * `chunkSamples` samples (the last one shorter). Every yielded Buffer is freshly
  * allocated, so a consumer may hold on to it until it is written. Validates the options
@@ -120,38 +178,14 @@ export function renderWavChunks(
   options: RenderOptions,
   chunkSamples: number = DEFAULT_CHUNK_SAMPLES,
 ): Generator<Buffer, void, undefined> {
-  checkFrequency(options.frequency);
-  checkSampleRate(options.sampleRate);
   if (!Number.isInteger(chunkSamples) || chunkSamples < 1) throw new RangeError("chunkSamples must be a positive integer");
-  return chunks(timeline, options, chunkSamples);
+  return chunks(new WavRenderer(timeline, options), chunkSamples);
 }
 
-function* chunks(timeline: Timeline, { frequency, sampleRate }: RenderOptions, chunkSamples: number): Generator<Buffer, void, undefined> {
-  const keying = new KeyingEnvelope(timeline, sampleRate);
-  const total = keying.length;
-  yield wavHeader({ sampleRate, channels: 1, encoding: PCM16, dataBytes: 2 * total });
-  const omega = (2 * Math.PI * frequency) / sampleRate;
-  const stepCos = Math.cos(omega);
-  const stepSin = Math.sin(omega);
-  const scale = PEAK * 32767;
-  const envelope = new Float32Array(chunkSamples); // scratch: never leaves this generator
-  for (let start = 0; start < total; start += chunkSamples) {
-    const length = Math.min(chunkSamples, total - start);
-    const env = length === chunkSamples ? envelope : envelope.subarray(0, length);
-    keying.fill(start, env);
-    const pcm = new Int16Array(length);
-    // The sine by rotation (two multiply-adds a sample instead of a Math.sin), restarted
-    // from the exact phase at every chunk so that rounding errors cannot build up.
-    let c = Math.cos(omega * start);
-    let s = Math.sin(omega * start);
-    for (let i = 0; i < length; i++) {
-      const a = env[i]!;
-      if (a !== 0) pcm[i] = Math.round(a * scale * s);
-      const next = c * stepCos - s * stepSin;
-      s = s * stepCos + c * stepSin;
-      c = next;
-    }
-    const bytes = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
-    yield bigEndianHost ? bytes.swap16() : bytes;
+function* chunks(renderer: WavRenderer, chunkSamples: number): Generator<Buffer, void, undefined> {
+  yield renderer.header();
+  for (let start = 0; start < renderer.sampleCount; start += chunkSamples) {
+    const length = Math.min(chunkSamples, renderer.sampleCount - start);
+    yield renderer.fill(start, length, Buffer.allocUnsafe(2 * length));
   }
 }

@@ -1,0 +1,131 @@
+/** /api/v1/audio.wav and /api/v1/decode-audio over a real socket. */
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, before, describe, it } from "node:test";
+import { encodeWav } from "../../src/audio/index.js";
+import { startServer, type TestServer } from "../helpers/server.js";
+import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
+
+let server: TestServer;
+before(async () => { server = await startServer(); });
+after(async () => server.close());
+
+async function wav(params: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
+  const response = await fetch(`${server.url}/api/v1/audio.wav?${new URLSearchParams(params)}`);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+function postWav(bytes: Buffer, contentType = "audio/wav", path = "/api/v1/decode-audio") {
+  return rawRequest(server.url, "POST", path, {
+    headers: { "content-type": contentType, "content-length": String(bytes.length) }, chunks: [bytes],
+  });
+}
+
+describe("GET|POST /api/v1/audio.wav", () => {
+  it("answers a mono 16-bit PCM WAV of exactly the /api/v1/audio timeline", async () => {
+    const params = { text: "CQ DE K1ABC", wpm: "13", frequency: "700", sampleRate: "11025" };
+    const { response, bytes } = await wav(params);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "audio/wav");
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+    assert.equal(Number(response.headers.get("content-length")), bytes.length);
+    assert.equal(bytes.toString("latin1", 0, 4), "RIFF");
+    assert.equal(bytes.readUInt32LE(4), bytes.length - 8);
+    assert.equal(bytes.toString("latin1", 8, 16), "WAVEfmt ");
+    assert.equal(bytes.readUInt16LE(20), 1); // PCM
+    assert.equal(bytes.readUInt16LE(22), 1); // mono
+    assert.equal(bytes.readUInt32LE(24), 11025);
+    assert.equal(bytes.readUInt16LE(34), 16);
+    assert.equal(bytes.toString("latin1", 36, 40), "data");
+    const timing = assertSuccess(await get(server.url, "/api/v1/audio", params));
+    assert.equal(bytes.readUInt32LE(40), 2 * Math.round((timing.durationMs * 11025) / 1000));
+  });
+
+  it("takes a JSON body too, numbers as decimal strings", async () => {
+    const response = await fetch(`${server.url}/api/v1/audio.wav`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "E", sampleRate: "8000" }),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    assert.equal(response.status, 200);
+    assert.equal(bytes.readUInt32LE(40), 2 * 480); // one 60 ms dot at 8000 samples/s
+  });
+
+  it("refuses bad parameters in JSON", async () => {
+    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", sampleRate: "7999" }),
+      400, "Parameter sampleRate must be an integer between 8000 and 48000");
+    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", sampleRate: "8000.5" }),
+      400, "Parameter sampleRate must be an integer between 8000 and 48000");
+    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", frequency: "1001" }),
+      400, "Parameter frequency must be a number between 200 and 1000");
+    assertError(await get(server.url, "/api/v1/audio.wav", {}), 400, "Missing required parameter: text");
+    assertError(await get(server.url, "/api/v1/audio.wav", { text: "#" }), 400, 'Cannot encode character "#" at position 1');
+  });
+
+  it("streams: the longest input (1000 zeros at 5 wpm, 88 minutes) flows while other requests are answered", async () => {
+    const text = "0".repeat(1000); // the longest character, 22 units with its gap
+    const url = new URL(`${server.url}/api/v1/audio.wav?text=${encodeURIComponent(text)}&wpm=5`);
+    let received = 0;
+    let declared = 0;
+    let answeredMeanwhile = 0;
+    await new Promise<void>((resolve, reject) => {
+      http.get(url, (response) => {
+        declared = Number(response.headers["content-length"]);
+        response.once("data", async () => {
+          // The body has started and is far from done: the server must still answer others.
+          for (let i = 0; i < 5; i++) if ((await get(server.url, "/api/v1/encode", { text: "SOS" })).status === 200) answeredMeanwhile++;
+        });
+        response.on("data", (chunk: Buffer) => { received += chunk.length; });
+        response.on("end", resolve);
+        response.on("error", reject);
+      }).on("error", reject);
+    });
+    assert.equal(declared, 44 + 2 * Math.round(((1000 * 22 - 3) * 240 * 8000) / 1000));
+    assert.equal(received, declared);
+    assert.equal(answeredMeanwhile, 5);
+  });
+});
+
+describe("POST /api/v1/decode-audio", () => {
+  it("hears back what audio.wav sent, with its speed and pitch", async () => {
+    const { bytes } = await wav({ text: "CQ CQ DE K1ABC K", wpm: "25", frequency: "800", sampleRate: "16000" });
+    for (const type of ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream"]) {
+      const body = assertSuccess(await postWav(bytes, type));
+      assert.equal(body.output, "CQ CQ DE K1ABC K", type);
+      assert.equal(body.morse, "-.-. --.- / -.-. --.- / -.. . / -.- .---- .- -... -.-. / -.-");
+      assert.equal(body.characters, 12);
+      assert.ok(Math.abs(body.wpm - 25) < 1.5, `${body.wpm} wpm`);
+      assert.ok(Math.abs(body.frequency - 800) < 10, `${body.frequency} Hz`);
+      assert.equal(body.durationMs, ((bytes.length - 44) / 2 / 16000) * 1000);
+    }
+  });
+
+  it("a recording with no Morse in it is a success with empty output", async () => {
+    const silence = encodeWav([new Float32Array(16000)], 8000);
+    const body = assertSuccess(await postWav(silence));
+    assert.equal(body.output, "");
+    assert.equal(body.characters, 0);
+    assert.equal(body.durationMs, 2000);
+  });
+
+  it("refuses what is not a WAV (400), other content types (415), other methods (405) and too much (413)", async () => {
+    assertError(await postWav(Buffer.from("hello world, not a wav")), 400, /not a WAV file/);
+    const truncated = encodeWav([new Float32Array(800)], 8000).subarray(0, 30);
+    assertError(await postWav(truncated), 400, /truncated/);
+    assertError(await post(server.url, "/api/v1/decode-audio", { text: "E" }), 415,
+      "Unsupported content type: send audio/wav or audio/x-wav or audio/wave or application/octet-stream");
+    const answer = await get(server.url, "/api/v1/decode-audio");
+    assertError(answer, 405);
+    assert.equal(answer.headers.get("allow"), "POST, OPTIONS");
+    const tooLarge = await rawRequest(server.url, "POST", "/api/v1/decode-audio", {
+      headers: { "content-type": "audio/wav", "content-length": String(33 * 1024 * 1024) }, chunks: [Buffer.alloc(1024)],
+    });
+    assertError(tooLarge, 413, "Request body is too large: the limit is 33554432 bytes (32 MiB)");
+  });
+
+  it("takes hints in the query string, checked like every number", async () => {
+    const { bytes } = await wav({ text: "TEST", wpm: "18", frequency: "500" });
+    assert.equal(assertSuccess(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=500&wpm=18")).output, "TEST");
+    assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=50"),
+      400, "Parameter frequency must be a number between 200 and 1200");
+  });
+});
