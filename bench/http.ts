@@ -10,7 +10,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { encode } from "../src/core/index.js";
 import { mixedText } from "./lib/corpus.js";
-import { type Child, shortPath, stopServer } from "./lib/process.js";
+import { type Child, cpuMicros, shortPath, stopServer } from "./lib/process.js";
 import { exchange, startOurServer, startRawServer } from "./lib/server.js";
 import { envNumber, fmt, fmtMs, fmtRatio, line, median, sum, verdict, warn } from "./lib/stats.js";
 import type { RecordedResponses } from "./raw-server.js";
@@ -33,6 +33,8 @@ export interface HttpFigure {
 
 export interface RunSummary {
   reqPerSec: number;
+  /** Server CPU time per request: throughput per core, unaffected by what else runs on the machine. */
+  cpuMicrosPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
@@ -101,6 +103,7 @@ async function checkReplay(ours: Child, raw: Child, cases: HttpCase[]): Promise<
 }
 
 async function load(server: Child, c: HttpCase, seconds: number, connections: number): Promise<RunSummary> {
+  const cpuBefore = await cpuMicros(server.pid);
   const result = await autocannon({
     url: server.baseUrl + c.path,
     method: c.method,
@@ -109,8 +112,10 @@ async function load(server: Child, c: HttpCase, seconds: number, connections: nu
     timeout: 10,
     ...(c.body === undefined ? {} : { body: c.body, headers: JSON_HEADERS }),
   });
+  const cpu = (await cpuMicros(server.pid)) - cpuBefore;
   return {
     reqPerSec: result.requests.total / result.duration,
+    cpuMicrosPerRequest: cpu / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -122,6 +127,7 @@ async function load(server: Child, c: HttpCase, seconds: number, connections: nu
 function combine(runs: RunSummary[]): RunSummary {
   return {
     reqPerSec: median(runs.map((r) => r.reqPerSec)),
+    cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     errors: sum(runs.map((r) => r.errors)),
@@ -166,6 +172,9 @@ export async function runHttpBench(): Promise<HttpFigure[]> {
       const target = c.target === undefined ? "no target" : verdict(ratio, c.target, "min");
       line(`http ${c.name}`, `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ` +
         `ratio ${fmtRatio(ratio)} (${target})`);
+      const cpuRatio = b.cpuMicrosPerRequest / a.cpuMicrosPerRequest;
+      line(`http ${c.name} cpu`, `ours ${a.cpuMicrosPerRequest.toFixed(1)} µs/request | raw ${b.cpuMicrosPerRequest.toFixed(1)} µs/request | ` +
+        `requests per core ${fmtRatio(cpuRatio)} of raw`);
       line(`http ${c.name} latency`, `ours p50 ${fmtMs(a.p50)} p99 ${fmtMs(a.p99)} | ` +
         `raw p50 ${fmtMs(b.p50)} p99 ${fmtMs(b.p99)}`);
       line(`http ${c.name} failures`, `ours ${a.errors} errors, ${a.non2xx} non-2xx of ${fmt(a.requests)} | ` +

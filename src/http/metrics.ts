@@ -28,22 +28,22 @@ export class Metrics {
   }
 }
 
-/** Counts every answered request; unknown paths share one route label so the label set stays small. */
+/**
+ * Counts every answered request. Each route gets its own hook with its label bound, as
+ * reading `request.routeOptions` builds an object per call; unknown paths share one label.
+ * Must be registered before the routes.
+ */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
-  // Labelled children, looked up once per route, method and status rather than hashed per request.
-  const counters = new Map<string, { inc: () => void }>();
-  const timers = new Map<string, { observe: (seconds: number) => void }>();
+  const record = (route: string, request: FastifyRequest, reply: FastifyReply) => {
+    metrics.requests.inc({ route, method: request.method, status: reply.statusCode });
+    metrics.latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+  };
+  app.addHook("onRoute", (route) => {
+    const hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => { record(route.url, request, reply); done(); };
+    route.onResponse = [...[route.onResponse ?? []].flat(), hook];
+  });
   app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const route = request.routeOptions.url ?? "unmatched";
-    const method = request.method;
-    const key = `${method} ${route}`;
-    const countKey = `${key} ${reply.statusCode}`;
-    let counter = counters.get(countKey);
-    if (!counter) counters.set(countKey, counter = metrics.requests.labels({ route, method, status: reply.statusCode }));
-    let timer = timers.get(key);
-    if (!timer) timers.set(key, timer = metrics.latency.labels({ route, method }));
-    counter.inc();
-    timer.observe(reply.elapsedTime / 1000);
+    if (request.is404) record("unmatched", request, reply);
     done();
   });
   app.get("/metrics", { schema: { summary: "Prometheus metrics (text exposition format)" } }, async (_request, reply) => {
