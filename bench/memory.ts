@@ -8,7 +8,7 @@
 import autocannon from "autocannon";
 import { encode } from "../src/core/index.js";
 import { mixedText } from "./lib/corpus.js";
-import { type Child, rssKiB, shortPath, sleep, stopServer } from "./lib/process.js";
+import { type Child, rssKiB, settledRss, shortPath, stopServer } from "./lib/process.js";
 import { startOurServer } from "./lib/server.js";
 import { envNumber, fmt, fmtBytes, fmtRatio, line, verdict } from "./lib/stats.js";
 
@@ -62,16 +62,6 @@ export function mixedRequests(): autocannon.RequestSpec[] {
 
 async function hammer(server: Child, amount: number, connections: number): Promise<autocannon.Result> {
   return autocannon({ url: server.baseUrl, connections, amount, timeout: 20, requests: mixedRequests() });
-}
-
-/** RSS after the heap has had a moment to settle (median of three reads). */
-async function settledRss(pid: number): Promise<number> {
-  const reads: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    await sleep(500);
-    reads.push(await rssKiB(pid));
-  }
-  return reads.sort((a, b) => a - b)[1]!;
 }
 
 export async function runMemoryBench(): Promise<MemoryFigure> {

@@ -28,7 +28,7 @@ import { request as httpRequest } from "node:http";
 import autocannon from "autocannon";
 import { encode } from "../src/core/index.js";
 import { mixedText } from "./lib/corpus.js";
-import { type Child, rssKiB, serverEntry, sleep, startServer, stopServer, waitReady } from "./lib/process.js";
+import { type Child, rssKiB, serverEntry, settledRss, sleep, startServer, stopServer, waitReady } from "./lib/process.js";
 import { envNumber, fmt, fmtBytes, fmtMs, fmtRatio, line, sum } from "./lib/stats.js";
 
 const RSS_TARGET = 1.2;
@@ -208,15 +208,6 @@ async function traffic(child: Child, connections: number, seconds: number): Prom
 
 const connectionsOf = (c: TrafficClass, connections: number) => Math.max(1, Math.round(connections * c.share));
 
-/** RSS after the traffic has stopped and the heap has had a moment: the median of three reads. */
-async function settledRss(pid: number): Promise<number> {
-  const reads: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    await sleep(500);
-    reads.push(await rssKiB(pid));
-  }
-  return reads.sort((a, b) => a - b)[1]!;
-}
 
 function sampleEvery(pid: number, seconds: number, started: number): { samples: Sample[]; stop: () => void } {
   const samples: Sample[] = [];

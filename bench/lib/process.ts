@@ -176,6 +176,16 @@ export async function rssKiB(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): P
   return Number(match[1]);
 }
 
+/** RSS after the traffic has stopped and the heap has had a moment: the median of three reads. */
+export async function settledRss(pid: number): Promise<number> {
+  const reads: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await sleep(500);
+    reads.push(await rssKiB(pid));
+  }
+  return reads.sort((a, b) => a - b)[1]!;
+}
+
 /** The newest modification time of the files under `dir`, in ms. */
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -9,7 +9,12 @@ export async function startOurServer(): Promise<Child> {
   const entry = serverEntry();
   if (!entry) throw new SkipError("src/http/server.ts does not exist yet (or set BENCH_SERVER=<entry>)");
   // The rate limiter is informational by default; make sure no inherited setting turns it on.
-  const child = await startServer("our server", entry, { RATE_LIMIT_ENFORCE: "false" });
+  return startReady("our server", entry, { RATE_LIMIT_ENFORCE: "false" });
+}
+
+/** A server child, once it answers /healthz; stopped again if it never does. */
+async function startReady(name: string, entry: string, env: Record<string, string>): Promise<Child> {
+  const child = await startServer(name, entry, env);
   try {
     await waitReady(child, "/healthz");
   } catch (error) {
@@ -21,17 +26,10 @@ export async function startOurServer(): Promise<Child> {
 
 /** The raw baseline, replaying `responsesFile`; `keepAliveSeconds` as our server announces it. */
 export async function startRawServer(responsesFile: string, keepAliveSeconds?: number): Promise<Child> {
-  const child = await startServer("raw server", RAW_SERVER_ENTRY, {
+  return startReady("raw server", RAW_SERVER_ENTRY, {
     RAW_SERVER_RESPONSES: responsesFile,
     ...(keepAliveSeconds === undefined ? {} : { RAW_SERVER_KEEP_ALIVE_S: String(keepAliveSeconds) }),
   });
-  try {
-    await waitReady(child, "/healthz");
-  } catch (error) {
-    await stopServer(child);
-    throw error;
-  }
-  return child;
 }
 
 export interface Exchange {

@@ -86,6 +86,18 @@ describe("decodeAudio", () => {
     assert.equal(decodeAudio(rendered("I CQ", 20, 600, 8000).samples, 8000).output, "I CQ");
   });
 
+  it("reads Farnsworth spacing: stretched letter gaps still join letters into words", () => {
+    for (const [wpm, fwpm] of [[20, 8], [25, 10], [18, 12]] as const) {
+      const tl = timeline("PARIS PARIS CQ", { wpm, fwpm });
+      const { samples, sampleRate } = readWav(Buffer.concat([...renderWavChunks(tl, { frequency: 600, sampleRate: 8000 })]));
+      assert.equal(decodeAudio(samples, sampleRate).output, "PARIS PARIS CQ", `${wpm}/${fwpm} wpm`);
+    }
+    // And through noise, hand keyed.
+    const keyed = handKeyed(timeline("CQ CQ DE W1AW W1AW K", { wpm: 20, fwpm: 10 }), rng(9), 0.15, 0);
+    const samples = record(keyed, { ...QUIET, snrDb: 0 }, 8000, rng(10));
+    assert.equal(decodeAudio(samples, 8000).output, "CQ CQ DE W1AW W1AW K");
+  });
+
   it("takes the pitch hint to choose between two signals", () => {
     const a = rendered("AAAA AAAA", 20, 500, 8000).samples;
     const b = rendered("TEST TEST", 20, 900, 8000).samples;

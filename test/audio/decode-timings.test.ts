@@ -42,6 +42,17 @@ describe("decodeTimings", () => {
     assert.equal(decodeTimings(drifting.sequence.map((s) => s.durationMs)).output, TEXT);
   });
 
+  it("classifies gaps against their own clusters under Farnsworth spacing", () => {
+    for (const [wpm, fwpm] of [[20, 8], [20, 5], [30, 15], [13, 10]] as const) {
+      const tl = timeline(TEXT, { wpm, fwpm });
+      assert.equal(decodeTimings(tl.sequence.map((s) => s.durationMs)).output, TEXT, `${wpm}/${fwpm} wpm`);
+    }
+    const keyed = handKeyed(timeline("PARIS PARIS CQ", { wpm: 20, fwpm: 8 }), rng(2), 0.2, 0);
+    assert.equal(decodeTimings(keyed.sequence.map((s) => s.durationMs)).output, "PARIS PARIS CQ");
+    // Standard spacing with words of one letter stays as it was.
+    assert.equal(decodeTimings(durations("E T E T CQ", 20)).output, "E T E T CQ");
+  });
+
   it("takes out a constant lengthening of the marks (a heavy hand or a slow detector)", () => {
     const heavy = durations(TEXT, 25).map((d, i) => (i % 2 === 0 ? d + 20 : d - 20)); // 0.4 dot at 25 wpm
     assert.equal(decodeTimings(heavy).output, TEXT);

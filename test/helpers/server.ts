@@ -1,6 +1,7 @@
 /** A real ditdah server listening on a free loopback port, for tests that talk HTTP over a socket. */
 import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
+import { after, before } from "node:test";
 import { buildApp, type AppConfig } from "../../src/http/app.js";
 
 export interface TestServer {
@@ -24,25 +25,25 @@ export async function startServer(overrides: Partial<AppConfig> = {}): Promise<T
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
 
-export interface JsonAnswer {
-  status: number;
-  headers: Headers;
-  body: any;
+/** The server of a test file: started before its tests, closed after them. */
+export interface FileServer {
+  readonly app: FastifyInstance;
+  /** e.g. http://127.0.0.1:40123 */
+  readonly url: string;
+  readonly port: number;
 }
 
-/** GET with the parameters as a query string. */
-export async function getJson(base: string, path: string, params: Record<string, string> = {}): Promise<JsonAnswer> {
-  const query = new URLSearchParams(params).toString();
-  const response = await fetch(`${base}${path}${query ? `?${query}` : ""}`);
-  return { status: response.status, headers: response.headers, body: await response.json() };
-}
-
-/** POST a JSON body (a value, serialized; or a raw string sent as is). */
-export async function postJson(base: string, path: string, body: unknown, contentType = "application/json"): Promise<JsonAnswer> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    headers: { "content-type": contentType },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+export function serveForTests(overrides: Partial<AppConfig> = {}): FileServer {
+  let server: TestServer | undefined;
+  before(async () => { server = await startServer(overrides); });
+  after(async () => server?.close());
+  const started = () => {
+    if (!server) throw new Error("the test server is not started yet: use it inside tests");
+    return server;
+  };
+  return {
+    get app() { return started().app; },
+    get url() { return started().url; },
+    get port() { return (started().app.server.address() as AddressInfo).port; },
+  };
 }

@@ -1,14 +1,12 @@
 /** /api/v1/audio.wav and /api/v1/decode-audio over a real socket. */
 import assert from "node:assert/strict";
 import http from "node:http";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { encodeWav } from "../../src/audio/index.js";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
 
-let server: TestServer;
-before(async () => { server = await startServer(); });
-after(async () => server.close());
+const server = serveForTests();
 
 async function wav(params: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
   const response = await fetch(`${server.url}/api/v1/audio.wav?${new URLSearchParams(params)}`);

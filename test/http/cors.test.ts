@@ -3,21 +3,11 @@
  * and exposes the rate-limit headers; OPTIONS on any path is a 204 preflight.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { after, describe, it } from "node:test";
+import { serveForTests } from "../helpers/server.js";
 import { type Answer, get, headerList, post, rawRequest, rawSocket, send } from "./support.js";
 
-let server: TestServer;
-let base: string;
-
-before(async () => {
-  server = await startServer();
-  base = server.url;
-});
-
-after(async () => {
-  await server.close();
-});
+const server = serveForTests();
 
 const EXPOSED = ["RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 const ORIGIN = { origin: "https://example.org" };
@@ -31,29 +21,29 @@ function assertCors(answer: Answer, label: string): void {
 describe("CORS headers on every response", () => {
   /** Label, expected status, and how to get the answer (with and without an Origin header). */
   const cases: [string, number, (headers: Record<string, string>) => Promise<Answer>][] = [
-    ["GET encode", 200, (headers) => send(base, "GET", "/api/v1/encode?text=a", { headers })],
-    ["POST decode", 200, (headers) => send(base, "POST", "/api/v1/decode", { body: { morse: "." }, headers })],
-    ["GET chart", 200, (headers) => send(base, "GET", "/api/v1/chart", { headers })],
-    ["POST audio", 200, (headers) => send(base, "POST", "/api/v1/audio", { body: { text: "e" }, headers })],
-    ["HEAD chart", 200, (headers) => send(base, "HEAD", "/api/v1/chart", { headers })],
-    ["400 missing", 400, (headers) => send(base, "GET", "/api/v1/encode", { headers })],
-    ["400 bad JSON", 400, (headers) => send(base, "POST", "/api/v1/encode", { body: "{", headers })],
-    ["400 not an object", 400, (headers) => send(base, "POST", "/api/v1/audio", { body: "[]", headers })],
-    ["400 wpm", 400, (headers) => send(base, "GET", "/api/v1/audio?text=e&wpm=99", { headers })],
-    ["404 under /api/v1/", 404, (headers) => send(base, "GET", "/api/v1/nope", { headers })],
-    ["404 elsewhere", 404, (headers) => send(base, "POST", "/nope", { body: {}, headers })],
-    ["405 PUT encode", 405, (headers) => send(base, "PUT", "/api/v1/encode", { headers })],
-    ["405 POST chart", 405, (headers) => send(base, "POST", "/api/v1/chart", { body: {}, headers })],
-    ["413", 413, (headers) => send(base, "POST", "/api/v1/encode", { body: { text: "a".repeat(70_000) }, headers })],
-    ["415 text/plain", 415, (headers) => send(base, "POST", "/api/v1/decode", { body: "morse=.", contentType: "text/plain", headers })],
+    ["GET encode", 200, (headers) => send(server.url, "GET", "/api/v1/encode?text=a", { headers })],
+    ["POST decode", 200, (headers) => send(server.url, "POST", "/api/v1/decode", { body: { morse: "." }, headers })],
+    ["GET chart", 200, (headers) => send(server.url, "GET", "/api/v1/chart", { headers })],
+    ["POST audio", 200, (headers) => send(server.url, "POST", "/api/v1/audio", { body: { text: "e" }, headers })],
+    ["HEAD chart", 200, (headers) => send(server.url, "HEAD", "/api/v1/chart", { headers })],
+    ["400 missing", 400, (headers) => send(server.url, "GET", "/api/v1/encode", { headers })],
+    ["400 bad JSON", 400, (headers) => send(server.url, "POST", "/api/v1/encode", { body: "{", headers })],
+    ["400 not an object", 400, (headers) => send(server.url, "POST", "/api/v1/audio", { body: "[]", headers })],
+    ["400 wpm", 400, (headers) => send(server.url, "GET", "/api/v1/audio?text=e&wpm=99", { headers })],
+    ["404 under /api/v1/", 404, (headers) => send(server.url, "GET", "/api/v1/nope", { headers })],
+    ["404 elsewhere", 404, (headers) => send(server.url, "POST", "/nope", { body: {}, headers })],
+    ["405 PUT encode", 405, (headers) => send(server.url, "PUT", "/api/v1/encode", { headers })],
+    ["405 POST chart", 405, (headers) => send(server.url, "POST", "/api/v1/chart", { body: {}, headers })],
+    ["413", 413, (headers) => send(server.url, "POST", "/api/v1/encode", { body: { text: "a".repeat(70_000) }, headers })],
+    ["415 text/plain", 415, (headers) => send(server.url, "POST", "/api/v1/decode", { body: "morse=.", contentType: "text/plain", headers })],
     ["415 no content type", 415, (headers) =>
-      rawRequest(base, "POST", "/api/v1/encode", { headers: { ...headers, "content-length": "12" }, chunks: ['{"text":"a"}'] })],
+      rawRequest(server.url, "POST", "/api/v1/encode", { headers: { ...headers, "content-length": "12" }, chunks: ['{"text":"a"}'] })],
   ];
 
   it("requests refused by Node's HTTP parser (431, malformed) carry them too", async () => {
     const answers: [string, number, Answer][] = [
-      ["431", 431, await rawRequest(base, "GET", `/api/v1/encode?text=${"a".repeat(20_000)}`, { headers: ORIGIN })],
-      ["malformed request line", 400, await rawSocket(base, "GARBAGE\r\n\r\n")],
+      ["431", 431, await rawRequest(server.url, "GET", `/api/v1/encode?text=${"a".repeat(20_000)}`, { headers: ORIGIN })],
+      ["malformed request line", 400, await rawSocket(server.url, "GARBAGE\r\n\r\n")],
     ];
     for (const [label, status, answer] of answers) {
       assert.equal(answer.status, status, `${label}: ${answer.text}`);
@@ -88,7 +78,7 @@ describe("OPTIONS preflight on any path", () => {
   for (const path of paths) {
     it(`OPTIONS ${path}: 204 with the preflight headers and an empty body`, async () => {
       for (const [label, headers] of headerSets) {
-        const answer = await send(base, "OPTIONS", path, { headers });
+        const answer = await send(server.url, "OPTIONS", path, { headers });
         const context = `${path} (${label})`;
         assert.equal(answer.status, 204, context);
         assert.equal(answer.text, "", context);
@@ -101,22 +91,22 @@ describe("OPTIONS preflight on any path", () => {
   }
 
   it("answers a preflight that carries a body the same way", async () => {
-    const answer = await send(base, "OPTIONS", "/api/v1/encode", { body: { text: "a" }, headers: ORIGIN });
+    const answer = await send(server.url, "OPTIONS", "/api/v1/encode", { body: { text: "a" }, headers: ORIGIN });
     assert.equal(answer.status, 204);
     assert.equal(answer.text, "");
     assert.equal(answer.headers.get("access-control-allow-methods"), "GET, POST, OPTIONS");
   });
 
   it("lets a browser's real request follow its preflight", async () => {
-    const preflight = await send(base, "OPTIONS", "/api/v1/encode", {
+    const preflight = await send(server.url, "OPTIONS", "/api/v1/encode", {
       headers: { ...ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
     });
     assert.equal(preflight.status, 204);
-    const answer = await send(base, "POST", "/api/v1/encode", { body: { text: "sos" }, headers: ORIGIN });
+    const answer = await send(server.url, "POST", "/api/v1/encode", { body: { text: "sos" }, headers: ORIGIN });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.output, "... --- ...");
     assertCors(answer, "POST after preflight");
-    assertCors(await get(base, "/api/v1/chart"), "GET");
-    assertCors(await post(base, "/api/v1/audio", { text: "e" }), "POST");
+    assertCors(await get(server.url, "/api/v1/chart"), "GET");
+    assertCors(await post(server.url, "/api/v1/audio", { text: "e" }), "POST");
   });
 });

@@ -3,28 +3,18 @@
  * and POST, checked against API.md sections 1 and 3 to 7 and the seed.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { before, describe, it } from "node:test";
+import { serveForTests } from "../helpers/server.js";
 import { type Answer, assertSuccess, get, JSON_CONTENT_TYPE, post, send } from "./support.js";
 
-let server: TestServer;
-let base: string;
-
-before(async () => {
-  server = await startServer();
-  base = server.url;
-});
-
-after(async () => {
-  await server.close();
-});
+const server = serveForTests();
 
 const HELLO_WORLD_JSON =
   '{"success":true,"input":"Hello World","output":".... . .-.. .-.. --- / .-- --- .-. .-.. -..","characters":11}';
 
 /** GET with query parameters and POST with the same parameters as a JSON body. */
 async function both(path: string, params: Record<string, string>): Promise<Answer[]> {
-  return [await get(base, path, params), await post(base, path, params)];
+  return [await get(server.url, path, params), await post(server.url, path, params)];
 }
 
 describe("encode", () => {
@@ -37,7 +27,7 @@ describe("encode", () => {
 
   it("accepts a charset parameter on the request's JSON content type", async () => {
     for (const contentType of ["application/json; charset=utf-8", "application/json;charset=UTF-8", "Application/JSON"]) {
-      const answer = await post(base, "/api/v1/encode", { text: "Hello World" }, contentType);
+      const answer = await post(server.url, "/api/v1/encode", { text: "Hello World" }, contentType);
       assertSuccess(answer);
       assert.equal(answer.text, HELLO_WORLD_JSON, contentType);
     }
@@ -57,7 +47,7 @@ describe("encode", () => {
     for (const answer of await both("/api/v1/encode", params)) {
       assert.deepEqual(assertSuccess(answer), { success: true, input: "ab c", output: "*= =*** | =*=*", characters: 4 });
     }
-    const gap = await post(base, "/api/v1/encode", { text: "e t", separator: "   " });
+    const gap = await post(server.url, "/api/v1/encode", { text: "e t", separator: "   " });
     assert.deepEqual(assertSuccess(gap), { success: true, input: "e t", output: ".   -", characters: 3 });
   });
 
@@ -98,7 +88,7 @@ describe("decode", () => {
 
   it("reads back encode's output for the same options", async () => {
     const options = { separator: " // ", dotChar: "di", dashChar: "dah" };
-    const encoded = assertSuccess(await post(base, "/api/v1/encode", { text: "cq de k1abc", ...options }));
+    const encoded = assertSuccess(await post(server.url, "/api/v1/encode", { text: "cq de k1abc", ...options }));
     assert.equal(encoded.output, "dahdidahdi dahdahdidah // dahdidi di // dahdidah didahdahdahdah didah dahdididi dahdidahdi");
     for (const answer of await both("/api/v1/decode", { morse: encoded.output, ...options })) {
       assert.deepEqual(assertSuccess(answer), { success: true, input: encoded.output, output: "CQ DE K1ABC", characters: 9 });
@@ -122,7 +112,7 @@ describe("chart", () => {
   let chart: any;
 
   before(async () => {
-    chart = assertSuccess(await get(base, "/api/v1/chart"));
+    chart = assertSuccess(await get(server.url, "/api/v1/chart"));
   });
 
   it("has the seed's patterns", () => {
@@ -157,7 +147,7 @@ describe("chart", () => {
       assert.equal(typeof chart[key], "object", key);
       assert.ok(!Array.isArray(chart[key]), key);
     }
-    assert.deepEqual(assertSuccess(await get(base, "/api/v1/chart", { foo: "bar", text: "x" })), chart);
+    assert.deepEqual(assertSuccess(await get(server.url, "/api/v1/chart", { foo: "bar", text: "x" })), chart);
   });
 });
 
@@ -175,7 +165,7 @@ describe("audio", () => {
   });
 
   it("uses 1-unit gaps inside a character, 7-unit gaps between words, no leading or trailing silence", async () => {
-    const body = assertSuccess(await get(base, "/api/v1/audio", { text: " A  E " }));
+    const body = assertSuccess(await get(server.url, "/api/v1/audio", { text: " A  E " }));
     assert.equal(body.morse, ".- / .");
     assert.deepEqual(body.sequence, [
       { type: "dot", startMs: 0, durationMs: 60 },
@@ -189,9 +179,9 @@ describe("audio", () => {
 
   it("reads numbers as decimal strings in the query and as numbers or decimal strings in a JSON body", async () => {
     const answers = [
-      await get(base, "/api/v1/audio", { text: "E", wpm: "12.5", frequency: "440.5", fwpm: "10" }),
-      await post(base, "/api/v1/audio", { text: "E", wpm: "12.5", frequency: "440.5", fwpm: "10" }),
-      await post(base, "/api/v1/audio", { text: "E", wpm: 12.5, frequency: 440.5, fwpm: 10 }),
+      await get(server.url, "/api/v1/audio", { text: "E", wpm: "12.5", frequency: "440.5", fwpm: "10" }),
+      await post(server.url, "/api/v1/audio", { text: "E", wpm: "12.5", frequency: "440.5", fwpm: "10" }),
+      await post(server.url, "/api/v1/audio", { text: "E", wpm: 12.5, frequency: 440.5, fwpm: 10 }),
     ];
     for (const answer of answers) {
       assert.deepEqual(assertSuccess(answer), {
@@ -202,12 +192,12 @@ describe("audio", () => {
   });
 
   it("defaults fwpm to wpm and stretches only letter and word gaps under Farnsworth", async () => {
-    const plain = assertSuccess(await get(base, "/api/v1/audio", { text: "EE E", wpm: "25" }));
+    const plain = assertSuccess(await get(server.url, "/api/v1/audio", { text: "EE E", wpm: "25" }));
     assert.equal(plain.fwpm, 25);
     assert.equal(plain.unitMs, 48);
     assert.deepEqual(plain.sequence.map((s: any) => s.durationMs), [48, 144, 48, 336, 48]);
 
-    const slow = assertSuccess(await post(base, "/api/v1/audio", { text: "EE E", wpm: 20, fwpm: 10 }));
+    const slow = assertSuccess(await post(server.url, "/api/v1/audio", { text: "EE E", wpm: 20, fwpm: 10 }));
     const gapUnit = ((60 * 20 - 37.2 * 10) / (19 * 20 * 10)) * 1000;
     const durations: number[] = slow.sequence.map((s: any) => s.durationMs);
     assert.equal(slow.unitMs, 60);
@@ -219,7 +209,7 @@ describe("audio", () => {
   });
 
   it("keeps segments contiguous, startMs being exactly the previous startMs + durationMs", async () => {
-    const body = assertSuccess(await get(base, "/api/v1/audio", { text: "Paris <SK> 73!", wpm: "13", fwpm: "7.3" }));
+    const body = assertSuccess(await get(server.url, "/api/v1/audio", { text: "Paris <SK> 73!", wpm: "13", fwpm: "7.3" }));
     assert.equal(body.morse, ".--. .- .-. .. ... / ...-.- / --... ...-- -.-.--");
     let at = 0;
     for (const segment of body.sequence) {
@@ -234,30 +224,30 @@ describe("audio", () => {
 
 describe("every endpoint", () => {
   it("ignores unknown parameters", async () => {
-    const encodeGet = await get(base, "/api/v1/encode", { text: "Hello World", foo: "bar", wpm: "999", Text: "x" });
+    const encodeGet = await get(server.url, "/api/v1/encode", { text: "Hello World", foo: "bar", wpm: "999", Text: "x" });
     assert.equal(encodeGet.text, HELLO_WORLD_JSON);
-    const encodePost = await post(base, "/api/v1/encode", { text: "Hello World", foo: 1, bar: { x: [1, null] }, sampleRate: "x" });
+    const encodePost = await post(server.url, "/api/v1/encode", { text: "Hello World", foo: 1, bar: { x: [1, null] }, sampleRate: "x" });
     assert.equal(encodePost.text, HELLO_WORLD_JSON);
-    const decode = await post(base, "/api/v1/decode", { morse: ".-", text: 5, extra: [] });
+    const decode = await post(server.url, "/api/v1/decode", { morse: ".-", text: 5, extra: [] });
     assert.deepEqual(assertSuccess(decode), { success: true, input: ".-", output: "A", characters: 1 });
-    const audio = await get(base, "/api/v1/audio", { text: "E", separator: "", dotChar: "  ", pitch: "x" });
+    const audio = await get(server.url, "/api/v1/audio", { text: "E", separator: "", dotChar: "  ", pitch: "x" });
     assert.equal(assertSuccess(audio).morse, ".");
   });
 
   it("reads POST parameters from the JSON body only, never from the query string", async () => {
-    const encode = await send(base, "POST", "/api/v1/encode?text=zzz&separator=x", { body: { text: "Hello World" } });
+    const encode = await send(server.url, "POST", "/api/v1/encode?text=zzz&separator=x", { body: { text: "Hello World" } });
     assert.equal(encode.text, HELLO_WORLD_JSON);
-    const audio = assertSuccess(await send(base, "POST", "/api/v1/audio?wpm=10&frequency=300", { body: { text: "E" } }));
+    const audio = assertSuccess(await send(server.url, "POST", "/api/v1/audio?wpm=10&frequency=300", { body: { text: "E" } }));
     assert.equal(audio.wpm, 20);
     assert.equal(audio.frequency, 600);
   });
 
   it("treats a null optional parameter as absent", async () => {
-    const encode = await post(base, "/api/v1/encode", { text: "Hello World", separator: null, dotChar: null, dashChar: null });
+    const encode = await post(server.url, "/api/v1/encode", { text: "Hello World", separator: null, dotChar: null, dashChar: null });
     assert.equal(encode.text, HELLO_WORLD_JSON);
-    const decode = await post(base, "/api/v1/decode", { morse: ".- / -", separator: null, dotChar: null, dashChar: null });
+    const decode = await post(server.url, "/api/v1/decode", { morse: ".- / -", separator: null, dotChar: null, dashChar: null });
     assert.deepEqual(assertSuccess(decode), { success: true, input: ".- / -", output: "A T", characters: 2 });
-    const audio = assertSuccess(await post(base, "/api/v1/audio", { text: "E", wpm: null, frequency: null, fwpm: null }));
+    const audio = assertSuccess(await post(server.url, "/api/v1/audio", { text: "E", wpm: null, frequency: null, fwpm: null }));
     assert.equal(audio.wpm, 20);
     assert.equal(audio.frequency, 600);
     assert.equal(audio.fwpm, 20);
@@ -266,16 +256,16 @@ describe("every endpoint", () => {
 
   it("answers JSON as application/json; charset=utf-8 and never sends x-powered-by", async () => {
     const answers = [
-      await get(base, "/api/v1/encode", { text: "a" }),
-      await post(base, "/api/v1/decode", { morse: "." }),
-      await get(base, "/api/v1/chart"),
-      await post(base, "/api/v1/audio", { text: "a" }),
-      await get(base, "/api/v1/encode"),
-      await post(base, "/api/v1/encode", "{"),
-      await get(base, "/api/v1/nope"),
-      await get(base, "/elsewhere"),
-      await send(base, "PUT", "/api/v1/audio"),
-      await send(base, "POST", "/api/v1/decode", { body: "morse=.", contentType: "text/plain" }),
+      await get(server.url, "/api/v1/encode", { text: "a" }),
+      await post(server.url, "/api/v1/decode", { morse: "." }),
+      await get(server.url, "/api/v1/chart"),
+      await post(server.url, "/api/v1/audio", { text: "a" }),
+      await get(server.url, "/api/v1/encode"),
+      await post(server.url, "/api/v1/encode", "{"),
+      await get(server.url, "/api/v1/nope"),
+      await get(server.url, "/elsewhere"),
+      await send(server.url, "PUT", "/api/v1/audio"),
+      await send(server.url, "POST", "/api/v1/decode", { body: "morse=.", contentType: "text/plain" }),
     ];
     for (const answer of answers) {
       assert.equal(answer.headers.get("content-type"), JSON_CONTENT_TYPE, answer.text);
@@ -293,8 +283,8 @@ describe("every endpoint", () => {
       ["/api/v1/encode", 400],
     ];
     for (const [path, status] of cases) {
-      const head = await send(base, "HEAD", path);
-      const getAnswer = await send(base, "GET", path);
+      const head = await send(server.url, "HEAD", path);
+      const getAnswer = await send(server.url, "GET", path);
       assert.equal(head.status, status, path);
       assert.equal(getAnswer.status, status, path);
       assert.equal(head.text, "", path);

@@ -3,21 +3,11 @@
  * POST where both exist. Every error body must be exactly `{success: false, error}`.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { describe, it } from "node:test";
+import { serveForTests } from "../helpers/server.js";
 import { type Answer, assertError, get, headerList, post, rawRequest, rawSocket, send } from "./support.js";
 
-let server: TestServer;
-let base: string;
-
-before(async () => {
-  server = await startServer();
-  base = server.url;
-});
-
-after(async () => {
-  await server.close();
-});
+const server = serveForTests();
 
 /** Each GET|POST endpoint with its required parameter and a valid value for it. */
 const REQUIRED = [
@@ -30,7 +20,7 @@ const POST_PATHS = REQUIRED.map((e) => e.path);
 
 /** The same parameters by GET (query string) and by POST (JSON body). */
 async function both(path: string, params: Record<string, string>): Promise<Answer[]> {
-  return [await get(base, path, params), await post(base, path, params)];
+  return [await get(server.url, path, params), await post(server.url, path, params)];
 }
 
 describe("400: required parameter absent, null or empty", () => {
@@ -39,16 +29,16 @@ describe("400: required parameter absent, null or empty", () => {
       const message = `Missing required parameter: ${name}`;
       const other: Record<string, string> = name === "text" ? { morse: ".-" } : { text: "abc" };
       const answers = [
-        await get(base, path),
-        await get(base, path, { [name]: "" }),
-        await get(base, path, other),
-        await send(base, "GET", `${path}?${name}`),
-        await send(base, "GET", `${path}?${name}=&separator=%20%2F%20`),
-        await post(base, path, {}),
-        await post(base, path, { [name]: null }),
-        await post(base, path, { [name]: "" }),
-        await post(base, path, other),
-        await post(base, path, { [name.toUpperCase()]: valid }),
+        await get(server.url, path),
+        await get(server.url, path, { [name]: "" }),
+        await get(server.url, path, other),
+        await send(server.url, "GET", `${path}?${name}`),
+        await send(server.url, "GET", `${path}?${name}=&separator=%20%2F%20`),
+        await post(server.url, path, {}),
+        await post(server.url, path, { [name]: null }),
+        await post(server.url, path, { [name]: "" }),
+        await post(server.url, path, other),
+        await post(server.url, path, { [name.toUpperCase()]: valid }),
       ];
       for (const answer of answers) assertError(answer, 400, message);
     });
@@ -63,7 +53,7 @@ describe("400: over 1000 characters", () => {
       for (const answer of await both(path, { [name]: value })) {
         assertError(answer, 400, `Parameter ${name} must be at most 1000 characters (got 1001)`);
       }
-      const longer = await post(base, path, { [name]: value + value });
+      const longer = await post(server.url, path, { [name]: value + value });
       assertError(longer, 400, `Parameter ${name} must be at most 1000 characters (got 2002)`);
     });
   }
@@ -76,10 +66,10 @@ describe("400: wrong type", () => {
     it(`${path}: ${name} that is not a string names ${name} and the type string`, async () => {
       const message = new RegExp(`\\b${name}\\b.*\\bstring\\b`);
       for (const value of wrongValues) {
-        assertError(await post(base, path, { [name]: value }), 400, message);
+        assertError(await post(server.url, path, { [name]: value }), 400, message);
       }
-      assertError(await get(base, path, { [name]: [valid, valid] }), 400, message);
-      assertError(await get(base, path, { [name]: [valid, ""] }), 400, message);
+      assertError(await get(server.url, path, { [name]: [valid, valid] }), 400, message);
+      assertError(await get(server.url, path, { [name]: [valid, ""] }), 400, message);
     });
   }
 
@@ -89,9 +79,9 @@ describe("400: wrong type", () => {
         const required: Record<string, string> = path.endsWith("encode") ? { text: "abc" } : { morse: ".-" };
         const message = new RegExp(`\\b${option}\\b.*\\bstring\\b`);
         for (const value of [5, true, ["x"], { x: "y" }]) {
-          assertError(await post(base, path, { ...required, [option]: value }), 400, message);
+          assertError(await post(server.url, path, { ...required, [option]: value }), 400, message);
         }
-        assertError(await get(base, path, { ...required, [option]: ["x", "y"] }), 400, message);
+        assertError(await get(server.url, path, { ...required, [option]: ["x", "y"] }), 400, message);
       });
     }
   }
@@ -109,12 +99,12 @@ describe("400: number out of bounds or not a finite number", () => {
         for (const answer of await both("/api/v1/audio", { text: "E", [name]: value })) assertError(answer, 400, message);
       }
       for (const value of [...outOfBounds, true, false, [20], ["20"], {}, { value: 20 }]) {
-        assertError(await post(base, "/api/v1/audio", { text: "E", [name]: value }), 400, message);
+        assertError(await post(server.url, "/api/v1/audio", { text: "E", [name]: value }), 400, message);
       }
       for (const raw of ["1e400", "-1e400", "1e999"]) {
-        assertError(await post(base, "/api/v1/audio", `{"text":"E","${name}":${raw}}`), 400, message);
+        assertError(await post(server.url, "/api/v1/audio", `{"text":"E","${name}":${raw}}`), 400, message);
       }
-      assertError(await get(base, "/api/v1/audio", { text: "E", [name]: [String(min), String(max)] }), 400, message);
+      assertError(await get(server.url, "/api/v1/audio", { text: "E", [name]: [String(min), String(max)] }), 400, message);
     });
   }
 
@@ -136,7 +126,7 @@ describe("400: number out of bounds or not a finite number", () => {
         assertError(answer, 400, `Parameter fwpm must be a number between 5 and ${wpm}`);
       }
     }
-    const defaultWpm = await get(base, "/api/v1/audio", { text: "E", fwpm: "21" });
+    const defaultWpm = await get(server.url, "/api/v1/audio", { text: "E", fwpm: "21" });
     assertError(defaultWpm, 400, "Parameter fwpm must be a number between 5 and 20");
   });
 });
@@ -210,14 +200,14 @@ describe("400: body not valid JSON, or not a JSON object", () => {
   for (const path of POST_PATHS) {
     it(`${path}: a body that is not valid JSON says so`, async () => {
       for (const body of ["{", "{bad", '{"text":"a",}', "{'text':'a'}", "text=abc", '{"text":"a"} x', "NaN"]) {
-        assertError(await post(base, path, body), 400, /\bnot valid JSON\b/);
+        assertError(await post(server.url, path, body), 400, /\bnot valid JSON\b/);
       }
-      assertError(await post(base, path, ""), 400, /JSON/);
+      assertError(await post(server.url, path, ""), 400, /JSON/);
     });
 
     it(`${path}: a JSON body that is not an object says so`, async () => {
       for (const body of ["[]", '["abc"]', '[{"text":"abc"}]', '"abc"', "5", "0", "null", "true", "false"]) {
-        assertError(await post(base, path, body), 400, /\bJSON object\b/);
+        assertError(await post(server.url, path, body), 400, /\bJSON object\b/);
       }
     });
   }
@@ -225,23 +215,23 @@ describe("400: body not valid JSON, or not a JSON object", () => {
 
 describe("404: unknown path", () => {
   it("names the method and the path, without the query string", async () => {
-    assertError(await get(base, "/api/v1/nope"), 404, "Not found: GET /api/v1/nope");
-    assertError(await send(base, "GET", "/api/v1/nope?text=a&b=c"), 404, "Not found: GET /api/v1/nope");
-    assertError(await post(base, "/api/v1/nope", { text: "a" }), 404, "Not found: POST /api/v1/nope");
+    assertError(await get(server.url, "/api/v1/nope"), 404, "Not found: GET /api/v1/nope");
+    assertError(await send(server.url, "GET", "/api/v1/nope?text=a&b=c"), 404, "Not found: GET /api/v1/nope");
+    assertError(await post(server.url, "/api/v1/nope", { text: "a" }), 404, "Not found: POST /api/v1/nope");
     for (const method of ["PUT", "DELETE", "PATCH"]) {
-      assertError(await send(base, method, "/api/v1/nope"), 404, `Not found: ${method} /api/v1/nope`);
+      assertError(await send(server.url, method, "/api/v1/nope"), 404, `Not found: ${method} /api/v1/nope`);
     }
   });
 
   it("answers paths outside /api/v1/ the same way", async () => {
     for (const path of ["/nope", "/nope/deeper", "/api/v2/encode", "/encode", "/api/v1/encode/extra", "/API/V1/ENCODE"]) {
-      assertError(await get(base, path), 404, `Not found: GET ${path}`);
+      assertError(await get(server.url, path), 404, `Not found: GET ${path}`);
     }
-    assertError(await post(base, "/api/v2/encode", { text: "a" }), 404, "Not found: POST /api/v2/encode");
+    assertError(await post(server.url, "/api/v2/encode", { text: "a" }), 404, "Not found: POST /api/v2/encode");
   });
 
   it("answers HEAD on an unknown path with 404 and no body", async () => {
-    const answer = await send(base, "HEAD", "/api/v1/nope");
+    const answer = await send(server.url, "HEAD", "/api/v1/nope");
     assert.equal(answer.status, 404);
     assert.equal(answer.text, "");
   });
@@ -261,16 +251,16 @@ describe("405: known path, wrong method", () => {
   for (const path of POST_PATHS) {
     for (const method of ["PUT", "DELETE", "PATCH"]) {
       it(`${method} ${path}: 405 with Allow naming GET and POST`, async () => {
-        assertAllow(await send(base, method, path), ["GET", "POST"], method);
-        assertAllow(await send(base, method, path, { body: { text: "a", morse: "." } }), ["GET", "POST"], method);
+        assertAllow(await send(server.url, method, path), ["GET", "POST"], method);
+        assertAllow(await send(server.url, method, path, { body: { text: "a", morse: "." } }), ["GET", "POST"], method);
       });
     }
   }
 
   for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
     it(`${method} /api/v1/chart: 405 with Allow naming GET and not POST`, async () => {
-      assertAllow(await send(base, method, "/api/v1/chart", { body: {} }), ["GET"], method);
-      assertAllow(await send(base, method, "/api/v1/chart?x=1"), ["GET"], method);
+      assertAllow(await send(server.url, method, "/api/v1/chart", { body: {} }), ["GET"], method);
+      assertAllow(await send(server.url, method, "/api/v1/chart?x=1"), ["GET"], method);
     });
   }
 });
@@ -286,14 +276,14 @@ describe("413: body over the 64 KiB JSON limit", () => {
   for (const { path, name } of REQUIRED) {
     it(`${path}: 413 over 64 KiB says so with the limit; 64 KiB itself is not refused for its size`, async () => {
       assert.equal(bodyOf(LIMIT + 1, name).length, LIMIT + 1);
-      assertError(await post(base, path, bodyOf(LIMIT + 1, name)), 413, /64 KiB|65536|65,536/);
-      assertError(await post(base, path, bodyOf(4 * LIMIT, name)), 413, /64 KiB|65536|65,536/);
-      assertError(await post(base, path, bodyOf(LIMIT, name)), 400, `Parameter ${name} must be at most 1000 characters (got ${LIMIT - name.length - 7})`);
+      assertError(await post(server.url, path, bodyOf(LIMIT + 1, name)), 413, /64 KiB|65536|65,536/);
+      assertError(await post(server.url, path, bodyOf(4 * LIMIT, name)), 413, /64 KiB|65536|65,536/);
+      assertError(await post(server.url, path, bodyOf(LIMIT, name)), 400, `Parameter ${name} must be at most 1000 characters (got ${LIMIT - name.length - 7})`);
     });
 
     it(`${path}: 413 for a chunked body without Content-Length`, async () => {
       const chunks = [`{"${name}":"`, ...Array.from({ length: 80 }, () => "a".repeat(1024)), '"}'];
-      const answer = await rawRequest(base, "POST", path, {
+      const answer = await rawRequest(server.url, "POST", path, {
         headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, chunks,
       });
       assertError(answer, 413, /64 KiB|65536|65,536/);
@@ -309,17 +299,17 @@ describe("415: POST whose content type is not JSON", () => {
         "application/xml", "text/json", "application/jsonx", "application/octet-stream", "application/vnd.api+json",
       ];
       for (const contentType of types) {
-        assertError(await post(base, path, { text: "a", morse: "." }, contentType), 415, /content type/i);
+        assertError(await post(server.url, path, { text: "a", morse: "." }, contentType), 415, /content type/i);
       }
     });
 
     it(`${path}: a body without any Content-Type is refused`, async () => {
-      const answer = await rawRequest(base, "POST", path, {
+      const answer = await rawRequest(server.url, "POST", path, {
         headers: { "content-length": "12" }, chunks: ['{"text":"a"}'],
       });
       const error = assertError(answer, 415, /content type/i);
       assert.match(error, /application\/json/);
-      const empty = await rawRequest(base, "POST", path, { headers: { "content-length": "0" } });
+      const empty = await rawRequest(server.url, "POST", path, { headers: { "content-length": "0" } });
       assertError(empty, 415, /content type/i);
     });
   }
@@ -364,7 +354,7 @@ describe("400: invalid option sets name the parameter", () => {
       assert.equal(answer.status, 200, answer.text);
       assert.equal(answer.body.output, "12345678   abcdefgh");
     }
-    const long = await post(base, "/api/v1/encode", { text: "e t", separator: "################" });
+    const long = await post(server.url, "/api/v1/encode", { text: "e t", separator: "################" });
     assert.equal(long.status, 200, long.text);
   });
 });
@@ -372,21 +362,21 @@ describe("400: invalid option sets name the parameter", () => {
 describe("odd requests", () => {
   it("get a sentence naming what is wrong, never a stack trace", async () => {
     const cases: [Answer, number, string | RegExp][] = [
-      [await send(base, "GET", "/api/v1/encode?text=%"), 400, /"%" at position 1\b/],
-      [await send(base, "GET", "/api/v1/encode?text=%00"), 400, /U\+0000 at position 1\b/],
-      [await post(base, "/api/v1/encode", '{"text":"a\\u0000b"}'), 400, /U\+0000 at position 2\b/],
-      [await post(base, "/api/v1/encode", '{"text":"\\ud800"}'), 400, /U\+D800 at position 1\b/],
-      [await post(base, "/api/v1/decode", '{"morse":"\\ud800"}'), 400, /U\+D800 at position 1\b/],
-      [await post(base, "/api/v1/encode", '{"text": {"toString": 5}}'), 400, "Parameter text must be a string"],
-      [await post(base, "/api/v1/encode", '{"text":"a","text":5}'), 400, "Parameter text must be a string"],
-      [await post(base, "/api/v1/audio", '{"text":"E","wpm":"1e309"}'), 400, "Parameter wpm must be a number between 5 and 50"],
+      [await send(server.url, "GET", "/api/v1/encode?text=%"), 400, /"%" at position 1\b/],
+      [await send(server.url, "GET", "/api/v1/encode?text=%00"), 400, /U\+0000 at position 1\b/],
+      [await post(server.url, "/api/v1/encode", '{"text":"a\\u0000b"}'), 400, /U\+0000 at position 2\b/],
+      [await post(server.url, "/api/v1/encode", '{"text":"\\ud800"}'), 400, /U\+D800 at position 1\b/],
+      [await post(server.url, "/api/v1/decode", '{"morse":"\\ud800"}'), 400, /U\+D800 at position 1\b/],
+      [await post(server.url, "/api/v1/encode", '{"text": {"toString": 5}}'), 400, "Parameter text must be a string"],
+      [await post(server.url, "/api/v1/encode", '{"text":"a","text":5}'), 400, "Parameter text must be a string"],
+      [await post(server.url, "/api/v1/audio", '{"text":"E","wpm":"1e309"}'), 400, "Parameter wpm must be a number between 5 and 50"],
     ];
     for (const [answer, status, message] of cases) assertError(answer, status, message);
   });
 
   it("that Node's HTTP parser refuses still get a JSON error body", async () => {
-    assertError(await rawRequest(base, "GET", `/api/v1/encode?text=${"a".repeat(20_000)}`), 431, /too large/i);
-    assertError(await rawSocket(base, "GARBAGE\r\n\r\n"), 400);
-    assertError(await rawSocket(base, "GET /api/v1/chart HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"), 400);
+    assertError(await rawRequest(server.url, "GET", `/api/v1/encode?text=${"a".repeat(20_000)}`), 431, /too large/i);
+    assertError(await rawSocket(server.url, "GARBAGE\r\n\r\n"), 400);
+    assertError(await rawSocket(server.url, "GET /api/v1/chart HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"), 400);
   });
 });

@@ -4,22 +4,12 @@
  * `Parameter <name> must be at most 1000 characters (got 1001)`.
  */
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import fc from "fast-check";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { serveForTests } from "../helpers/server.js";
 import { type Answer, assertError, assertSuccess, get, post } from "./support.js";
 
-let server: TestServer;
-let base: string;
-
-before(async () => {
-  server = await startServer();
-  base = server.url;
-});
-
-after(async () => {
-  await server.close();
-});
+const server = serveForTests();
 
 const LIMIT = 1000;
 const RUNS = { numRuns: 40, endOnFailure: true } as const;
@@ -27,7 +17,7 @@ const METHODS = ["GET", "POST"] as const;
 type Method = (typeof METHODS)[number];
 
 function call(method: Method, path: string, params: Record<string, string>): Promise<Answer> {
-  return method === "GET" ? get(base, path, params) : post(base, path, params);
+  return method === "GET" ? get(server.url, path, params) : post(server.url, path, params);
 }
 
 const codePoints = (s: string) => [...s].length;

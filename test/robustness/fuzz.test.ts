@@ -9,21 +9,12 @@
  * property the server must still answer known-good requests exactly.
  */
 import assert from "node:assert/strict";
-import { after, before, describe as suite, test } from "node:test";
+import { before, describe as suite, test } from "node:test";
 import fc from "fast-check";
-import { startServer, type TestServer } from "../helpers/server.js";
-import {
-  describe, isJsonResult, jsonOf, portOf, type RawResponse, type Request, send,
-} from "./raw.js";
+import { serveForTests } from "../helpers/server.js";
+import { describe, isJsonResult, jsonOf, portOf, type RawResponse, type Request, send } from "./raw.js";
 
-let server: TestServer;
-let port: number;
-
-before(async () => {
-  server = await startServer();
-  port = portOf(server.url);
-});
-after(async () => server.close());
+const server = serveForTests();
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -71,7 +62,7 @@ function checkAnswer(request: Request, response: RawResponse): Record<string, un
 }
 
 async function check(request: Request): Promise<{ response: RawResponse; body: Record<string, unknown> | undefined }> {
-  const response = await send(port, request);
+  const response = await send(server.port, request);
   return { response, body: checkAnswer(request, response) };
 }
 
@@ -227,7 +218,7 @@ suite("fuzz: methods and paths", () => {
     for (const target of ["/api/v1/%", "/api/v1/encode/%Z1?text=SOS", "/%", "/docs/%ZZ", "/api/v1/%ED%A0%80", "/api/v1/%C0%AF"]) {
       for (const m of ["GET", "POST", "HEAD"]) {
         const request = { method: m, target };
-        const response = await send(port, request);
+        const response = await send(server.port, request);
         assert.equal(response.status, 400, describe(request, response));
         assert.equal(response.headers["access-control-allow-origin"], "*", `no CORS header: ${describe(request, response)}`);
         if (target.startsWith("/api/v1/")) {
@@ -485,7 +476,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
   });
 
   test("a real WAV, cut short or corrupted, answers 200 or 400", async () => {
-    const rendered = await send(port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" });
+    const rendered = await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" });
     assert.equal(rendered.status, 200);
     const wav = rendered.body;
     assert.equal(wav.subarray(0, 4).toString("latin1"), "RIFF");

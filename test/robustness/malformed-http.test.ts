@@ -9,19 +9,12 @@ import http from "node:http";
 import net from "node:net";
 import { after, before, describe as suite, test } from "node:test";
 import fc from "fast-check";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { serveForTests, startServer } from "../helpers/server.js";
 import {
   exchange, isJsonResult, jsonOf, parseResponses, portOf, type RawResponse, type RawResult, requestBytes, send,
 } from "./raw.js";
 
-let server: TestServer;
-let port: number;
-
-before(async () => {
-  server = await startServer();
-  port = portOf(server.url);
-});
-after(async () => server.close());
+const server = serveForTests();
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const CRLF = "\r\n";
@@ -44,7 +37,7 @@ function assertJsonError(response: RawResponse | undefined, status: number, cont
 
 /** Exactly one JSON error answer, then the server closes the connection. */
 async function assertRefused(data: string | Buffer, status: number, options: { endAfterWrite?: boolean } = {}): Promise<RawResult> {
-  const result = await exchange(port, data, { timeoutMs: 5000, ...options });
+  const result = await exchange(server.port, data, { timeoutMs: 5000, ...options });
   const context = show(result);
   assert.equal(result.ended, "closed", `the server did not close the connection: ${context}`);
   assert.equal(result.responses.length, 1, context);
@@ -54,7 +47,7 @@ async function assertRefused(data: string | Buffer, status: number, options: { e
 
 /** The server still answers a known-good request exactly. */
 async function assertStillServing(): Promise<void> {
-  const response = await send(port, { method: "GET", target: "/api/v1/encode?text=SOS" });
+  const response = await send(server.port, { method: "GET", target: "/api/v1/encode?text=SOS" });
   assert.equal(response.status, 200, response.raw);
   assert.deepEqual(jsonOf(response), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
 }
@@ -81,14 +74,14 @@ suite("oversized requests", () => {
 
   test("a JSON body over 64 KiB answers 413 JSON", async () => {
     const body = JSON.stringify({ text: "A".repeat(70_000) });
-    const response = await send(port, { method: "POST", target: "/api/v1/encode", headers: { "Content-Type": "application/json" }, body });
+    const response = await send(server.port, { method: "POST", target: "/api/v1/encode", headers: { "Content-Type": "application/json" }, body });
     assertJsonError(response, 413, response.raw);
     await assertStillServing();
   });
 
   test("a WAV upload declaring more than 32 MiB answers 413 at once, before any body is sent", async () => {
     const started = Date.now();
-    const result = await exchange(port, `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: ${40 * 1024 * 1024}${CRLF}${CRLF}RIFF`, { timeoutMs: 5000, responses: 1 });
+    const result = await exchange(server.port, `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: ${40 * 1024 * 1024}${CRLF}${CRLF}RIFF`, { timeoutMs: 5000, responses: 1 });
     assertJsonError(result.responses[0], 413, show(result));
     assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
     await assertStillServing();
@@ -132,7 +125,7 @@ suite("bad request lines and headers", () => {
   });
 
   test("regression: an unknown Expect header answers 417 JSON with CORS (not Node's bare 417)", async () => {
-    const result = await exchange(port, `${encodePost("")}Expect: banana${CRLF}Content-Length: 14${CRLF}Connection: close${CRLF}${CRLF}{"text":"SOS"}`, { timeoutMs: 3000, responses: 1 });
+    const result = await exchange(server.port, `${encodePost("")}Expect: banana${CRLF}Content-Length: 14${CRLF}Connection: close${CRLF}${CRLF}{"text":"SOS"}`, { timeoutMs: 3000, responses: 1 });
     const response = result.responses[0];
     assert.ok(response, show(result));
     assert.ok(response.status < 500, show(result));
@@ -141,7 +134,7 @@ suite("bad request lines and headers", () => {
   });
 
   test("regression: a CONNECT request gets an answer (JSON with CORS), not a silently closed connection", async () => {
-    const result = await exchange(port, `CONNECT example.com:443 HTTP/1.1${CRLF}Host: example.com:443${CRLF}${CRLF}`, { timeoutMs: 3000, responses: 1 });
+    const result = await exchange(server.port, `CONNECT example.com:443 HTTP/1.1${CRLF}Host: example.com:443${CRLF}${CRLF}`, { timeoutMs: 3000, responses: 1 });
     const response = result.responses[0];
     assert.ok(response, `no answer: ${show(result)}`);
     assert.ok(response.status >= 400 && response.status < 500, show(result));
@@ -150,7 +143,7 @@ suite("bad request lines and headers", () => {
   });
 
   test("a request line without a version (HTTP/0.9 style) is answered < 500, JSON with CORS", async () => {
-    const result = await exchange(port, `GET /api/v1/encode?text=SOS${CRLF}${CRLF}`, { timeoutMs: 5000 });
+    const result = await exchange(server.port, `GET /api/v1/encode?text=SOS${CRLF}${CRLF}`, { timeoutMs: 5000 });
     const response = result.responses[0];
     assert.ok(response && response.status < 500, show(result));
     assert.equal(response.headers["access-control-allow-origin"], "*", show(result));
@@ -158,20 +151,20 @@ suite("bad request lines and headers", () => {
   });
 
   test("HTTP/1.0 without Host is answered", async () => {
-    const result = await exchange(port, `GET /api/v1/encode?text=SOS HTTP/1.0${CRLF}${CRLF}`);
+    const result = await exchange(server.port, `GET /api/v1/encode?text=SOS HTTP/1.0${CRLF}${CRLF}`);
     assert.equal(result.responses[0]?.status, 200, show(result));
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
   });
 
   test("an absolute-form request target is answered like its path", async () => {
-    const response = await send(port, { method: "GET", target: `http://127.0.0.1:${port}/api/v1/encode?text=SOS` });
+    const response = await send(server.port, { method: "GET", target: `http://127.0.0.1:${server.port}/api/v1/encode?text=SOS` });
     assert.equal(response.status, 200, response.raw);
     assert.equal(response.headers["access-control-allow-origin"], "*");
     assert.deepEqual(jsonOf(response), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
   });
 
   test("regression: an absolute-form request target carries the rate-limit headers", async () => {
-    const response = await send(port, { method: "GET", target: `http://127.0.0.1:${port}/api/v1/encode?text=SOS` });
+    const response = await send(server.port, { method: "GET", target: `http://127.0.0.1:${server.port}/api/v1/encode?text=SOS` });
     assert.equal(response.status, 200, response.raw);
     assert.match(response.headers["x-ratelimit-limit"] ?? "", /^\d+$/, `no rate-limit headers: ${response.raw}`);
     assert.match(response.headers["ratelimit"] ?? "", /^"default";r=\d+;t=\d+$/, response.raw);
@@ -229,7 +222,7 @@ suite("random headers", () => {
       const head = post
         ? `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}${lines ? lines + CRLF : ""}Content-Type: application/json${CRLF}Content-Length: ${body.length}${CRLF}Connection: close${CRLF}${CRLF}${body}`
         : `GET /api/v1/encode?text=SOS HTTP/1.1${CRLF}Host: x${CRLF}${lines ? lines + CRLF : ""}Connection: close${CRLF}${CRLF}`;
-      const result = await exchange(port, Buffer.from(head, "latin1"), { timeoutMs: 5000 });
+      const result = await exchange(server.port, Buffer.from(head, "latin1"), { timeoutMs: 5000 });
       const context = show(result);
       const response = result.responses[0];
       assert.ok(response, `no answer: ${context}`);
@@ -246,7 +239,7 @@ suite("random headers", () => {
 
 suite("bodies that disagree with their framing", () => {
   test("a body shorter than Content-Length, then the client half-closes: a JSON error, and the server keeps serving", async () => {
-    const result = await exchange(port, `${encodePost("")}Content-Length: 100${CRLF}${CRLF}{"text":"SOS"}`, { timeoutMs: 5000, endAfterWrite: true });
+    const result = await exchange(server.port, `${encodePost("")}Content-Length: 100${CRLF}${CRLF}{"text":"SOS"}`, { timeoutMs: 5000, endAfterWrite: true });
     for (const response of result.responses) {
       assert.ok(response.status < 500, show(result));
       assertJsonError(response, response.status, show(result));
@@ -257,7 +250,7 @@ suite("bodies that disagree with their framing", () => {
   test("a body shorter than Content-Length, then the client vanishes (reset): the server keeps serving", async () => {
     for (let i = 0; i < 20; i++) {
       await new Promise<void>((resolve) => {
-        const socket = net.connect(port, "127.0.0.1", () => {
+        const socket = net.connect(server.port, "127.0.0.1", () => {
           socket.write(`${encodePost("")}Content-Length: 100${CRLF}${CRLF}{"text":"SO`);
           setTimeout(() => { socket.resetAndDestroy(); resolve(); }, 20);
         });
@@ -270,7 +263,7 @@ suite("bodies that disagree with their framing", () => {
   test("a WAV body cut short by the client: the server keeps serving", async () => {
     for (let i = 0; i < 10; i++) {
       await new Promise<void>((resolve) => {
-        const socket = net.connect(port, "127.0.0.1", () => {
+        const socket = net.connect(server.port, "127.0.0.1", () => {
           socket.write(`POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: 1000000${CRLF}${CRLF}`);
           socket.write(Buffer.alloc(50_000));
           setTimeout(() => { socket.destroy(); resolve(); }, 20);
@@ -282,14 +275,14 @@ suite("bodies that disagree with their framing", () => {
   });
 
   test("a body longer than Content-Length: the declared body is answered, the rest is read as the next request", async () => {
-    const result = await exchange(port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}GET /api/v1/encode?text=E HTTP/1.1${CRLF}Host: x${CRLF}Connection: close${CRLF}${CRLF}`);
+    const result = await exchange(server.port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}GET /api/v1/encode?text=E HTTP/1.1${CRLF}Host: x${CRLF}Connection: close${CRLF}${CRLF}`);
     assert.equal(result.responses.length, 2, show(result));
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
     assert.deepEqual(jsonOf(result.responses[1]!), { success: true, input: "E", output: ".", characters: 1 });
   });
 
   test("regression: a valid request followed by garbage on the same connection still gets its answer, before the 400", async () => {
-    const result = await exchange(port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}EXTRA GARBAGE${CRLF}${CRLF}`, { timeoutMs: 5000 });
+    const result = await exchange(server.port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}EXTRA GARBAGE${CRLF}${CRLF}`, { timeoutMs: 5000 });
     const context = show(result);
     assert.equal(result.responses.length, 2, `expected the 200 then the 400: ${context}`);
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "SOS", output: "... --- ...", characters: 3 }, context);
@@ -299,17 +292,17 @@ suite("bodies that disagree with their framing", () => {
   test("a chunked JSON body is read whole", async () => {
     const body = ['{"te', 'xt":"SO', 'S SOS"}'];
     const chunks = body.map((part) => `${Buffer.byteLength(part).toString(16)}${CRLF}${part}${CRLF}`).join("") + `0${CRLF}${CRLF}`;
-    const result = await exchange(port, [`${encodePost("")}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}`, chunks]);
+    const result = await exchange(server.port, [`${encodePost("")}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}`, chunks]);
     assert.equal(result.responses[0]?.status, 200, show(result));
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "SOS SOS", output: "... --- ... / ... --- ...", characters: 7 });
   });
 
   test("a chunked WAV body to decode-audio is read whole", async () => {
-    const wav = (await send(port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" })).body;
+    const wav = (await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" })).body;
     const parts = [wav.subarray(0, 7), wav.subarray(7, 100), wav.subarray(100)];
     const head = Buffer.from(`POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}`, "latin1");
     const body = Buffer.concat(parts.flatMap((p) => [Buffer.from(`${p.length.toString(16)}${CRLF}`), p, Buffer.from(CRLF)]).concat(Buffer.from(`0${CRLF}${CRLF}`)));
-    const result = await exchange(port, [head, body]);
+    const result = await exchange(server.port, [head, body]);
     assert.equal(result.responses[0]?.status, 200, show(result));
     assert.equal((jsonOf(result.responses[0]!) as { output?: string }).output, "SOS");
   });
@@ -317,7 +310,7 @@ suite("bodies that disagree with their framing", () => {
   test("a chunked JSON body over 64 KiB answers 413", async () => {
     const part = "A".repeat(16_000);
     const chunks = [`{"text":"`, part, part, part, part, part, `"}`].map((p) => `${Buffer.byteLength(p).toString(16)}${CRLF}${p}${CRLF}`).join("") + `0${CRLF}${CRLF}`;
-    const result = await exchange(port, `${encodePost("")}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}${chunks}`, { timeoutMs: 5000, responses: 1 });
+    const result = await exchange(server.port, `${encodePost("")}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}${chunks}`, { timeoutMs: 5000, responses: 1 });
     assertJsonError(result.responses[0], 413, show(result));
     await assertStillServing();
   });
@@ -329,7 +322,7 @@ suite("pipelining", () => {
       `GET /api/v1/encode?text=A HTTP/1.1${CRLF}Host: x${CRLF}${CRLF}` +
       `POST /api/v1/audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: application/json${CRLF}Content-Length: 12${CRLF}${CRLF}{"text":"E"}` +
       `GET /api/v1/decode?morse=-.-. HTTP/1.1${CRLF}Host: x${CRLF}Connection: close${CRLF}${CRLF}`;
-    const result = await exchange(port, data);
+    const result = await exchange(server.port, data);
     assert.equal(result.responses.length, 3, show(result));
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "A", output: ".-", characters: 1 });
     assert.equal((jsonOf(result.responses[1]!) as { text?: string }).text, "E");
@@ -348,7 +341,7 @@ suite("pipelining", () => {
       { method: "GET", target: "/api/v1/decode?morse=-" },
     ];
     const data = Buffer.concat(requests.map((r, i) => requestBytes({ ...r, headers: { Connection: i === requests.length - 1 ? "close" : "keep-alive" } })));
-    const result = await exchange(port, data, { noBody: (i) => requests[i]?.method === "HEAD" });
+    const result = await exchange(server.port, data, { noBody: (i) => requests[i]?.method === "HEAD" });
     assert.deepEqual(result.responses.map((r) => r.status), [200, 400, 404, 405, 200, 204, 200, 200], show(result));
     assert.equal(result.responses[6]!.headers["content-type"], "audio/wav");
     assert.deepEqual(jsonOf(result.responses[7]!), { success: true, input: "-", output: "T", characters: 1 });
@@ -358,7 +351,7 @@ suite("pipelining", () => {
     const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     const data = Array.from({ length: 100 }, (_, i) =>
       `GET /api/v1/encode?text=${letters[i % 26]} HTTP/1.1${CRLF}Host: x${CRLF}${i === 99 ? `Connection: close${CRLF}` : ""}${CRLF}`).join("");
-    const result = await exchange(port, data);
+    const result = await exchange(server.port, data);
     assert.equal(result.responses.length, 100, show(result));
     result.responses.forEach((response, i) => assert.equal((jsonOf(response) as { input?: string }).input, letters[i % 26]));
   });
@@ -370,7 +363,7 @@ suite("pipelining", () => {
 function timedGet(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const request = http.request({ host: "127.0.0.1", port, path, agent: false }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port: server.port, path, agent: false }, (response) => {
       response.resume();
       response.on("end", () => {
         if (response.statusCode !== 200) reject(new Error(`status ${response.statusCode}`));
@@ -392,7 +385,7 @@ async function medianLatency(count: number): Promise<number> {
 /** Opens a connection and sends the start of a request, never the end. */
 function slowClient(partial: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => {
+    const socket = net.connect(server.port, "127.0.0.1", () => {
       socket.write(partial);
       resolve(socket);
     });

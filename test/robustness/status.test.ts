@@ -5,18 +5,11 @@
  * Regressions found by the fuzzing are named as such.
  */
 import assert from "node:assert/strict";
-import { after, before, describe as suite, test } from "node:test";
-import { startServer, type TestServer } from "../helpers/server.js";
-import { describe, isJsonResult, jsonOf, portOf, type RawResponse, type Request, send } from "./raw.js";
+import { before, describe as suite, test } from "node:test";
+import { serveForTests } from "../helpers/server.js";
+import { describe, isJsonResult, jsonOf, type RawResponse, type Request, send } from "./raw.js";
 
-let server: TestServer;
-let port: number;
-
-before(async () => {
-  server = await startServer();
-  port = portOf(server.url);
-});
-after(async () => server.close());
+const server = serveForTests();
 
 function assertJsonError(request: Request, response: RawResponse, status: number): void {
   const context = describe(request, response);
@@ -39,7 +32,7 @@ suite("the path and the method are judged before the body", () => {
     test(`regression: an unknown path with ${name} answers 404 (not 400/413)`, async () => {
       for (const [method, target] of [["POST", "/api/v1/nope"], ["POST", "/nope"], ["PUT", "/api/v1/encode/extra"]] as const) {
         const request = { method, target, headers: { "Content-Type": "application/json" }, body };
-        assertJsonError(request, await send(port, request), 404);
+        assertJsonError(request, await send(server.port, request), 404);
       }
     });
 
@@ -52,7 +45,7 @@ suite("the path and the method are judged before the body", () => {
         ["DELETE", "/api/v1/decode-audio", "POST, OPTIONS"],
       ] as const) {
         const request = { method, target, headers: { "Content-Type": "application/json" }, body };
-        const response = await send(port, request);
+        const response = await send(server.port, request);
         assertJsonError(request, response, 405);
         assert.equal(response.headers["allow"], allow, describe(request, response));
       }
@@ -62,7 +55,7 @@ suite("the path and the method are judged before the body", () => {
   test("a wrong method with a body of another type answers 405 with Allow", async () => {
     for (const type of ["text/plain", "audio/wav", "application/xml"]) {
       const request = { method: "POST", target: "/api/v1/chart", headers: { "Content-Type": type }, body: "RIFF" };
-      const response = await send(port, request);
+      const response = await send(server.port, request);
       assertJsonError(request, response, 405);
       assert.equal(response.headers["allow"], "GET, HEAD, OPTIONS");
     }
@@ -70,14 +63,14 @@ suite("the path and the method are judged before the body", () => {
 
   test("a GET with a body (even invalid JSON) is answered from its query string", async () => {
     const request = { method: "GET", target: "/api/v1/encode?text=SOS", headers: { "Content-Type": "application/json" }, body: "{" };
-    const response = await send(port, request);
+    const response = await send(server.port, request);
     assert.equal(response.status, 200, describe(request, response));
     assert.deepEqual(jsonOf(response), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
   });
 
   test("an OPTIONS preflight with a body is still 204", async () => {
     const request = { method: "OPTIONS", target: "/api/v1/encode", headers: { "Content-Type": "application/json" }, body: "{" };
-    const response = await send(port, request);
+    const response = await send(server.port, request);
     assert.equal(response.status, 204, describe(request, response));
     assert.equal(response.headers["access-control-allow-origin"], "*");
   });
@@ -95,7 +88,7 @@ suite("service paths are known paths too", () => {
     test(`regression: POST, PUT and DELETE on ${path} answer 405 with Allow: ${allow} (not 404)`, async () => {
       for (const method of ["POST", "PUT", "DELETE"]) {
         const request = { method, target: path };
-        const response = await send(port, request);
+        const response = await send(server.port, request);
         assertJsonError(request, response, 405);
         // The exact list is the implementation's choice; GET must be in it.
         assert.match(response.headers["allow"] ?? "", /\bGET\b/, `${describe(request, response)} (e.g. Allow: ${allow})`);
@@ -105,7 +98,7 @@ suite("service paths are known paths too", () => {
 
   test("HEAD on a POST-only path answers 405 with Allow, without a body", async () => {
     const request = { method: "HEAD", target: "/api/v1/decode-audio" };
-    const response = await send(port, request);
+    const response = await send(server.port, request);
     assertJsonError(request, response, 405);
     assert.equal(response.headers["allow"], "POST, OPTIONS");
     assert.equal(response.body.length, 0);

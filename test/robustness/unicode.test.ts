@@ -9,15 +9,10 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startServer, type TestServer } from "../helpers/server.js";
+import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, type Answer } from "../http/support.js";
 
-let server: TestServer;
-
-before(async () => {
-  server = await startServer();
-});
-after(async () => server.close());
+const server = serveForTests();
 
 const codePoints = (s: string) => [...s].length;
 
