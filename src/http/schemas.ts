@@ -130,6 +130,12 @@ export const WavResult = {
   content: { "audio/wav": { schema: Type.String({ format: "binary" }) } },
 };
 
+export const WavBody = Type.String({
+  format: "binary",
+  description: "A WAV file: PCM 8, 16, 24 or 32-bit, or 32-bit float (WAVE_FORMAT_EXTENSIBLE too); mono or stereo; " +
+    "4000 to 96000 samples/s; at most 32 MiB and 15 minutes",
+});
+
 export const DecodeAudioResult = Type.Object({
   success: Success,
   output: Type.String({ description: "The decoded text, upper case; empty when the recording holds no Morse" }),

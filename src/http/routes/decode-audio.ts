@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AudioHints } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
 import { errorResponses, type MethodRegistry, normalizeQuery, requireMediaType } from "../endpoints.js";
-import { DecodeAudioHints, DecodeAudioResult } from "../schemas.js";
+import { DecodeAudioHints, DecodeAudioResult, WavBody } from "../schemas.js";
 
 export const WAV_MEDIA_TYPES = ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream"] as const;
 export const WAV_BODY_LIMIT = 32 * 1024 * 1024;
@@ -17,6 +17,8 @@ export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodReg
       (_request, body, done) => done(null, body));
     scope.post("/api/v1/decode-audio", {
       bodyLimit: WAV_BODY_LIMIT,
+      // The body is a file, not JSON to validate: it is described for the docs only.
+      config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: WavBody }, url }) },
       schema: {
         summary: "Decode Morse from a WAV recording (pitch and speed found by the decoder)",
         querystring: DecodeAudioHints,

@@ -1,0 +1,93 @@
+/** The service's own endpoints: health, readiness, metrics, the OpenAPI document and the docs page. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { serveForTests, startServer } from "../helpers/server.js";
+import { get } from "./support.js";
+
+const server = serveForTests();
+
+describe("health and readiness", () => {
+  it("/healthz and /readyz answer ok", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const answer = await get(server.url, path);
+      assert.equal(answer.status, 200, path);
+      assert.deepEqual(answer.body, { success: true, status: "ok" });
+    }
+  });
+
+  it("/readyz turns 503 once shutdown has begun", async () => {
+    const other = await startServer();
+    try {
+      other.app.readiness.startShutdown();
+      const answer = await get(other.url, "/readyz");
+      assert.equal(answer.status, 503);
+      assert.deepEqual(answer.body, { success: false, status: "shutting down" });
+      assert.equal(answer.headers.get("connection"), "close");
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("/metrics", () => {
+  const series = (text: string, name: string, labels: string) =>
+    Number(new RegExp(`^${name}\\{${labels.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+
+  it("counts requests by route, method and status, with a latency histogram and process metrics", async () => {
+    const before = (await get(server.url, "/metrics")).text;
+    await get(server.url, "/api/v1/encode", { text: "SOS" });
+    await get(server.url, "/api/v1/encode", { text: "#" });
+    await get(server.url, "/api/v1/nope");
+    const response = await fetch(`${server.url}/metrics`);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/plain/);
+    const text = await response.text();
+    const count = (labels: string) => (series(text, "ditdah_http_requests_total", labels) || 0) - (series(before, "ditdah_http_requests_total", labels) || 0);
+    assert.equal(count('route="/api/v1/encode",method="GET",status="200"'), 1);
+    assert.equal(count('route="/api/v1/encode",method="GET",status="400"'), 1);
+    assert.equal(count('route="unmatched",method="GET",status="404"'), 1);
+    const histogram = series(text, "ditdah_http_request_duration_seconds_count", 'route="/api/v1/encode",method="GET"');
+    assert.ok(histogram >= 2, `histogram count ${histogram}`);
+    assert.equal(series(text, "ditdah_http_request_duration_seconds_bucket", 'le="+Inf",route="/api/v1/encode",method="GET"'), histogram);
+    assert.match(text, /^ditdah_rate_limit_store_up 1$/m);
+    assert.match(text, /^ditdah_rate_limit_store_errors_total 0$/m);
+    assert.match(text, /^process_cpu_user_seconds_total /m);
+  });
+});
+
+describe("the OpenAPI document and the docs page", () => {
+  it("is OpenAPI 3.1 and lists every endpoint, method and parameter", async () => {
+    const { status, body: doc } = await get(server.url, "/api/v1/openapi.json");
+    assert.equal(status, 200);
+    assert.equal(doc.openapi, "3.1.0");
+    const parameters = (path: string, method: string) =>
+      (doc.paths[path][method].parameters ?? []).map((p: { name: string }) => p.name).sort();
+    const bodyFields = (path: string) => Object.keys(doc.paths[path].post.requestBody.content["application/json"].schema.properties).sort();
+    assert.deepEqual(parameters("/api/v1/encode", "get"), ["dashChar", "dotChar", "separator", "text"]);
+    assert.deepEqual(bodyFields("/api/v1/encode"), ["dashChar", "dotChar", "separator", "text"]);
+    assert.deepEqual(parameters("/api/v1/decode", "get"), ["dashChar", "dotChar", "morse", "separator"]);
+    assert.deepEqual(parameters("/api/v1/audio", "get"), ["frequency", "fwpm", "text", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/audio.wav", "get"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["frequency", "wpm"]);
+    assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(),
+      ["application/octet-stream", "audio/wav", "audio/wave", "audio/x-wav"]);
+    assert.ok(doc.paths["/api/v1/chart"].get);
+    for (const path of ["/healthz", "/readyz", "/metrics"]) assert.ok(doc.paths[path].get, path);
+    const encode = doc.paths["/api/v1/encode"].get.responses;
+    assert.deepEqual(Object.keys(encode).sort(), ["200", "4XX", "5XX"]);
+    assert.ok(doc.paths["/api/v1/audio.wav"].get.responses["200"].content["audio/wav"]);
+    const wpm = doc.paths["/api/v1/audio"].get.parameters.find((p: { name: string }) => p.name === "wpm");
+    assert.deepEqual([wpm.schema.minimum, wpm.schema.maximum, wpm.schema.default], [5, 50, 20]);
+  });
+
+  it("the docs page is served from the server itself, no CDN", async () => {
+    const response = await fetch(`${server.url}/docs/`);
+    const html = await response.text();
+    assert.equal(response.status, 200);
+    assert.match(html, /swagger-ui/i);
+    assert.doesNotMatch(html, /https?:\/\/(?!localhost|127\.0\.0\.1)[^"']*\.(js|css)/);
+    const script = /src="([^"]+\.js)"/.exec(html)?.[1];
+    assert.ok(script, "the page loads a script");
+    assert.equal((await fetch(new URL(script!, `${server.url}/docs/`))).status, 200);
+  });
+});
