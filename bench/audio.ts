@@ -9,8 +9,8 @@
  */
 import { timeline } from "../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
-import { levenshtein, messages, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
-import { mixedText } from "./lib/corpus.js";
+import { corpusText, handKeyed, levenshtein, messages, record, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
+import { mixedText, rng } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
 
 const RENDER_TARGET = 1000;
@@ -73,6 +73,33 @@ function percent(t: Tally): string {
   return `${((100 * t.errors) / t.length).toFixed(1)} %`;
 }
 
+/**
+ * Farnsworth spacing (letters at `wpm`, letter and word gaps stretched to an overall
+ * `fwpm`): a small corpus of its own, so that the main table stays comparable.
+ */
+function farnsworth(): void {
+  const random = rng(77);
+  const cases = [[20, 8], [20, 12], [25, 10], [18, 5], [30, 15], [15, 10]] as const;
+  const t = tally();
+  for (const snr of [10, 0]) {
+    cases.forEach(([wpm, fwpm], i) => {
+      const text = corpusText(random, fwpm, 20);
+      const base = timeline(text, { wpm, fwpm });
+      const tl = i % 2 === 1 ? handKeyed(base, random, 0.15, 0) : base;
+      const channel = { frequency: 400 + 100 * i, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: snr, padS: 0.5 };
+      const samples = record(tl, channel, 8000, random);
+      const t0 = performance.now();
+      const decoded = decodeAudio(samples, 8000);
+      t.decodeMs += performance.now() - t0;
+      const reference = normalise(text);
+      t.errors += Math.min(reference.length, levenshtein(reference, decoded.output));
+      t.length += reference.length;
+      if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  Farnsworth ${wpm}/${fwpm} wpm ${snr} dB: ${reference} | ${decoded.output}`);
+    });
+  }
+  line("audio CER Farnsworth", `${percent(t)} (${t.errors}/${t.length} chars; ${cases.map(([w, f]) => `${w}/${f}`).join(", ")} wpm, +10 and 0 dB)`);
+}
+
 export async function runAudioBench(): Promise<void> {
   renderSpeed();
   const count = envNumber("AUDIO_BENCH_MESSAGES", 96);
@@ -95,6 +122,7 @@ export async function runAudioBench(): Promise<void> {
     line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB`, `${(100 * cer).toFixed(2)} % (${bucket.errors}/${bucket.length} chars; ${verdict}) [${byBand}; machine-keyed without fading ${percent(steady)}]`);
   }
   const speed = all.audioMs / all.decodeMs;
+  farnsworth();
   line("audio decode", `${fmt(speed)}x real time (read + decode, ${(all.audioMs / 60000).toFixed(1)} min of audio in ${(all.decodeMs / 1000).toFixed(1)} s; target ≥${DECODE_TARGET}x: ${speed >= DECODE_TARGET ? "met" : "MISSED"})`);
 }
 

@@ -42,6 +42,16 @@ const MIN_DASH_RATIO = 1.8;
 const DASH_FROM = 2;
 const LETTER_GAP_FROM = 2;
 const WORD_GAP_FROM = 5;
+/**
+ * Farnsworth spacing: letter and word gaps stretched by a common factor. When fewer than
+ * this share of the gaps past an element gap fall where letter gaps normally do (2 to 5
+ * dots), the gaps are taken as stretched, and the stretch measured from their clusters.
+ */
+const FARNSWORTH_LETTER_SHARE = 0.2;
+/** Gaps past an element gap needed before any stretch is believed. */
+const FARNSWORTH_MIN_GAPS = 4;
+/** Two clusters of long gaps this far apart (ratio of geometric means) are letter and word gaps. */
+const MIN_WORD_RATIO = 1.6;
 /** Largest mark lengthening (in dots) believed; beyond it the timing is just poor. */
 const MAX_WEIGHT = 0.45;
 
@@ -139,6 +149,47 @@ function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Arra
   return Math.max(-MAX_WEIGHT, Math.min(MAX_WEIGHT, weight));
 }
 
+/**
+ * The Farnsworth stretch of the letter and word gaps (1 for standard spacing): the
+ * letter gaps' cluster, over 3 dots. The gaps between letters normally cluster at 3
+ * dots and those between words at 7; with Farnsworth spacing both are longer by the
+ * same factor, so few gaps fall near 3 dots, and the lower of the two clusters of long
+ * gaps (2-means on their logarithms) holds the letter gaps.
+ */
+function gapStretch(spaces: Float64Array, dots: Float64Array): number {
+  const long: number[] = [];
+  let standard = 0;
+  for (let i = 0; i < spaces.length; i++) {
+    const ratio = spaces[i]! / gapDot(dots, i);
+    if (ratio < LETTER_GAP_FROM) continue;
+    if (ratio < WORD_GAP_FROM) standard++;
+    else long.push(Math.log(ratio));
+  }
+  const n = long.length + standard;
+  if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return 1;
+  const logs = Float64Array.from(long).sort();
+  let total = 0;
+  let totalSq = 0;
+  for (const v of logs) { total += v; totalSq += v * v; }
+  let best = Infinity;
+  let split = logs.length;
+  let low = 0;
+  let lowSq = 0;
+  for (let k = 1; k < logs.length; k++) {
+    low += logs[k - 1]!;
+    lowSq += logs[k - 1]! * logs[k - 1]!;
+    const high = total - low;
+    const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (logs.length - k);
+    if (sse < best) { best = sse; split = k; }
+  }
+  let lowSum = 0;
+  for (let i = 0; i < split; i++) lowSum += logs[i]!;
+  const lowMean = lowSum / split;
+  const highMean = split < logs.length ? (total - lowSum) / (logs.length - split) : lowMean;
+  const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : total / logs.length);
+  return Math.max(1, letter / 3);
+}
+
 function checkDurations(durations: readonly number[]): void {
   for (const d of durations) {
     if (typeof d !== "number" || !Number.isFinite(d) || d < 0) {
@@ -217,6 +268,8 @@ export interface TimingAnalysis {
   misfit: number;
   /** The dot length, ms, around each mark (empty when there was nothing to decode). */
   dots: Float64Array;
+  /** How much the letter and word gaps are stretched (Farnsworth spacing); 1 for standard spacing. */
+  gapStretch: number;
 }
 
 /** `decodeTimings`, also saying how well the timings fit Morse (the audio decoder's speed search uses it). */
@@ -225,7 +278,7 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
   const marks = new Float64Array(Math.ceil(durations.length / 2));
   const spaces = new Float64Array(Math.floor(durations.length / 2));
   for (let i = 0; i < durations.length; i++) (i % 2 === 0 ? marks : spaces)[i >> 1] = durations[i]!;
-  if (marks.length === 0) return { decoded: EMPTY, misfit: Infinity, dots: new Float64Array(0) };
+  if (marks.length === 0) return { decoded: EMPTY, misfit: Infinity, dots: new Float64Array(0), gapStretch: 1 };
 
   let dots = localDots(marks, referenceDot(spaces, hints));
   const weight = markWeight(marks, spaces, dots);
@@ -235,16 +288,17 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
     dots = localDots(marks, median(dots));
   }
 
+  const stretch = gapStretch(spaces, dots);
   const out = new Transcript();
   for (let i = 0; i < marks.length; i++) {
     out.element(marks[i]! >= DASH_FROM * dots[i]!);
     if (i >= spaces.length) break;
     const dot = gapDot(dots, i);
-    if (spaces[i]! >= WORD_GAP_FROM * dot) out.endWord();
+    if (spaces[i]! >= WORD_GAP_FROM * stretch * dot) out.endWord();
     else if (spaces[i]! >= LETTER_GAP_FROM * dot) out.endLetter();
   }
   const wpm = Math.round((10 * 1200) / median(dots)) / 10;
-  return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots };
+  return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots, gapStretch: stretch };
 }
 
 /**

@@ -138,3 +138,35 @@ export function amplitude(bb: Baseband, filterMs: number, coherentMs: number): {
   for (let i = 0; i < smoothed.length; i++) smoothed[i] = Math.sqrt(Math.max(0, smoothed[i]!));
   return { env: smoothed, looks: total / coherent };
 }
+
+/**
+ * The baseband turned onto the tone's own phase: its in-phase component, one real value
+ * per block. The phase at each block is that of the baseband summed over the marks
+ * (`marks`: 1 where a first segmentation keyed, else 0) within `halfWindow` blocks
+ * either side, leaving out the `exclude` blocks either side of it, so that the block's
+ * own noise does not pull the reference towards itself. A keyed oscillator keeps its
+ * phase from one element to the next, and the drift follower has taken out its slow
+ * wander, so the marks nearby share it.
+ */
+export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exclude: number): Float32Array {
+  const n = bb.re.length;
+  const sumRe = new Float64Array(n + 1);
+  const sumIm = new Float64Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const w = marks[i]!;
+    sumRe[i + 1] = sumRe[i]! + w * bb.re[i]!;
+    sumIm[i + 1] = sumIm[i]! + w * bb.im[i]!;
+  }
+  const y = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - halfWindow);
+    const b = Math.min(n, i + halfWindow + 1);
+    const c = Math.max(0, i - exclude);
+    const d = Math.min(n, i + exclude + 1);
+    const refRe = sumRe[b]! - sumRe[a]! - (sumRe[d]! - sumRe[c]!);
+    const refIm = sumIm[b]! - sumIm[a]! - (sumIm[d]! - sumIm[c]!);
+    const norm = Math.sqrt(refRe * refRe + refIm * refIm);
+    y[i] = norm > 0 ? (bb.re[i]! * refRe + bb.im[i]! * refIm) / norm : 0;
+  }
+  return y;
+}

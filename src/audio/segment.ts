@@ -19,6 +19,8 @@ export interface SegmentOptions {
   dotBlocks: Float32Array;
   /** Spread of element lengths around their ideal, natural log (default 0.25). */
   spread?: number;
+  /** Resolution of the search, steps per dot (default STEPS_PER_DOT). */
+  stepsPerDot?: number;
 }
 
 /** Resolution of the search: steps per dot. */
@@ -178,28 +180,20 @@ function priors(spread: number): { mark: Float64Array; gap: Float64Array } {
 }
 
 /** The most likely runs of key down and key up, covering the envelope from its start. */
-function viterbi(env: Float32Array, model: SignalModel, options: SegmentOptions): Run[] {
-  const { filterBlocks, dotBlocks } = options;
-  const n = env.length;
+function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
+  const { dotBlocks } = options;
+  const n = evidence.length;
   let minDot = Infinity;
   for (const d of dotBlocks) minDot = Math.min(minDot, d);
-  const step = Math.max(1, Math.floor(minDot / STEPS_PER_DOT));
+  const step = Math.max(1, Math.floor(minDot / (options.stepsPerDot ?? STEPS_PER_DOT)));
   const steps = Math.floor(n / step);
   if (steps === 0) return [];
 
-  // Log-likelihood ratio, key down against key up, of each envelope value (cumulative
-  // per step): a tone of amplitude A in complex Gaussian noise of power sigma² against
-  // noise alone, ln I0(2 A r / sigma²) - A² / sigma². Values a filter length apart are
-  // independent, so each counts 1 / filterBlocks.
   const cumulative = new Float64Array(steps + 1);
   for (let k = 0; k < steps; k++) {
     let sum = 0;
-    for (let i = k * step; i < (k + 1) * step; i++) {
-      const amplitude = model.amplitude[i]!;
-      const noise = model.noise[i]!;
-      sum += logI0((2 * amplitude * env[i]!) / noise) - (amplitude * amplitude) / noise;
-    }
-    cumulative[k + 1] = cumulative[k]! + sum / filterBlocks;
+    for (let i = k * step; i < (k + 1) * step; i++) sum += evidence[i]!;
+    cumulative[k + 1] = cumulative[k]! + sum;
   }
 
   // best*[k]: best score of steps [0, k) ending with that kind of segment; length*[k] and
@@ -259,6 +253,115 @@ function viterbi(env: Float32Array, model: SignalModel, options: SegmentOptions)
 }
 
 /**
+ * Log-likelihood ratio, key down against key up, of each envelope value: a tone of
+ * amplitude A in complex Gaussian noise of power sigma² against noise alone,
+ * ln I0(2 A r / sigma²) - A² / sigma². Values a filter length apart are independent, so
+ * each counts 1 / filterBlocks.
+ */
+function envelopeEvidence(env: Float32Array, model: SignalModel, filterBlocks: number): Float32Array {
+  const out = new Float32Array(env.length);
+  for (let i = 0; i < env.length; i++) {
+    const amplitude = model.amplitude[i]!;
+    const noise = model.noise[i]!;
+    out[i] = (logI0((2 * amplitude * env[i]!) / noise) - (amplitude * amplitude) / noise) / filterBlocks;
+  }
+  return out;
+}
+
+/** Key timings as runs of blocks, from the start of the envelope. */
+function runsOf(keyed: KeyedTimings, blockMs: number, n: number): Run[] {
+  const runs: Run[] = [];
+  let at = 0;
+  let t = keyed.startMs;
+  for (let i = 0; i < keyed.durations.length; i++) {
+    const end = Math.min(n, Math.round((t + keyed.durations[i]!) / blockMs));
+    const start = Math.min(n, Math.round(t / blockMs));
+    if (start > at) runs.push({ mark: false, start: at, length: start - at });
+    if (end > start) runs.push({ mark: i % 2 === 0, start, length: end - start });
+    at = Math.max(at, end);
+    t += keyed.durations[i]!;
+  }
+  if (n > at) runs.push({ mark: false, start: at, length: n - at });
+  return runs;
+}
+
+/** Noise in the coherent evidence, as in NOISE_WEIGHT (tuned on the benchmark corpus). */
+const COHERENT_NOISE_WEIGHT = 2;
+/** Coherent re-segmentations. */
+const COHERENT_PASSES = 1;
+/** The coherent model's window: this many dots either side, and at least COHERENT_REFINE_MIN_MS. */
+const COHERENT_REFINE_DOTS = 16;
+const COHERENT_REFINE_MIN_MS = 800;
+
+/**
+ * Segments again on the tone's in-phase component (`y`: one value per block, the
+ * baseband turned onto the tone's own phase), where a tone of amplitude A in real
+ * Gaussian noise of variance v against noise alone has log-likelihood ratio
+ * (A y - A² / 2) / v: linear in y, so a segment's evidence is exactly a matched filter
+ * over it. The model (A and v along the recording) is measured where `keyed` put marks and gaps.
+ */
+export function segmentCoherent(y: Float32Array, keyed: KeyedTimings, options: SegmentOptions): KeyedTimings {
+  const n = y.length;
+  let runs = runsOf(keyed, options.blockMs, n);
+  let meanDot = 0;
+  for (const d of options.dotBlocks) meanDot += d / options.dotBlocks.length;
+  const halfWindow = Math.round(Math.max(COHERENT_REFINE_DOTS * meanDot, COHERENT_REFINE_MIN_MS / options.blockMs));
+  for (let pass = 0; pass < COHERENT_PASSES; pass++) {
+    const model = modelFromRunsCoherent(y, runs, halfWindow);
+    if (!model) break;
+    const evidence = new Float32Array(n);
+    for (let i = 0; i < n; i++) {
+      const a = model.amplitude[i]!;
+      evidence[i] = (a * y[i]! - (a * a) / 2) / (COHERENT_NOISE_WEIGHT * model.noise[i]!);
+    }
+    runs = viterbi(evidence, options);
+  }
+  while (runs.length > 0 && !runs[0]!.mark) runs.shift();
+  while (runs.length > 0 && !runs[runs.length - 1]!.mark) runs.pop();
+  return {
+    startMs: runs.length > 0 ? runs[0]!.start * options.blockMs : 0,
+    durations: runs.map((r) => r.length * options.blockMs),
+  };
+}
+
+/** As modelFromRuns, on the in-phase component: A the marks' mean, v the gaps' mean square. */
+function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], halfWindow: number): SignalModel | undefined {
+  const n = y.length;
+  const markCount = new Float64Array(n + 1);
+  const markSum = new Float64Array(n + 1);
+  const gapCount = new Float64Array(n + 1);
+  const gapSquares = new Float64Array(n + 1);
+  const label = new Int8Array(n).fill(-1);
+  const inset = 2;
+  for (const r of runs) label.fill(r.mark ? 1 : 0, Math.min(n, r.start + inset), Math.max(0, Math.min(n, r.start + r.length - inset)));
+  for (let i = 0; i < n; i++) {
+    markCount[i + 1] = markCount[i]! + (label[i] === 1 ? 1 : 0);
+    markSum[i + 1] = markSum[i]! + (label[i] === 1 ? y[i]! : 0);
+    gapCount[i + 1] = gapCount[i]! + (label[i] === 0 ? 1 : 0);
+    gapSquares[i + 1] = gapSquares[i]! + (label[i] === 0 ? y[i]! * y[i]! : 0);
+  }
+  const enough = 20;
+  if (markCount[n]! < enough || gapCount[n]! < enough) return undefined;
+  const globalNoise = gapSquares[n]! / gapCount[n]!;
+  const globalAmp = markSum[n]! / markCount[n]!;
+  if (!(globalAmp > 0)) return undefined;
+  const amplitude = new Float32Array(n);
+  const noise = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - halfWindow);
+    const b = Math.min(n, i + halfWindow);
+    const gaps = gapCount[b]! - gapCount[a]!;
+    const marks = markCount[b]! - markCount[a]!;
+    const localNoise = gaps >= enough ? (gapSquares[b]! - gapSquares[a]!) / gaps : globalNoise;
+    const localAmp = marks >= enough ? (markSum[b]! - markSum[a]!) / marks : globalAmp;
+    const amp = Math.max(localAmp, 0.3 * Math.sqrt(localNoise));
+    amplitude[i] = amp;
+    noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
+  }
+  return { amplitude, noise };
+}
+
+/**
  * The marks and gaps of the envelope, in ms, alternating and starting and ending with a
  * mark (none when there is no mark). The first segmentation trusts the quantile levels;
  * each refinement measures the tone and the noise where that segmentation put marks and
@@ -266,7 +369,7 @@ function viterbi(env: Float32Array, model: SignalModel, options: SegmentOptions)
  */
 export function segment(env: Float32Array, lv: Levels, options: SegmentOptions): KeyedTimings {
   let model = modelFromLevels(lv, options.looks);
-  let runs = viterbi(env, model, options);
+  let runs = viterbi(envelopeEvidence(env, model, options.filterBlocks), options);
   let meanDot = 0;
   for (const d of options.dotBlocks) meanDot += d / options.dotBlocks.length;
   const halfWindow = Math.round(Math.max(REFINE_DOTS * meanDot, REFINE_MIN_MS / options.blockMs));
@@ -274,7 +377,7 @@ export function segment(env: Float32Array, lv: Levels, options: SegmentOptions):
     const refined = modelFromRuns(env, runs, options.filterBlocks, halfWindow);
     if (!refined) break;
     model = refined;
-    runs = viterbi(env, model, options);
+    runs = viterbi(envelopeEvidence(env, model, options.filterBlocks), options);
   }
   while (runs.length > 0 && !runs[0]!.mark) runs.shift();
   while (runs.length > 0 && !runs[runs.length - 1]!.mark) runs.pop();
