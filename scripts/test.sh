@@ -14,6 +14,7 @@ if ((${#missing[@]})); then
 fi
 [[ -d node_modules ]] || npm ci
 
+npm run build --silent # the package's own entry (dist/) is tested too
 npx tsc -p tsconfig.json
 mapfile -t files < <(find test -name '*.test.ts' | sort)
 exec node --import tsx --test --test-concurrency=2 "${files[@]}"
