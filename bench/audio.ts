@@ -5,7 +5,8 @@
  * counts reading the WAV and decoding it, as the endpoint does.
  *
  * Environment: AUDIO_BENCH_MESSAGES (default 96) and AUDIO_BENCH_SECONDS (about 20 per
- * message) size the corpus; AUDIO_BENCH_VERBOSE=1 prints every decode.
+ * message) size the corpus, AUDIO_BENCH_SEED (default 2026) draws another one (to check
+ * that a change is not tuned to this corpus alone); AUDIO_BENCH_VERBOSE=1 prints every decode.
  */
 import { timeline } from "../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
@@ -103,7 +104,7 @@ function farnsworth(): void {
 export async function runAudioBench(): Promise<void> {
   renderSpeed();
   const count = envNumber("AUDIO_BENCH_MESSAGES", 96);
-  const list = messages(count, 2026, envNumber("AUDIO_BENCH_SECONDS", 20));
+  const list = messages(count, envNumber("AUDIO_BENCH_SEED", 2026), envNumber("AUDIO_BENCH_SECONDS", 20));
   line("audio corpus", `${count} messages x ${SNR_BUCKETS_DB.length} SNRs, 5-50 wpm, 300-1000 Hz, 8-44.1 kHz, 8/16/24/32-bit, float, extensible, stereo; half hand-keyed (±20 %, some ±30 % speed change), half with fading (depth ≤0.7), half with drift ≤20 Hz`);
   const all = tally();
   for (const snr of SNR_BUCKETS_DB) {

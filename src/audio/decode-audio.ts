@@ -14,7 +14,10 @@
  *    baseband is turned onto the tone's phase (taken from the marks found, envelope.ts
  *    inPhase) and segmented again on its in-phase component, where each segment's
  *    evidence is an exact matched filter; each pass takes its phase and levels from the
- *    one before, until nothing changes.
+ *    one before, until nothing changes. A character whose marks hold much less of the
+ *    tone than the marks beside it is dropped as noise (segment.ts). Where the filters
+ *    for the dot length found cannot tell keying from noise (fast Morse deep in noise),
+ *    the final decode is tried again with longer ones.
  * 5. Timings to text (decode-timings.ts), with letter and word gaps classified against
  *    their own clusters when they are stretched (Farnsworth spacing).
  */
@@ -89,6 +92,8 @@ const COHERENT_PASSES = 8;
 const COHERENT_MIN_WPM = 10;
 /** Their search resolution, steps per dot: coarser than the envelope's, which on the benchmark corpus decodes better. */
 const COHERENT_STEPS_PER_DOT = 3;
+/** Retries of the final decode, each with filters √2 longer, when one finds no keying. */
+const FALLBACK_FILTERS = 2;
 /** A gap this many dots long sets a mark at either end apart from the rest. */
 const APART_DOTS = 5;
 
@@ -121,19 +126,19 @@ function dotsAlong(length: number, blockMs: number, keyed: KeyedTimings, dots: F
  * speed along the recording, then the Morse-aware segmentation, which is given the
  * speed profile its own decode finds and run again.
  */
-function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined): TimingDecode | undefined {
-  const { env, looks } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
+function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs = dotMs): TimingDecode | undefined {
+  const { env, looks } = amplitude(bb, FILTER_DOTS * filterDotMs, COHERENT_MS);
   const options = { blockMs: bb.blockMs, dotMs, looks };
   let keyed: KeyedTimings = keyTimings(env, options);
   let analysis = analyseTimings(keyed.durations, { wpm: hintWpm ?? 1200 / dotMs });
   if (analysis.decoded.characters === 0) return undefined;
-  const fine = amplitude(bb, SEGMENT_FILTER_DOTS * dotMs, COHERENT_MS);
+  const fine = amplitude(bb, SEGMENT_FILTER_DOTS * filterDotMs, COHERENT_MS);
   const lv = levels(fine.env, { ...options, looks: fine.looks });
   if (!lv) return undefined;
   for (let pass = 0; pass < SEGMENTATIONS; pass++) {
     keyed = segment(fine.env, lv, {
       blockMs: bb.blockMs,
-      filterBlocks: Math.max(1, (SEGMENT_FILTER_DOTS * dotMs) / bb.blockMs),
+      filterBlocks: Math.max(1, (SEGMENT_FILTER_DOTS * filterDotMs) / bb.blockMs),
       looks: fine.looks,
       dotBlocks: dotsAlong(env.length, bb.blockMs, keyed, analysis.dots),
       spread: Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit)),
@@ -236,7 +241,10 @@ export function decodeAudio(samples: Float32Array, sampleRate: number, hints: Au
   const hintWpm = hints.wpm !== undefined && Number.isFinite(hints.wpm) && hints.wpm > 0 ? hints.wpm : undefined;
   const dotMs = hintWpm !== undefined ? 1200 / hintWpm : searchDot(bb);
   if (dotMs === undefined) return nothing;
-  const decoded = finalDecode(bb, dotMs, hintWpm);
+  let decoded = finalDecode(bb, dotMs, hintWpm);
+  // Fast Morse deep in noise can fail the presence test behind filters that short:
+  // longer ones average more noise away.
+  for (let k = 1; k <= FALLBACK_FILTERS && !decoded; k++) decoded = finalDecode(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);
   if (!decoded || decoded.characters === 0) return nothing;
   return { ...decoded, frequency: Math.round(frequency), durationMs };
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MorseError, timeline } from "../../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../../src/audio/index.js";
-import { handKeyed, levenshtein, record, type Channel } from "../../bench/audio-corpus.js";
+import { handKeyed, levenshtein, messages, record, recordMessage, type Channel } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
@@ -49,6 +49,25 @@ describe("decodeAudio", () => {
     const samples = record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: -6 }, 8000, rng(11));
     const result = decodeAudio(samples, 8000);
     assert.ok(levenshtein(text, result.output) <= 1, result.output);
+  });
+
+  describe("on the benchmark corpus (seed 2026)", () => {
+    const list = messages(96, 2026, 20);
+    const decodeMessage = (i: number, snr: number) => {
+      const { samples, sampleRate } = readWav(recordMessage(list[i]!, snr, 1000 * i + snr).wav);
+      return decodeAudio(samples, sampleRate).output;
+    };
+
+    it("takes no burst of noise in the silence before a message for a character (message 70, -6 dB)", () => {
+      assert.equal(decodeMessage(70, -6), list[70]!.text);
+    });
+
+    it("still keys fast Morse deep in noise when the short filters find no keying (messages 92 and 95, -10 dB)", () => {
+      for (const i of [92, 95]) {
+        const output = decodeMessage(i, -10);
+        assert.ok(levenshtein(list[i]!.text, output) <= 0.5 * list[i]!.text.length, `${i}: ${output}`);
+      }
+    });
   });
 
   it("follows hand keying (±20 %) that speeds up by 30 % along the way", () => {
