@@ -130,7 +130,7 @@ export class WavRenderer {
     checkSampleRate(options.sampleRate);
     this.keying = new KeyingEnvelope(timeline, options.sampleRate);
     this.sampleCount = this.keying.length;
-    this.byteLength = wavHeaderLength(PCM16) + 2 * this.sampleCount;
+    this.byteLength = wavByteLength(timeline, options.sampleRate);
     this.omega = (2 * Math.PI * options.frequency) / options.sampleRate;
     this.stepCos = Math.cos(this.omega);
     this.stepSin = Math.sin(this.omega);

@@ -2,10 +2,10 @@
  * Registers an endpoint's GET (query string) and POST (JSON body) forms over one
  * handler, and remembers which methods each path allows, for 405 answers.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from "fastify";
 import type { Static, TObject, TSchema } from "typebox";
 import { unsupportedMediaType } from "./errors.js";
-import { ErrorResult, NUMBER_PARAMS } from "./schemas.js";
+import { ErrorResult } from "./schemas.js";
 
 export type Method = "GET" | "HEAD" | "POST";
 
@@ -25,29 +25,40 @@ export class MethodRegistry {
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A params schema's number parameters: the ones a decimal string may stand for. */
+function numberNames(params: TObject): ReadonlySet<string> {
+  const properties = params.properties as Record<string, { type?: string }>;
+  return new Set(Object.keys(properties).filter((name) => ["number", "integer"].includes(properties[name]!.type ?? "")));
+}
+
 /**
  * Before validation: a `null` parameter counts as absent, and a number parameter may
  * come as a decimal string (a query string carries nothing else).
  */
-export function normalizeParams(source: unknown): void {
+function normalizeParams(source: unknown, numbers: ReadonlySet<string>): void {
   if (typeof source !== "object" || source === null || Array.isArray(source)) return;
   const params = source as Record<string, unknown>;
   for (const key of Object.keys(params)) {
     const value = params[key];
     if (value === null) delete params[key];
-    else if (typeof value === "string" && NUMBER_PARAMS.includes(key) && DECIMAL.test(value)) params[key] = Number(value);
+    else if (typeof value === "string" && numbers.has(key) && DECIMAL.test(value)) params[key] = Number(value);
   }
 }
 
-// Hooks and handlers here are synchronous: on every request, a promise would be pure overhead.
-export function normalizeQuery(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  normalizeParams(request.query);
-  done();
-}
-
-function normalizeBody(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  normalizeParams(request.body);
-  done();
+/**
+ * The preValidation hook that normalizes one part of a request (see normalizeParams) for a
+ * params schema; none where it has nothing to do: a query string holds no nulls, so only
+ * number parameters need reading first. Synchronous: a promise per request is overhead.
+ */
+export function paramsNormalizer(part: "query" | "body", params: TObject): { preValidation?: preValidationHookHandler } {
+  const numbers = numberNames(params);
+  if (part === "query" && numbers.size === 0) return {};
+  return {
+    preValidation: (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      normalizeParams(request[part], numbers);
+      done();
+    },
+  };
 }
 
 /** The media type of a request, lower case, without parameters. */
@@ -79,16 +90,14 @@ export interface Endpoint<P extends TObject> {
 export function registerGetAndPost<P extends TObject>(app: FastifyInstance, methods: MethodRegistry, endpoint: Endpoint<P>): void {
   const { url, summary, params, result, handle } = endpoint;
   const response = { 200: result, ...errorResponses };
-  // A query string holds no nulls: only number parameters need reading first.
-  const hasNumbers = Object.keys(params.properties).some((name) => NUMBER_PARAMS.includes(name));
   app.get(url, {
     schema: { summary, querystring: params, response },
-    ...(hasNumbers ? { preValidation: normalizeQuery } : {}),
+    ...paramsNormalizer("query", params),
   }, (request: FastifyRequest, reply: FastifyReply) => handle(request.query as Static<P>, reply));
   app.post(url, {
     schema: { summary, body: params, response },
     onRequest: requireMediaType(["application/json"]),
-    preValidation: normalizeBody,
+    ...paramsNormalizer("body", params),
   }, (request: FastifyRequest, reply: FastifyReply) => handle(request.body as Static<P>, reply));
   methods.add(url, ["GET", "HEAD", "POST"]);
 }

@@ -67,9 +67,6 @@ export const DecodeAudioHints = Type.Object({
   wpm: Type.Optional(Speed("Expected speed in words per minute; the decoder finds it by itself when absent")),
 });
 
-/** Parameters that are numbers, so that decimal strings can be read as numbers before validation. */
-export const NUMBER_PARAMS: readonly string[] = ["wpm", "frequency", "fwpm", "sampleRate"];
-
 export type EncodeParams = Static<typeof EncodeParams>;
 export type DecodeParams = Static<typeof DecodeParams>;
 export type AudioParams = Static<typeof AudioParams>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AudioHints } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
-import { errorResponses, type MethodRegistry, normalizeQuery, requireMediaType } from "../endpoints.js";
+import { errorResponses, type MethodRegistry, paramsNormalizer, requireMediaType } from "../endpoints.js";
 import { DecodeAudioHints, DecodeAudioResult, WavBody } from "../schemas.js";
 
 export const WAV_MEDIA_TYPES = ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream"] as const;
@@ -26,7 +26,7 @@ export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodReg
         response: { 200: DecodeAudioResult, ...errorResponses },
       },
       onRequest: requireMediaType(WAV_MEDIA_TYPES),
-      preValidation: normalizeQuery,
+      ...paramsNormalizer("query", DecodeAudioHints),
     }, async (request) => ({ success: true, ...await decoder.decode(request.body as Buffer, request.query as AudioHints) }));
   });
   methods.add("/api/v1/decode-audio", ["POST"]);
