@@ -110,22 +110,35 @@ interface Run {
  * it. Inside means away from the edges, where the filter is still ramping. Where a
  * window holds too few of either, the whole recording's figure stands in.
  */
-function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlocks: number, halfWindow: number): SignalModel | undefined {
-  const n = env.length;
+/**
+ * Running totals over the samples that a segmentation puts inside marks and inside gaps
+ * (`inset` samples away from their edges): counts, the sum of the values (or of their
+ * squares, with `squareMarks`) over mark samples and of the squares over gap samples, so
+ * that the means over any window cost O(1).
+ */
+interface RunTotals { markCount: Float64Array; markSum: Float64Array; gapCount: Float64Array; gapSquares: Float64Array }
+
+function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareMarks: boolean): RunTotals {
+  const n = x.length;
   const markCount = new Float64Array(n + 1);
-  const markSquares = new Float64Array(n + 1);
+  const markSum = new Float64Array(n + 1);
   const gapCount = new Float64Array(n + 1);
   const gapSquares = new Float64Array(n + 1);
   const label = new Int8Array(n).fill(-1);
-  const inset = Math.ceil(filterBlocks / 2);
   for (const r of runs) label.fill(r.mark ? 1 : 0, Math.min(n, r.start + inset), Math.max(0, Math.min(n, r.start + r.length - inset)));
   for (let i = 0; i < n; i++) {
-    const square = env[i]! * env[i]!;
+    const square = x[i]! * x[i]!;
     markCount[i + 1] = markCount[i]! + (label[i] === 1 ? 1 : 0);
-    markSquares[i + 1] = markSquares[i]! + (label[i] === 1 ? square : 0);
+    markSum[i + 1] = markSum[i]! + (label[i] === 1 ? (squareMarks ? square : x[i]!) : 0);
     gapCount[i + 1] = gapCount[i]! + (label[i] === 0 ? 1 : 0);
     gapSquares[i + 1] = gapSquares[i]! + (label[i] === 0 ? square : 0);
   }
+  return { markCount, markSum, gapCount, gapSquares };
+}
+
+function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlocks: number, halfWindow: number): SignalModel | undefined {
+  const n = env.length;
+  const { markCount, markSum: markSquares, gapCount, gapSquares } = runTotals(env, runs, Math.ceil(filterBlocks / 2), true);
   if (markCount[n]! < filterBlocks || gapCount[n]! < filterBlocks) return undefined;
   const globalNoise = gapSquares[n]! / gapCount[n]!;
   const globalPower = Math.max(markSquares[n]! / markCount[n]! - globalNoise, 0);
@@ -379,19 +392,7 @@ function withoutWeakCharacters(runs: Run[], y: Float32Array, amplitude: Float32A
 /** As modelFromRuns, on the in-phase component: A the marks' mean, v the gaps' mean square. */
 function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], halfWindow: number): SignalModel | undefined {
   const n = y.length;
-  const markCount = new Float64Array(n + 1);
-  const markSum = new Float64Array(n + 1);
-  const gapCount = new Float64Array(n + 1);
-  const gapSquares = new Float64Array(n + 1);
-  const label = new Int8Array(n).fill(-1);
-  const inset = 2;
-  for (const r of runs) label.fill(r.mark ? 1 : 0, Math.min(n, r.start + inset), Math.max(0, Math.min(n, r.start + r.length - inset)));
-  for (let i = 0; i < n; i++) {
-    markCount[i + 1] = markCount[i]! + (label[i] === 1 ? 1 : 0);
-    markSum[i + 1] = markSum[i]! + (label[i] === 1 ? y[i]! : 0);
-    gapCount[i + 1] = gapCount[i]! + (label[i] === 0 ? 1 : 0);
-    gapSquares[i + 1] = gapSquares[i]! + (label[i] === 0 ? y[i]! * y[i]! : 0);
-  }
+  const { markCount, markSum, gapCount, gapSquares } = runTotals(y, runs, 2, false);
   const enough = 20;
   if (markCount[n]! < enough || gapCount[n]! < enough) return undefined;
   const globalNoise = gapSquares[n]! / gapCount[n]!;
