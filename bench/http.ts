@@ -1,8 +1,10 @@
 /**
  * Our HTTP server against a bare `node:http` server that answers the same requests with
  * the same recorded bytes (status, headers, body): what we pay for routing, validation,
- * the work itself and the framework. autocannon, 50 connections, a warm-up against each,
- * then rounds alternated A B A B; medians across rounds.
+ * the work itself and the framework. A third server, fastify with one route sending those
+ * same bytes, splits that cost in two: the framework's floor, and what ditdah adds on top.
+ * autocannon, 50 connections, a warm-up against each, then rounds alternated A B C A B C;
+ * medians across rounds.
  */
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +30,7 @@ export interface HttpFigure {
   name: string;
   ours: RunSummary;
   raw: RunSummary;
+  floor: RunSummary;
   ratio: number;
 }
 
@@ -85,7 +88,7 @@ async function record(server: Child, cases: HttpCase[]): Promise<{ responses: Re
   return keepAlive === undefined ? { responses: recorded } : { responses: recorded, keepAlive };
 }
 
-/** The raw server must give back what it was given, byte for byte in the body. */
+/** A baseline must give back what it was given, byte for byte in the body. */
 async function checkReplay(ours: Child, raw: Child, cases: HttpCase[]): Promise<void> {
   for (const c of cases) {
     const [a, b] = await Promise.all([
@@ -96,7 +99,7 @@ async function checkReplay(ours: Child, raw: Child, cases: HttpCase[]): Promise<
       .map(([n, v]) => (n.toLowerCase() === "keep-alive" ? `${n}=${v}` : n).toLowerCase())
       .filter((n) => !NOT_RECORDED.has(n)).sort().join(",");
     if (a.status !== b.status || a.body.length !== b.body.length || names(a) !== names(b)) {
-      warn(`http ${c.name}: raw server's response differs from ours ` +
+      warn(`http ${c.name}: ${raw.name}'s response differs from ours ` +
         `(status ${a.status}/${b.status}, body ${a.body.length}/${b.body.length} bytes, headers ${names(a)} / ${names(b)})`);
     }
   }
@@ -143,49 +146,59 @@ export async function runHttpBench(): Promise<HttpFigure[]> {
   const connections = Math.round(envNumber("BENCH_HTTP_CONNECTIONS", 50));
   const cases = httpCases();
   const dir = mkdtempSync(join(tmpdir(), "ditdah-bench-"));
-  let ours: Child | undefined;
-  let raw: Child | undefined;
+  const servers: Child[] = [];
   const figures: HttpFigure[] = [];
   try {
-    ours = await startOurServer();
+    const ours = await startOurServer();
+    servers.push(ours);
     const responsesFile = join(dir, "responses.json");
     const { responses, keepAlive } = await record(ours, cases);
     writeFileSync(responsesFile, JSON.stringify(responses));
-    raw = await startRawServer(responsesFile, keepAlive);
+    const raw = await startRawServer(responsesFile, keepAlive);
+    servers.push(raw);
+    const floor = await startRawServer(responsesFile, keepAlive, "fastify");
+    servers.push(floor);
     await checkReplay(ours, raw, cases);
-    line("http method", `${shortPath(ours.entry)} vs bench/raw-server.ts; autocannon, ${connections} connections, ${warmup} s warm-up each, then ` +
-      `${rounds} rounds of ${seconds} s alternated ours/raw; medians across rounds`);
+    await checkReplay(ours, floor, cases);
+    line("http method", `${shortPath(ours.entry)} vs bench/raw-server.ts (node:http, and fastify's floor); autocannon, ${connections} connections, ` +
+      `${warmup} s warm-up each, then ${rounds} rounds of ${seconds} s alternated ours/raw/floor; medians across rounds`);
     // Warms the load generator itself (its JIT), so that the first case is not penalized.
     await load(raw, cases[0]!, warmup, connections);
     for (const c of cases) {
-      await load(ours, c, warmup, connections);
-      await load(raw, c, warmup, connections);
-      const runs: { ours: RunSummary[]; raw: RunSummary[] } = { ours: [], raw: [] };
-      for (let round = 0; round < rounds; round++) {
-        runs.ours.push(await load(ours, c, seconds, connections));
-        runs.raw.push(await load(raw, c, seconds, connections));
-      }
-      const a = combine(runs.ours);
-      const b = combine(runs.raw);
-      const ratio = a.reqPerSec / b.reqPerSec;
-      figures.push({ name: c.name, ours: a, raw: b, ratio });
-      const target = c.target === undefined ? "no target" : verdict(ratio, c.target, "min");
-      line(`http ${c.name}`, `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ` +
-        `ratio ${fmtRatio(ratio)} (${target})`);
-      const cpuRatio = b.cpuMicrosPerRequest / a.cpuMicrosPerRequest;
-      line(`http ${c.name} cpu`, `ours ${a.cpuMicrosPerRequest.toFixed(1)} µs/request | raw ${b.cpuMicrosPerRequest.toFixed(1)} µs/request | ` +
-        `requests per core ${fmtRatio(cpuRatio)} of raw`);
-      line(`http ${c.name} latency`, `ours p50 ${fmtMs(a.p50)} p99 ${fmtMs(a.p99)} | ` +
-        `raw p50 ${fmtMs(b.p50)} p99 ${fmtMs(b.p99)}`);
-      line(`http ${c.name} failures`, `ours ${a.errors} errors, ${a.non2xx} non-2xx of ${fmt(a.requests)} | ` +
-        `raw ${b.errors} errors, ${b.non2xx} non-2xx of ${fmt(b.requests)}`);
+      const runs = await alternate([ours, raw, floor], c, { seconds, warmup, rounds, connections });
+      const [a, b, f] = runs.map(combine) as [RunSummary, RunSummary, RunSummary];
+      const figure = { name: c.name, ours: a, raw: b, floor: f, ratio: a.reqPerSec / b.reqPerSec };
+      figures.push(figure);
+      printFigure(c, figure);
     }
   } finally {
-    if (raw) await stopServer(raw);
-    if (ours) await stopServer(ours);
+    for (const server of servers.reverse()) await stopServer(server);
     rmSync(dir, { recursive: true, force: true });
   }
   return figures;
+}
+
+/** Warm-up against each server, then `rounds` loads alternated between them; runs by server. */
+async function alternate(servers: Child[], c: HttpCase, o: { seconds: number; warmup: number; rounds: number; connections: number }): Promise<RunSummary[][]> {
+  for (const server of servers) await load(server, c, o.warmup, o.connections);
+  const runs: RunSummary[][] = servers.map(() => []);
+  for (let round = 0; round < o.rounds; round++) {
+    for (const [i, server] of servers.entries()) runs[i]!.push(await load(server, c, o.seconds, o.connections));
+  }
+  return runs;
+}
+
+function printFigure(c: HttpCase, { name, ours: a, raw: b, floor: f, ratio }: HttpFigure): void {
+  const target = c.target === undefined ? "no target" : verdict(ratio, c.target, "min");
+  line(`http ${name}`, `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ratio ${fmtRatio(ratio)} (${target}) | ` +
+    `fastify floor ${fmt(f.reqPerSec)} req/s, ${fmtRatio(f.reqPerSec / b.reqPerSec)} raw; ours ${fmtRatio(a.reqPerSec / f.reqPerSec)} the floor`);
+  line(`http ${name} cpu`, `ours ${a.cpuMicrosPerRequest.toFixed(1)} µs/request | raw ${b.cpuMicrosPerRequest.toFixed(1)} | ` +
+    `floor ${f.cpuMicrosPerRequest.toFixed(1)}; requests per core ${fmtRatio(b.cpuMicrosPerRequest / a.cpuMicrosPerRequest)} of raw, ` +
+    `${fmtRatio(f.cpuMicrosPerRequest / a.cpuMicrosPerRequest)} of the floor`);
+  line(`http ${name} latency`, `ours p50 ${fmtMs(a.p50)} p99 ${fmtMs(a.p99)} | raw p50 ${fmtMs(b.p50)} p99 ${fmtMs(b.p99)} | ` +
+    `floor p50 ${fmtMs(f.p50)} p99 ${fmtMs(f.p99)}`);
+  line(`http ${name} failures`, `ours ${a.errors} errors, ${a.non2xx} non-2xx of ${fmt(a.requests)} | ` +
+    `raw ${b.errors} errors, ${b.non2xx} non-2xx of ${fmt(b.requests)} | floor ${f.errors} errors, ${f.non2xx} non-2xx`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

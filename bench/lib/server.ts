@@ -24,10 +24,14 @@ async function startReady(name: string, entry: string, env: Record<string, strin
   return child;
 }
 
-/** The raw baseline, replaying `responsesFile`; `keepAliveSeconds` as our server announces it. */
-export async function startRawServer(responsesFile: string, keepAliveSeconds?: number): Promise<Child> {
-  return startReady("raw server", RAW_SERVER_ENTRY, {
+/**
+ * A baseline replaying `responsesFile` (see bench/raw-server.ts): bare node:http, or fastify's
+ * floor; `keepAliveSeconds` as our server announces it.
+ */
+export async function startRawServer(responsesFile: string, keepAliveSeconds?: number, kind: "node" | "fastify" = "node"): Promise<Child> {
+  return startReady(kind === "node" ? "raw server" : "fastify floor", RAW_SERVER_ENTRY, {
     RAW_SERVER_RESPONSES: responsesFile,
+    RAW_SERVER_KIND: kind,
     ...(keepAliveSeconds === undefined ? {} : { RAW_SERVER_KEEP_ALIVE_S: String(keepAliveSeconds) }),
   });
 }

@@ -12,6 +12,7 @@ import { Metrics, registerMetrics } from "./metrics.js";
 import rateLimit from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
 import { requestPath } from "./paths.js";
+import { parseQuery } from "./query-string.js";
 import { Readiness } from "./readiness.js";
 import { audioWavRoutes } from "./routes/audio-wav.js";
 import { audioRoutes } from "./routes/audio.js";
@@ -49,6 +50,7 @@ function createFastify(config: AppConfig): FastifyInstance {
     // lines we log carry the request id themselves.
     childLoggerFactory: (logger) => logger,
     bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { querystringParser: parseQuery },
     trustProxy: config.trustProxy,
     onProtoPoisoning: "remove",
     onConstructorPoisoning: "remove",
