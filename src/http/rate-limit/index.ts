@@ -43,7 +43,9 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
   const { quota, windowSeconds, enforce } = options;
   const store = options.store ?? localStore();
   const windowMs = windowSeconds * 1000;
+  // Header values that never change, as strings once (Node would convert numbers per response).
   const policy = `"default";q=${quota};w=${windowSeconds}`;
+  const limit = String(quota);
 
   function countRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) return done();
@@ -55,9 +57,9 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
       const reset = Math.max(0, Math.ceil(state.ttl / 1000));
       reply.header("ratelimit-policy", policy);
       reply.header("ratelimit", `"default";r=${remaining};t=${reset}`);
-      reply.header("x-ratelimit-limit", quota);
-      reply.header("x-ratelimit-remaining", remaining);
-      reply.header("x-ratelimit-reset", reset);
+      reply.header("x-ratelimit-limit", limit);
+      reply.header("x-ratelimit-remaining", String(remaining));
+      reply.header("x-ratelimit-reset", String(reset));
       done(enforce && state.current > quota ? rateLimited(reset) : undefined);
     }, windowMs, quota);
   }
