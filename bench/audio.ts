@@ -10,6 +10,7 @@
  */
 import { timeline } from "../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
+import { idealElementErrors } from "./audio-bound.js";
 import { corpusText, handKeyed, levenshtein, messages, record, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
 import { mixedText, rng } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
@@ -40,10 +41,11 @@ function normalise(text: string): string {
   return text.toUpperCase().split(/\s+/).filter(Boolean).join(" ");
 }
 
-interface Tally { errors: number; length: number; audioMs: number; decodeMs: number; }
+/** `ideal`: the errors an ideal element-by-element decoder would make (see audio-bound.ts). */
+interface Tally { errors: number; ideal: number; length: number; audioMs: number; decodeMs: number; }
 
 function tally(): Tally {
-  return { errors: 0, length: 0, audioMs: 0, decodeMs: 0 };
+  return { errors: 0, ideal: 0, length: 0, audioMs: 0, decodeMs: 0 };
 }
 
 function decodeOne(r: Recording, into: Tally[]): void {
@@ -70,8 +72,8 @@ function speedBand(wpm: number): string {
   return SPEED_BANDS.find(([, below]) => wpm < below)![0];
 }
 
-function percent(t: Tally): string {
-  return `${((100 * t.errors) / t.length).toFixed(1)} %`;
+function percent(t: Tally, errors = t.errors): string {
+  return `${((100 * errors) / t.length).toFixed(1)} %`;
 }
 
 /**
@@ -115,12 +117,16 @@ export async function runAudioBench(): Promise<void> {
       const into = [bucket, all, bands.get(speedBand(m.wpm))!];
       if (!m.handKeyed && m.channel.fadeDepth === 0) into.push(steady);
       decodeOne(recordMessage(m, snr, 1000 * i + snr), into);
+      const ideal = idealElementErrors(m, snr, normalise(m.text).length);
+      for (const t of into) t.ideal += ideal;
     });
     const cer = bucket.errors / bucket.length;
     const target = CER_TARGETS[snr];
     const verdict = target === undefined ? "no target" : `target ≤${(100 * target).toFixed(0)} %: ${cer <= target ? "met" : "MISSED"}`;
     const byBand = [...bands].map(([name, t]) => `${name} ${percent(t)}`).join(", ");
     line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB`, `${(100 * cer).toFixed(2)} % (${bucket.errors}/${bucket.length} chars; ${verdict}) [${byBand}; machine-keyed without fading ${percent(steady)}]`);
+    const idealByBand = [...bands].map(([name, t]) => `${name} ${percent(t, t.ideal)}`).join(", ");
+    line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB bound`, `${percent(bucket, bucket.ideal)} for an ideal element-by-element decoder [${idealByBand}]`);
   }
   const speed = all.audioMs / all.decodeMs;
   farnsworth();
