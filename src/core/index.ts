@@ -7,4 +7,4 @@ export { MorseError, type MorseErrorCode } from "./errors.js";
 export * as limits from "./limits.js";
 export { DEFAULT_GLYPHS, resolveGlyphs, type GlyphOptions, type Glyphs } from "./options.js";
 export { codePointLength } from "./text.js";
-export { gapUnitMs, timeline, type Segment, type SegmentType, type Timeline, type TimingOptions } from "./timing.js";
+export { gapUnitMs, SEGMENT_TYPES, timeline, type Segment, type SegmentType, type Timeline, type TimingOptions } from "./timing.js";

@@ -11,7 +11,8 @@ export interface TimingOptions {
   fwpm?: number;
 }
 
-export type SegmentType = "dot" | "dash" | "silence";
+export const SEGMENT_TYPES = ["dot", "dash", "silence"] as const;
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
 
 export interface Segment {
   type: SegmentType;

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from "typebox";
 import { audioLimits } from "../audio/index.js";
-import { limits } from "../core/index.js";
+import { limits, SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 
 const { TEXT_MAX_LENGTH, WPM, FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH } = limits;
 
@@ -100,7 +100,9 @@ export const ChartResult = Type.Object({
 });
 
 export const Segment = Type.Object({
-  type: Type.Union([Type.Literal("dot"), Type.Literal("dash"), Type.Literal("silence")]),
+  // A string with an enum, not a union of literals: the serializer writes it as a string,
+  // where a union would have it try each branch for each of the thousands of segments.
+  type: Type.Unsafe<SegmentType>({ type: "string", enum: [...SEGMENT_TYPES] }),
   startMs: Type.Number(),
   durationMs: Type.Number(),
 });
