@@ -8,11 +8,14 @@
  * (a heavy hand, or an envelope detector's threshold) is measured from the dots against
  * the gaps inside letters and taken out before anything is classified. Marks under two
  * dots are dots; gaps under two dots join elements, under five join letters, longer ones
- * separate words: the midpoints of 1, 3 and 7 units, with room for ±20 % hand timing.
+ * separate words: the midpoints of 1, 3 and 7 units, with room for ±20 % hand timing. A
+ * letter that comes out as no character is read as two or more where its longest gaps
+ * were most likely letter gaps cut short (letter-split.ts).
  */
 import { MorseError } from "../core/errors.js";
 import { DEFAULT_SEPARATOR, WPM } from "../core/limits.js";
-import { MAX_ELEMENTS, textOfKey } from "../core/tables.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../core/tables.js";
+import { splitIntoCharacters } from "./letter-split.js";
 import { median } from "./stats.js";
 
 export interface TimingHints {
@@ -198,29 +201,41 @@ function checkDurations(durations: readonly number[]): void {
   }
 }
 
-/** Builds the text and the Morse as elements, letter ends and word ends arrive. */
+/** The character a pattern of dots and dashes stands for, if any. */
+function characterOf(pattern: string): string | undefined {
+  return pattern.length <= MAX_ELEMENTS ? textOfKey(sequenceKey(pattern)) : undefined;
+}
+
+/** Builds the text and the Morse as elements, the gaps inside letters, letter ends and word ends arrive. */
 class Transcript {
   private readonly words: string[][] = [];
   private readonly texts: string[] = [];
   private word: string[] = [];
   private text = "";
   private pattern = "";
-  private key = 1;
+  /** The gaps inside the letter so far, in dots. */
+  private gaps: number[] = [];
   characters = 0;
 
   element(dash: boolean): void {
     this.pattern += dash ? "-" : ".";
-    this.key = (this.key << 1) | (dash ? 1 : 0);
   }
 
+  elementGap(dots: number): void {
+    this.gaps.push(dots);
+  }
+
+  /** Ends the letter; one that is no character is read as several where its gaps allow (letter-split.ts). */
   endLetter(): void {
     if (this.pattern === "") return;
-    const known = this.pattern.length <= MAX_ELEMENTS ? textOfKey(this.key) : undefined;
-    this.text += known ?? UNKNOWN_CHARACTER;
-    this.word.push(this.pattern);
-    this.characters++;
+    const parts = characterOf(this.pattern) !== undefined ? [this.pattern] : splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern];
+    for (const part of parts) {
+      this.text += characterOf(part) ?? UNKNOWN_CHARACTER;
+      this.word.push(part);
+      this.characters++;
+    }
     this.pattern = "";
-    this.key = 1;
+    this.gaps = [];
   }
 
   endWord(): void {
@@ -296,6 +311,7 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
     const dot = gapDot(dots, i);
     if (spaces[i]! >= WORD_GAP_FROM * stretch * dot) out.endWord();
     else if (spaces[i]! >= LETTER_GAP_FROM * dot) out.endLetter();
+    else out.elementGap(spaces[i]! / dot);
   }
   const wpm = Math.round((10 * 1200) / median(dots)) / 10;
   return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots, gapStretch: stretch };

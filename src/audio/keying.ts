@@ -9,7 +9,7 @@
  * windows' average, so that noise there stays below the threshold. The threshold has
  * hysteresis, and runs shorter than a third of a dot are dropped.
  */
-import { median } from "./stats.js";
+import { median, selectInPlace } from "./stats.js";
 
 export interface KeyingOptions {
   blockMs: number;
@@ -17,6 +17,11 @@ export interface KeyingOptions {
   dotMs: number;
   /** Independent noise samples averaged into each envelope value (1: Rayleigh-like noise). */
   looks: number;
+  /**
+   * The caller has already found keying in this recording (with another filter): skip the
+   * test for a keyed tone, which a filter too short for fast Morse deep in noise can fail.
+   */
+  present?: boolean;
 }
 
 /** Local level windows: at least this long, ms, and at least this many dots. */
@@ -41,15 +46,14 @@ const WEAKEST_ON = 0.25;
 const HYSTERESIS = 0.1;
 /** Marks and gaps shorter than this many dots are noise. */
 const DEBOUNCE_DOTS = 0.35;
-/** Values sorted at most per window for its quantiles. */
+/** Values looked at, at most, per window for its quantiles. */
 const QUANTILE_POINTS = 512;
 
 function quantiles(env: Float32Array, from: number, to: number, qs: readonly number[]): number[] {
   const stride = Math.max(1, Math.floor((to - from) / QUANTILE_POINTS));
   const picked = new Float32Array(Math.ceil((to - from) / stride));
   for (let i = 0, j = from; j < to; i++, j += stride) picked[i] = env[j]!;
-  picked.sort();
-  return qs.map((q) => picked[Math.min(picked.length - 1, Math.floor(q * picked.length))]!);
+  return qs.map((q) => selectInPlace(picked, Math.min(picked.length - 1, Math.floor(q * picked.length))));
 }
 
 interface LevelWindow { centre: number; on: number; off: number; keyed: boolean; }
@@ -62,12 +66,12 @@ export interface Levels {
 }
 
 /** The levels along the envelope; undefined when the recording holds no keyed tone. */
-export function levels(env: Float32Array, { blockMs, dotMs, looks }: KeyingOptions): Levels | undefined {
+export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: KeyingOptions): Levels | undefined {
   const n = env.length;
   if (n === 0) return undefined;
   const narrowing = looks ** -0.85;
   const [globalOn, globalOff] = quantiles(env, 0, n, [GLOBAL_ON_QUANTILE, OFF_QUANTILE]) as [number, number];
-  if (!(globalOn > globalOff * (1 + PRESENCE_MARGIN * NOISE_SPREAD_GLOBAL * narrowing))) return undefined;
+  if (!present && !(globalOn > globalOff * (1 + PRESENCE_MARGIN * NOISE_SPREAD_GLOBAL * narrowing))) return undefined;
 
   const size = Math.min(n, Math.round(Math.max(WINDOW_MS, WINDOW_DOTS * dotMs) / blockMs));
   const hop = Math.max(1, size >> 2);

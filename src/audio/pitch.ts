@@ -16,7 +16,12 @@ const NEIGHBOURHOOD_HZ = 60;
 /** Half-width of the band summed as one peak, in Hz (a drifting tone spreads over it). */
 const PEAK_HALF_WIDTH_HZ = 8;
 
-/** Average power spectrum of Hann-windowed frames, bins of sampleRate / size Hz. */
+/**
+ * Average power spectrum of Hann-windowed frames, bins of sampleRate / size Hz (summed,
+ * not divided: only its shape matters). Two real frames share one complex FFT, one as
+ * the real part and one as the imaginary: their powers at bin k sum to
+ * (|X[k]|² + |X[size - k]|²) / 2.
+ */
 function averageSpectrum(samples: Float32Array, size: number): Float64Array {
   const frames = Math.max(1, Math.floor(samples.length / size));
   const used = Math.min(frames, MAX_FRAMES);
@@ -25,12 +30,20 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
   const im = new Float64Array(size);
   const window = new Float64Array(size);
   for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size);
-  for (let f = 0; f < used; f++) {
-    const start = Math.floor((f * frames) / used) * size;
-    im.fill(0);
-    for (let i = 0; i < size; i++) re[i] = (samples[start + i] ?? 0) * window[i]!;
+  const frameStart = (f: number) => Math.floor((f * frames) / used) * size;
+  for (let f = 0; f < used; f += 2) {
+    const first = frameStart(f);
+    // An odd frame out pairs with silence.
+    const second = f + 1 < used ? frameStart(f + 1) : -1;
+    for (let i = 0; i < size; i++) {
+      re[i] = (samples[first + i] ?? 0) * window[i]!;
+      im[i] = second < 0 ? 0 : (samples[second + i] ?? 0) * window[i]!;
+    }
     fft(re, im);
-    for (let k = 0; k < size / 2; k++) power[k] = power[k]! + re[k]! * re[k]! + im[k]! * im[k]!;
+    for (let k = 0; k < size / 2; k++) {
+      const m = k === 0 ? 0 : size - k;
+      power[k] = power[k]! + (re[k]! * re[k]! + im[k]! * im[k]! + re[m]! * re[m]! + im[m]! * im[m]!) / 2;
+    }
   }
   return power;
 }

@@ -57,14 +57,29 @@ const OFF_TO_SIGMA = 1.5;
 const NOISE_WEIGHT = 0.5;
 /** Re-estimations of the model from the segmentation, each followed by a new segmentation. */
 const REFINEMENTS = 1;
-/** Half-width of the window the refined model is measured over: this many dots, and at least REFINE_MIN_MS. */
+/**
+ * Half-width of the window the refined model is measured over: this many dots, at least
+ * REFINE_MIN_MS and at most REFINE_MAX_MS. Fading moves the level within a second or two,
+ * and at slow speeds a window of that many dots would average a fade's trough with its
+ * peaks, where marks at half the averaged level look like key up.
+ */
 const REFINE_DOTS = 12;
 const REFINE_MIN_MS = 600;
+const REFINE_MAX_MS = 1500;
 /** Least noise assumed, as a share of the on level (an SNR of 26 dB). */
 const MIN_NOISE = 0.05;
 /** The length-prior tables: ratios of length to dot up to TABLE_MAX, in TABLE_STEP steps. */
 const TABLE_MAX = 12;
 const TABLE_STEP = 0.02;
+/**
+ * A length's probability per search step is its table entry less ln(dot in steps) (see
+ * priorTable), a charge on every segment with a length prior: without it, cutting a gap
+ * in three to fit a burst of noise in as an E costs too little. Charged in full it
+ * weighs too much against the evidence, whose weights (NOISE_WEIGHT,
+ * COHERENT_NOISE_WEIGHT) were tuned without it; this share of it decodes best on the
+ * benchmark corpus (seeds 2026, 7 and 11).
+ */
+const SEGMENT_CHARGE = 0.4;
 
 /** ln I0(x), the modified Bessel function's logarithm: its series below 3.75, its asymptote above. */
 function logI0(x: number): number {
@@ -174,7 +189,8 @@ function priorTable(weights: readonly (readonly [number, number])[], pause: numb
     for (const [centre, weight] of weights) density += weight * lognormal(x, centre, spread);
     // Pauses: flat in log length from a word gap up to the table's end.
     if (ratio > 7) density += pause / Math.log(TABLE_MAX / 7);
-    // Density in log length, to probability per step: d(log length) = 1 / steps.
+    // Density in log length, to probability per step: d(log length) = 1 / (length in
+    // steps) = 1 / (ratio × dot in steps); the dot's part is charged per segment (SEGMENT_CHARGE).
     table[i] = Math.log(density + 1e-12) - Math.log(ratio);
   }
   return table;
@@ -224,6 +240,7 @@ function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
   for (let k = 1; k <= steps; k++) {
     const dot = dotBlocks[k * step - 1]! / step;
     const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
+    const charge = SEGMENT_CHARGE * Math.log(dot);
     const edge = k === steps;
     const ek = cumulative[k]!;
     // Segments under MIN_DOTS are too improbable to try.
@@ -231,7 +248,7 @@ function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
     const markMax = Math.min(k, Math.ceil(MARK_MAX_DOTS * dot));
     for (let d = shortest; d <= markMax; d++) {
       const p = k - d;
-      const score = ek - cumulative[p]! + MARK_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]!;
+      const score = ek - cumulative[p]! + MARK_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
       const afterGap = bestGap[p]! + score;
       const afterMark = p > 0 ? bestMark[p]! + score + CHAIN : -Infinity;
       const best = afterGap > afterMark ? afterGap : afterMark;
@@ -242,7 +259,7 @@ function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
       const p = k - d;
       const score = cumulative[p]! - ek;
       // Silence before the first mark and after the last has any length: no length prior.
-      const afterMark = bestMark[p]! + score + (p === 0 || edge ? 0 : GAP_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]!);
+      const afterMark = bestMark[p]! + score + (p === 0 || edge ? 0 : GAP_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge);
       // A pause longer than a word gap goes on as a chain of gaps, costing little more.
       const afterGap = p > 0 && (chainGap[p] === 1 || lengthGap[p]! >= WORD_GAP_DOTS * dot) ? bestGap[p]! + score + PAUSE_LINK : -Infinity;
       const best = afterGap > afterMark ? afterGap : afterMark;
@@ -425,7 +442,7 @@ export function segment(env: Float32Array, lv: Levels, options: SegmentOptions):
   let runs = viterbi(envelopeEvidence(env, model, options.filterBlocks), options);
   let meanDot = 0;
   for (const d of options.dotBlocks) meanDot += d / options.dotBlocks.length;
-  const halfWindow = Math.round(Math.max(REFINE_DOTS * meanDot, REFINE_MIN_MS / options.blockMs));
+  const halfWindow = Math.round(Math.min(Math.max(REFINE_DOTS * meanDot, REFINE_MIN_MS / options.blockMs), REFINE_MAX_MS / options.blockMs));
   for (let pass = 0; pass < REFINEMENTS; pass++) {
     const refined = modelFromRuns(env, runs, options.filterBlocks, halfWindow);
     if (!refined) break;

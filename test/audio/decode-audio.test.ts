@@ -70,6 +70,23 @@ describe("decodeAudio", () => {
     });
   });
 
+  it("fits no burst of noise into a word gap as an E (seed 7, message 91, 45 wpm, -6 dB)", () => {
+    // With too little charged per segment, gap E gap (3 + 1 + 3 dots) was as likely as
+    // the word gap (7) it splits, and this noise made "GM URERST 5NN".
+    const m = messages(96, 7, 20)[91]!;
+    const { samples, sampleRate } = readWav(recordMessage(m, -6, 1554).wav);
+    assert.match(decodeAudio(samples, sampleRate).output, /GM UR RST 5NN/);
+  });
+
+  it("keys fast Morse deep in noise that the speed search found but the final filters alone would not (seed 7, message 94, -10 dB)", () => {
+    // 48 wpm: the search finds keying with one of its filters; the final ones, shorter,
+    // see no keying at all, and the decode used to come out empty.
+    const m = messages(96, 7, 20)[94]!;
+    const { samples, sampleRate } = readWav(recordMessage(m, -10, 1000 * 94 - 10).wav);
+    const output = decodeAudio(samples, sampleRate).output;
+    assert.ok(levenshtein(m.text, output) <= 0.5 * m.text.length, output);
+  });
+
   it("follows hand keying (±20 %) that speeds up by 30 % along the way", () => {
     const text = "TNX FER QSO ES 73 GL OM";
     const keyed = handKeyed(timeline(text, { wpm: 18 }), rng(3), 0.2, 0.3);
@@ -87,22 +104,34 @@ describe("decodeAudio", () => {
       assert.deepEqual({ ...result, durationMs: 0 }, { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs: 0 }, name);
       assert.equal(result.durationMs, (1000 * samples.length) / 8000);
     }
+    // A hinted speed skips the search, not the test for keying.
+    assert.equal(decodeAudio(noise, 8000, { wpm: 20 }).output, "");
   });
 
-  it("drops a lone dot or dash a word gap or more away from the message, at either end", () => {
-    const burst = timeline("E", { wpm: 20 });
-    const message = timeline("CQ DE W1AW", { wpm: 20 });
-    const pause = { type: "silence" as const, startMs: 0, durationMs: 600 };
-    const sequence = [...burst.sequence, pause, ...message.sequence, pause, ...timeline("T", { wpm: 20 }).sequence];
-    let at = 0;
-    const joined = { ...message, sequence: sequence.map((s) => { const t = { ...s, startMs: at }; at += s.durationMs; return t; }), durationMs: 0 };
-    joined.durationMs = at;
-    const samples = record(joined, { ...QUIET, snrDb: 10 }, 8000, rng(8));
-    assert.equal(decodeAudio(samples, 8000).output, "CQ DE W1AW");
-    // Inside the message an E stays; as a word of its own at either end it goes (the price of the rule).
-    assert.equal(decodeAudio(rendered("CQ E CQ", 20, 600, 8000).samples, 8000).output, "CQ E CQ");
-    assert.equal(decodeAudio(rendered("E CQ T", 20, 600, 8000).samples, 8000).output, "CQ");
-    assert.equal(decodeAudio(rendered("I CQ", 20, 600, 8000).samples, 8000).output, "I CQ");
+  describe("lone groups of one or two marks a word gap or more away from the message, at either end", () => {
+    const noisy = (text: string, seed: number) => record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: -6 }, 8000, rng(seed));
+
+    it("are dropped in a noisy recording, where a burst of noise passes for an E or a T", () => {
+      const burst = timeline("E", { wpm: 20 });
+      const message = timeline("CQ DE W1AW", { wpm: 20 });
+      const pause = { type: "silence" as const, startMs: 0, durationMs: 600 };
+      const sequence = [...burst.sequence, pause, ...message.sequence, pause, ...timeline("T", { wpm: 20 }).sequence];
+      let at = 0;
+      const joined = { ...message, sequence: sequence.map((s) => { const t = { ...s, startMs: at }; at += s.durationMs; return t; }), durationMs: 0 };
+      joined.durationMs = at;
+      assert.equal(decodeAudio(record(joined, { ...QUIET, snrDb: -6 }, 8000, rng(8)), 8000).output, "CQ DE W1AW");
+      // One group after another; inside the message an E or an I stays, and so does a word of three marks at an end.
+      assert.equal(decodeAudio(noisy("I E CQ DE W1AW EE", 9), 8000).output, "CQ DE W1AW");
+      assert.equal(decodeAudio(noisy("CQ E I CQ", 10), 8000).output, "CQ E I CQ");
+      assert.equal(decodeAudio(noisy("S CQ K", 11), 8000).output, "S CQ K");
+    });
+
+    it("are kept in a clean recording: a real I or E at either end is read", () => {
+      for (const text of ["I AM OK", "E CQ T", "I E CQ EE", "A CQ N"]) {
+        assert.equal(decodeAudio(rendered(text, 20, 600, 8000).samples, 8000).output, text);
+        assert.equal(decodeAudio(record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: 10 }, 8000, rng(12)), 8000).output, text, `${text} at +10 dB`);
+      }
+    });
   });
 
   it("reads Farnsworth spacing: stretched letter gaps still join letters into words", () => {

@@ -68,6 +68,18 @@ describe("decodeTimings", () => {
     assert.equal(result.characters, 2);
   });
 
+  it("reads two letters run together by a shortened letter gap as those letters, cut where the gap is longest", () => {
+    // C and Q with the gap between them at 1.6 dots: "-.-.--.-" is no character.
+    const cq = durations("CQ", 20);
+    cq[7] = 96;
+    assert.equal(decodeTimings([...cq, 7 * 60, ...durations("DE", 20)]).output, "CQ DE");
+    assert.equal(decodeTimings(cq).morse, "-.-. --.-");
+    // The same run with every gap at one dot stays unreadable: no gap says where to cut.
+    const run = durations("CQ", 20);
+    run[7] = 60;
+    assert.equal(decodeTimings(run).output, "*");
+  });
+
   it("tells dots from dashes by the gaps, or by the hint, when all marks are alike", () => {
     // "EEEE" as dots with one-dot gaps inside letters would be "H"; with letter gaps it is E E E E.
     assert.equal(decodeTimings([60, 180, 60, 180, 60, 180, 60]).output, "EEEE");
