@@ -10,7 +10,7 @@
  *    Morse's 1:3:7 best gives the dot length.
  * 4. Keying: at that dot length, a threshold pass estimates the speed along the
  *    recording; then the Morse-aware segmentation (segment.ts) finds the marks and gaps
- *    from a nearly matched-filter envelope. From 10 wpm up, coherent passes follow: the
+ *    from a nearly matched-filter envelope. Coherent passes follow: the
  *    baseband is turned onto the tone's phase (taken from the marks found, envelope.ts
  *    inPhase) and segmented again on its in-phase component, where each segment's
  *    evidence is an exact matched filter; each pass takes its phase and levels from the
@@ -89,12 +89,12 @@ const PHASE_EXCLUDE_DOTS = 0.15;
 const SHORTER_DOT_BIAS = 0.02;
 /**
  * Coherent segmentations after the envelope ones, each taking the phase and the model
- * from the one before (stopping early once nothing changes); only from this speed up,
- * since at slower speeds the leftover pitch wander over a dash costs more than coherence
- * gains. Deep in noise they settle slowly, and 16 decode better than 8.
+ * from the one before (stopping early once nothing changes). Deep in noise they settle
+ * slowly, and 16 decode better than 8. They run at every speed: with their model's level
+ * taken over a fixed span of time (segment.ts COHERENT_REFINE_MS), running them below 10
+ * wpm too decodes better on the benchmark corpus (seeds 7 and 11; the same on 2026).
  */
 const COHERENT_PASSES = 16;
-const COHERENT_MIN_WPM = 10;
 /** Their search resolution, steps per dot: coarser than the envelope's, which on the benchmark corpus decodes better. */
 const COHERENT_STEPS_PER_DOT = 3;
 /** Retries of the final decode, each with filters √2 longer, when one finds no keying. */
@@ -161,8 +161,7 @@ function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined, f
     analysis = analyseTimings(keyed.durations, { wpm: analysis.decoded.wpm });
     if (analysis.decoded.characters === 0) return undefined;
   }
-  const passes = analysis.decoded.wpm >= COHERENT_MIN_WPM ? COHERENT_PASSES : 0;
-  for (let pass = 0; pass < passes; pass++) {
+  for (let pass = 0; pass < COHERENT_PASSES; pass++) {
     const coherent = coherentPass(bb, keyed, analysis);
     if (!coherent) break;
     const same = coherent.keyed.startMs === keyed.startMs && coherent.keyed.durations.length === keyed.durations.length &&

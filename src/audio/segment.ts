@@ -319,9 +319,14 @@ function runsOf(keyed: KeyedTimings, blockMs: number, n: number): Run[] {
 const COHERENT_NOISE_WEIGHT = 2;
 /** Coherent re-segmentations. */
 const COHERENT_PASSES = 1;
-/** The coherent model's window: this many dots either side, and at least COHERENT_REFINE_MIN_MS. */
-const COHERENT_REFINE_DOTS = 16;
-const COHERENT_REFINE_MIN_MS = 800;
+/**
+ * The coherent model's window: this many ms either side, whatever the speed. Fading
+ * moves the tone's level within a second or two; a window of so many dots (as the
+ * envelope's is) spans a whole fade at slow speeds, where the level it averages stands
+ * well above a trough's and marks there fall below half of it, as gap (tuned on the
+ * benchmark corpus, seeds 2026 and 7: a fixed 800 ms beat 16 dots of at least 800 ms).
+ */
+const COHERENT_REFINE_MS = 800;
 
 /**
  * Segments again on the tone's in-phase component (`y`: one value per block, the
@@ -333,9 +338,7 @@ const COHERENT_REFINE_MIN_MS = 800;
 export function segmentCoherent(y: Float32Array, keyed: KeyedTimings, options: SegmentOptions): KeyedTimings {
   const n = y.length;
   let runs = runsOf(keyed, options.blockMs, n);
-  let meanDot = 0;
-  for (const d of options.dotBlocks) meanDot += d / options.dotBlocks.length;
-  const halfWindow = Math.round(Math.max(COHERENT_REFINE_DOTS * meanDot, COHERENT_REFINE_MIN_MS / options.blockMs));
+  const halfWindow = Math.round(COHERENT_REFINE_MS / options.blockMs);
   for (let pass = 0; pass < COHERENT_PASSES; pass++) {
     const model = modelFromRunsCoherent(y, runs, halfWindow);
     if (!model) break;

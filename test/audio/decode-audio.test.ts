@@ -62,6 +62,12 @@ describe("decodeAudio", () => {
       assert.equal(decodeMessage(70, -6), list[70]!.text);
     });
 
+    it("keeps the marks in a fade's trough at 13 wpm (message 40, -6 dB, fading 0.66 every 4.3 s)", () => {
+      // The coherent model's level, averaged over 16 dots (1.5 s) either side, stood so far
+      // above the trough that marks there fell below half of it: "QIH MAT RID NAME LISEE".
+      assert.equal(decodeMessage(40, -6), list[40]!.text);
+    });
+
     it("still keys fast Morse deep in noise when the short filters find no keying (messages 92 and 95, -10 dB)", () => {
       for (const i of [92, 95]) {
         const output = decodeMessage(i, -10);
@@ -76,6 +82,13 @@ describe("decodeAudio", () => {
     const m = messages(96, 7, 20)[91]!;
     const { samples, sampleRate } = readWav(recordMessage(m, -6, 1554).wav);
     assert.match(decodeAudio(samples, sampleRate).output, /GM UR RST 5NN/);
+  });
+
+  it("segments slow Morse coherently too (seed 7, message 24, 9 wpm hand-keyed, -6 dB, fading 0.66)", () => {
+    // Below 10 wpm the envelope segmentation alone read "RIG TS590 PATR".
+    const m = messages(96, 7, 20)[24]!;
+    const { samples, sampleRate } = readWav(recordMessage(m, -6, 1000 * 24 - 6).wav);
+    assert.equal(decodeAudio(samples, sampleRate).output, m.text);
   });
 
   it("keys fast Morse deep in noise that the speed search found but the final filters alone would not (seed 7, message 94, -10 dB)", () => {
