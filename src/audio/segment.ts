@@ -120,12 +120,6 @@ interface Run {
 }
 
 /**
- * A better model from a segmentation: the noise power is the mean square of the
- * envelope inside the gaps nearby, the tone's power what the marks nearby hold beyond
- * it. Inside means away from the edges, where the filter is still ramping. Where a
- * window holds too few of either, the whole recording's figure stands in.
- */
-/**
  * Running totals over the samples that a segmentation puts inside marks and inside gaps
  * (`inset` samples away from their edges): counts, the sum of the values (or of their
  * squares, with `squareMarks`) over mark samples and of the squares over gap samples, so
@@ -151,6 +145,18 @@ function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareM
   return { markCount, markSum, gapCount, gapSquares };
 }
 
+/** The mean over blocks [a, b) from running totals; undefined where fewer than `enough` blocks count. */
+function windowMean(count: Float64Array, sum: Float64Array, a: number, b: number, enough: number): number | undefined {
+  const blocks = count[b]! - count[a]!;
+  return blocks >= enough ? (sum[b]! - sum[a]!) / blocks : undefined;
+}
+
+/**
+ * A better model from a segmentation: the noise power is the mean square of the
+ * envelope inside the gaps nearby, the tone's power what the marks nearby hold beyond
+ * it. Inside means away from the edges, where the filter is still ramping. Where a
+ * window holds too few of either, the whole recording's figure stands in.
+ */
 function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlocks: number, halfWindow: number): SignalModel | undefined {
   const n = env.length;
   const { markCount, markSum: markSquares, gapCount, gapSquares } = runTotals(env, runs, Math.ceil(filterBlocks / 2), true);
@@ -163,10 +169,9 @@ function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlocks: nu
   for (let i = 0; i < n; i++) {
     const a = Math.max(0, i - halfWindow);
     const b = Math.min(n, i + halfWindow);
-    const gaps = gapCount[b]! - gapCount[a]!;
-    const marks = markCount[b]! - markCount[a]!;
-    const localNoise = gaps >= enough ? (gapSquares[b]! - gapSquares[a]!) / gaps : globalNoise;
-    const localPower = marks >= enough ? Math.max((markSquares[b]! - markSquares[a]!) / marks - localNoise, 0) : globalPower;
+    const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
+    const markPower = windowMean(markCount, markSquares, a, b, enough);
+    const localPower = markPower === undefined ? globalPower : Math.max(markPower - localNoise, 0);
     const amp = Math.max(Math.sqrt(localPower), 0.5 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(NOISE_WEIGHT * localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
@@ -423,10 +428,8 @@ function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], halfWindow
   for (let i = 0; i < n; i++) {
     const a = Math.max(0, i - halfWindow);
     const b = Math.min(n, i + halfWindow);
-    const gaps = gapCount[b]! - gapCount[a]!;
-    const marks = markCount[b]! - markCount[a]!;
-    const localNoise = gaps >= enough ? (gapSquares[b]! - gapSquares[a]!) / gaps : globalNoise;
-    const localAmp = marks >= enough ? (markSum[b]! - markSum[a]!) / marks : globalAmp;
+    const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
+    const localAmp = windowMean(markCount, markSum, a, b, enough) ?? globalAmp;
     const amp = Math.max(localAmp, 0.3 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
