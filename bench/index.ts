@@ -12,6 +12,7 @@ import { cpus, loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { runCoreBench } from "./core.js";
 import { runHttpBench } from "./http.js";
+import { pinLoadGenerator } from "./lib/process.js";
 import { SkipError } from "./lib/server.js";
 import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   const cpu = cpus();
   line("environment", `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ` +
     `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, parts: ${parts.join(" ")}`);
+  line("cpu placement", pinLoadGenerator());
   let failed = false;
   for (const part of parts) {
     const started = Date.now();

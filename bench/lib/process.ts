@@ -3,10 +3,11 @@
  * `node` children (never through a shell, so the child's pid is the server's), readiness
  * by polling, and cleanup of every child when the benchmark exits, however it exits.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
+import { cpus } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -74,7 +75,32 @@ export function nodeArgs(entry: string): string[] {
   return entry.endsWith(".ts") ? ["--import", "tsx", entry] : [entry];
 }
 
-/** Starts `node <entry>` with PORT/HOST set to a free port on loopback. */
+/**
+ * Servers and the load generator on separate CPUs (with `taskset`, on a machine of two or
+ * more), so that they never compete for one and each run measures the same placement. (On
+ * the 2-core VM of the README, figures still vary by up to a third from run to run.)
+ * BENCH_PIN=0 leaves placement to the scheduler.
+ */
+const SERVER_CPU = cpus().length - 1;
+const PINNED = process.env.BENCH_PIN !== "0" && SERVER_CPU > 0 && hasTaskset();
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync("taskset", ["-p", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps this process (the load generator), all its threads, off the servers' CPU. */
+export function pinLoadGenerator(): string {
+  if (!PINNED) return "not pinned";
+  execFileSync("taskset", ["-a", "-cp", `0-${SERVER_CPU - 1}`, String(process.pid)], { stdio: "ignore" });
+  return `servers on CPU ${SERVER_CPU}, load generator on CPU 0${SERVER_CPU > 1 ? `-${SERVER_CPU - 1}` : ""}`;
+}
+
+/** Starts `node <entry>` with PORT/HOST set to a free port on loopback (on the servers' CPU when pinned). */
 export async function startServer(
   name: string,
   entry: string,
@@ -82,7 +108,9 @@ export async function startServer(
 ): Promise<Child> {
   installCleanup();
   const port = await freePort();
-  const child = spawn(process.execPath, nodeArgs(entry), {
+  const command = PINNED ? ["taskset", "-c", String(SERVER_CPU), process.execPath] : [process.execPath];
+  // taskset execs node in its own process: the child's pid stays the server's.
+  const child = spawn(command[0]!, [...command.slice(1), ...nodeArgs(entry)], {
     cwd: ROOT,
     env: {
       ...process.env,
