@@ -36,7 +36,7 @@ export interface HttpFigure {
 
 export interface RunSummary {
   reqPerSec: number;
-  /** Server CPU time per request: throughput per core, unaffected by what else runs on the machine. */
+  /** Server CPU time per request: throughput per core, less swayed than req/s by what else runs on the machine. */
   cpuMicrosPerRequest: number;
   p50: number;
   p99: number;

@@ -5,7 +5,8 @@
  *
  * Tuning (environment): BENCH_CORE_ROUNDS, BENCH_CORE_ROUND_MS, BENCH_HTTP_DURATION,
  * BENCH_HTTP_WARMUP, BENCH_HTTP_ROUNDS, BENCH_HTTP_CONNECTIONS, BENCH_MEMORY_WARMUP,
- * BENCH_MEMORY_REQUESTS; BENCH_SERVER=<entry> benchmarks another server entry.
+ * BENCH_MEMORY_REQUESTS; BENCH_SERVER=<entry> benchmarks another server entry; BENCH_PIN=0 leaves
+ * the servers and the load generator where the scheduler puts them (see lib/process.ts).
  */
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";

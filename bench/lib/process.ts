@@ -189,7 +189,6 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((done) => setTimeout(done, ms));
 }
 
-/** Resident set size of a process in KiB, from /proc/<pid>/status (Linux). */
 /** CPU time (user + system) a process has used, in microseconds (Linux: /proc/<pid>/stat, 100 ticks a second). */
 export async function cpuMicros(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8");
@@ -197,6 +196,7 @@ export async function cpuMicros(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime and stime, fields 14 and 15
 }
 
+/** Resident set size of a process in KiB, from /proc/<pid>/status (Linux). */
 export async function rssKiB(pid: number, field: "VmRSS" | "VmHWM" = "VmRSS"): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status);

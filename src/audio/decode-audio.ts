@@ -10,8 +10,8 @@
  *    Morse's 1:3:7 best gives the dot length.
  * 4. Keying: at that dot length, a threshold pass estimates the speed along the
  *    recording; then the Morse-aware segmentation (segment.ts) finds the marks and gaps
- *    from a nearly matched-filter envelope. Coherent passes follow: the
- *    baseband is turned onto the tone's phase (taken from the marks found, envelope.ts
+ *    from a nearly matched-filter envelope. Coherent passes follow: the baseband is
+ *    turned onto the tone's phase (taken from the marks found, envelope.ts
  *    inPhase) and segmented again on its in-phase component, where each segment's
  *    evidence is an exact matched filter; each pass takes its phase and levels from the
  *    one before, until nothing changes. A character whose marks hold much less of the

@@ -228,14 +228,17 @@ class Transcript {
   /** Ends the letter; one that is no character is read as several where its gaps allow (letter-split.ts). */
   endLetter(): void {
     if (this.pattern === "") return;
-    const parts = characterOf(this.pattern) !== undefined ? [this.pattern] : splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern];
-    for (const part of parts) {
-      this.text += characterOf(part) ?? UNKNOWN_CHARACTER;
-      this.word.push(part);
-      this.characters++;
-    }
+    const known = characterOf(this.pattern);
+    if (known !== undefined) this.addCharacter(this.pattern, known);
+    else for (const part of splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern]) this.addCharacter(part, characterOf(part) ?? UNKNOWN_CHARACTER);
     this.pattern = "";
     this.gaps = [];
+  }
+
+  private addCharacter(pattern: string, text: string): void {
+    this.text += text;
+    this.word.push(pattern);
+    this.characters++;
   }
 
   endWord(): void {

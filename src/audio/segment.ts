@@ -322,8 +322,8 @@ function runsOf(keyed: KeyedTimings, blockMs: number, n: number): Run[] {
 
 /** Noise in the coherent evidence, as in NOISE_WEIGHT (tuned on the benchmark corpus). */
 const COHERENT_NOISE_WEIGHT = 2;
-/** Coherent re-segmentations. */
-const COHERENT_PASSES = 1;
+/** Re-estimations of the coherent model from its segmentation, each followed by a new segmentation. */
+const COHERENT_REFINEMENTS = 1;
 /**
  * The coherent model's window: this many ms either side, whatever the speed. Fading
  * moves the tone's level within a second or two; a window of so many dots (as the
@@ -344,7 +344,7 @@ export function segmentCoherent(y: Float32Array, keyed: KeyedTimings, options: S
   const n = y.length;
   let runs = runsOf(keyed, options.blockMs, n);
   const halfWindow = Math.round(COHERENT_REFINE_MS / options.blockMs);
-  for (let pass = 0; pass < COHERENT_PASSES; pass++) {
+  for (let pass = 0; pass < COHERENT_REFINEMENTS; pass++) {
     const model = modelFromRunsCoherent(y, runs, halfWindow);
     if (!model) break;
     const evidence = new Float32Array(n);
