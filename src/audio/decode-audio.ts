@@ -15,20 +15,23 @@
  *    inPhase) and segmented again on its in-phase component, where each segment's
  *    evidence is an exact matched filter; each pass takes its phase and levels from the
  *    one before, until nothing changes. A character whose marks hold much less of the
- *    tone than the marks beside it is dropped as noise (segment.ts), and so, in a noisy
- *    recording, are groups of one or two marks standing apart at either end. Once the speed
+ *    tone than the marks beside it is dropped as noise (segment.ts). Once the speed
  *    search has found keying, these filters need not find it again (short for fast
  *    Morse deep in noise, they can miss it); with a hinted speed they must, and where
  *    they cannot tell keying from noise the final decode is tried again with longer ones.
- * 5. Timings to text (decode-timings.ts), with letter and word gaps classified against
- *    their own clusters when they are stretched (Farnsworth spacing), and a letter that
- *    is no character read as the letters that its longest gaps most likely separated.
+ * 5. Characters: the same evidence searched again, now for the likeliest sequence of
+ *    characters rather than of marks and gaps (character-segment.ts). In a noisy
+ *    recording, groups of one or two marks standing apart at either end are dropped.
+ *    The timings and the speed come from decode-timings.ts (with letter and word gaps
+ *    classified against their own clusters when they are stretched, Farnsworth spacing);
+ *    where the search cannot run, its text does too.
  */
 import { MorseError } from "../core/errors.js";
+import { readCharacters, transcribe, type CharacterRead } from "./character-segment.js";
 import { analyseTimings, type TimingAnalysis, type TimingDecode } from "./decode-timings.js";
 import { amplitude, followDrift, inPhase, toBaseband, type Baseband } from "./envelope.js";
 import { keyTimings, levels, type KeyedTimings, type Levels } from "./keying.js";
-import { segment, segmentCoherent } from "./segment.js";
+import { coherentEvidence, segment, segmentCoherent } from "./segment.js";
 import { DECODE_FREQUENCY } from "./limits.js";
 import { findPitch } from "./pitch.js";
 import { selectInPlace } from "./stats.js";
@@ -110,6 +113,12 @@ const LONE_MARKS = 2;
  * 16 at 0 dB, over 20 at +10 dB). A clean "I AM" keeps its "I".
  */
 const NOISY_CLARITY = 8;
+/**
+ * Noise in the character search's evidence, as COHERENT_NOISE_WEIGHT (2) in the
+ * mark-by-mark one: with the characters constraining the reading, the evidence may
+ * weigh more (tuned on the benchmark corpus, seeds 2026 and 7).
+ */
+const CHARACTER_NOISE_WEIGHT = 4 / 3;
 
 interface Trial {
   dotMs: number;
@@ -156,7 +165,7 @@ function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined, f
       filterBlocks: Math.max(1, (SEGMENT_FILTER_DOTS * filterDotMs) / bb.blockMs),
       looks: fine.looks,
       dotBlocks: dotsAlong(env.length, bb.blockMs, keyed, analysis.dots),
-      spread: Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit)),
+      spread: spreadOf(analysis),
     });
     analysis = analyseTimings(keyed.durations, { wpm: analysis.decoded.wpm });
     if (analysis.decoded.characters === 0) return undefined;
@@ -164,14 +173,57 @@ function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined, f
   for (let pass = 0; pass < COHERENT_PASSES; pass++) {
     const coherent = coherentPass(bb, keyed, analysis);
     if (!coherent) break;
-    const same = coherent.keyed.startMs === keyed.startMs && coherent.keyed.durations.length === keyed.durations.length &&
-      coherent.keyed.durations.every((d, i) => d === keyed.durations[i]);
+    const same = sameTimings(coherent.keyed, keyed);
     ({ keyed, analysis } = coherent);
     if (same) break;
   }
-  if (clarity(lv) >= NOISY_CLARITY) return analysis.decoded;
-  const trimmed = withoutLoneEnds(keyed.durations, (1200 / analysis.decoded.wpm) * analysis.gapStretch);
-  return trimmed === keyed.durations ? analysis.decoded : analyseTimings(trimmed, { wpm: analysis.decoded.wpm }).decoded;
+  const noisy = clarity(lv) < NOISY_CLARITY;
+  const gapUnitMs = (1200 / analysis.decoded.wpm) * analysis.gapStretch;
+  const read = characterPass(bb, keyed, analysis);
+  if (read) {
+    const [from, to] = noisy ? loneEnds(read.keyed.durations, gapUnitMs) : [0, read.keyed.durations.length];
+    return transcribe(read, analysis.decoded.wpm, from, to);
+  }
+  const [from, to] = noisy ? loneEnds(keyed.durations, gapUnitMs) : [0, keyed.durations.length];
+  return from === 0 && to === keyed.durations.length ? analysis.decoded : analyseTimings(keyed.durations.slice(from, to), { wpm: analysis.decoded.wpm }).decoded;
+}
+
+/** Whether two segmentations found the same marks and gaps: a pass after them would find them again. */
+function sameTimings(a: KeyedTimings, b: KeyedTimings): boolean {
+  return a.startMs === b.startMs && a.durations.length === b.durations.length && a.durations.every((d, i) => d === b.durations[i]);
+}
+
+/** The tone's in-phase component, turned onto the phase of the marks `keyed` found (envelope.ts inPhase). */
+function inPhaseOf(bb: Baseband, keyed: KeyedTimings, dotMs: number): Float32Array {
+  const n = bb.re.length;
+  const marks = new Uint8Array(n);
+  let t = keyed.startMs;
+  for (let i = 0; i < keyed.durations.length; i++) {
+    if (i % 2 === 0) marks.fill(1, Math.min(n, Math.round(t / bb.blockMs)), Math.min(n, Math.round((t + keyed.durations[i]!) / bb.blockMs)));
+    t += keyed.durations[i]!;
+  }
+  return inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs));
+}
+
+/** Spread of the segmentations' length priors, from how well the decode before fit Morse timing. */
+function spreadOf(analysis: TimingAnalysis): number {
+  return Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit));
+}
+
+/**
+ * The character search (character-segment.ts) on the coherent evidence, with the phase
+ * and the model taken from the marks and gaps of `keyed`.
+ */
+function characterPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalysis): CharacterRead | undefined {
+  const y = inPhaseOf(bb, keyed, 1200 / analysis.decoded.wpm);
+  const evidence = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
+  if (!evidence) return undefined;
+  return readCharacters(evidence, keyed, bb.blockMs, {
+    dotBlocks: dotsAlong(y.length, bb.blockMs, keyed, analysis.dots),
+    spread: spreadOf(analysis),
+    gapStretch: analysis.gapStretch,
+    stepsPerDot: COHERENT_STEPS_PER_DOT,
+  });
 }
 
 /**
@@ -180,21 +232,13 @@ function finalDecode(bb: Baseband, dotMs: number, hintWpm: number | undefined, f
  * nothing.
  */
 function coherentPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalysis): { keyed: KeyedTimings; analysis: TimingAnalysis } | undefined {
-  const n = bb.re.length;
-  const marks = new Uint8Array(n);
-  let t = keyed.startMs;
-  for (let i = 0; i < keyed.durations.length; i++) {
-    if (i % 2 === 0) marks.fill(1, Math.min(n, Math.round(t / bb.blockMs)), Math.min(n, Math.round((t + keyed.durations[i]!) / bb.blockMs)));
-    t += keyed.durations[i]!;
-  }
-  const dotMs = 1200 / analysis.decoded.wpm;
-  const y = inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs));
+  const y = inPhaseOf(bb, keyed, 1200 / analysis.decoded.wpm);
   const coherent = segmentCoherent(y, keyed, {
     blockMs: bb.blockMs,
     filterBlocks: 1,
     looks: 1,
-    dotBlocks: dotsAlong(n, bb.blockMs, keyed, analysis.dots),
-    spread: Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit)),
+    dotBlocks: dotsAlong(y.length, bb.blockMs, keyed, analysis.dots),
+    spread: spreadOf(analysis),
     stepsPerDot: COHERENT_STEPS_PER_DOT,
   });
   const again = analyseTimings(coherent.durations, { wpm: analysis.decoded.wpm });
@@ -203,16 +247,18 @@ function coherentPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalysi
 
 /** How far the tone stands above the noise floor: the median of the on-off span over the off level. */
 function clarity({ span, off }: Levels): number {
-  const ratios = Float32Array.from(span, (s, i) => s / Math.max(Number.MIN_VALUE, off[i]!));
+  const ratios = new Float32Array(span.length);
+  for (let i = 0; i < span.length; i++) ratios[i] = span[i]! / Math.max(Number.MIN_VALUE, off[i]!);
   return ratios.length === 0 ? Infinity : selectInPlace(ratios, ratios.length >> 1);
 }
 
 /**
- * Drops lone groups of marks at either end of the recording (at most LONE_MARKS marks, a
- * word gap or more away from the rest), one after another: in the silence before and
- * after a message that is far more often a burst of noise than an E, a T or an I.
+ * The durations [from, to) left after dropping lone groups of marks at either end of the
+ * recording (at most LONE_MARKS marks, a word gap or more away from the rest), one after
+ * another: in the silence before and after a message that is far more often a burst of
+ * noise than an E, a T or an I.
  */
-function withoutLoneEnds(durations: number[], gapUnitMs: number): number[] {
+function loneEnds(durations: number[], gapUnitMs: number): [number, number] {
   const apart = APART_DOTS * gapUnitMs;
   let from = 0;
   let to = durations.length;
@@ -226,7 +272,7 @@ function withoutLoneEnds(durations: number[], gapUnitMs: number): number[] {
       if (durations[i]! >= apart) { to = i; trimmed = true; break; }
     }
   }
-  return from === 0 && to === durations.length ? durations : durations.slice(from, to);
+  return [from, to];
 }
 
 function biasedMisfit(t: Trial): number {

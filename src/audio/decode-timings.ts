@@ -207,7 +207,7 @@ function characterOf(pattern: string): string | undefined {
 }
 
 /** Builds the text and the Morse as elements, the gaps inside letters, letter ends and word ends arrive. */
-class Transcript {
+export class Transcript {
   private readonly words: string[][] = [];
   private readonly texts: string[] = [];
   private word: string[] = [];

@@ -36,12 +36,12 @@ const PAUSE_WEIGHT = 0.03;
  * link costing CHAIN; a longer gap is a pause: a chain of gaps after a word gap, each
  * link costing PAUSE_LINK and no length prior, since pauses have any length.
  */
-const MIN_DOTS = 0.3;
+export const MIN_DOTS = 0.3;
 const MARK_MAX_DOTS = 5;
 const GAP_MAX_DOTS = 10;
 const CHAIN = -4;
-const WORD_GAP_DOTS = 6;
-const PAUSE_LINK = -0.5;
+export const WORD_GAP_DOTS = 6;
+export const PAUSE_LINK = -0.5;
 /**
  * The noise's sigma from the off level (the envelope's lower quartile). For pure
  * Rayleigh noise it would be 1 / 0.536, for noise under keying about half the time
@@ -70,7 +70,7 @@ const REFINE_MAX_MS = 1500;
 const MIN_NOISE = 0.05;
 /** The length-prior tables: ratios of length to dot up to TABLE_MAX, in TABLE_STEP steps. */
 const TABLE_MAX = 12;
-const TABLE_STEP = 0.02;
+export const TABLE_STEP = 0.02;
 /**
  * A length's probability per search step is its table entry less ln(dot in steps) (see
  * priorTable), a charge on every segment with a length prior: without it, cutting a gap
@@ -79,7 +79,7 @@ const TABLE_STEP = 0.02;
  * COHERENT_NOISE_WEIGHT) were tuned without it; this share of it decodes best on the
  * benchmark corpus (seeds 2026, 7 and 11).
  */
-const SEGMENT_CHARGE = 0.4;
+export const SEGMENT_CHARGE = 0.4;
 
 /** ln I0(x), the modified Bessel function's logarithm: its series below 3.75, its asymptote above. */
 function logI0(x: number): number {
@@ -185,7 +185,7 @@ function lognormal(x: number, centre: number, spread: number): number {
 }
 
 /** Log-probability of a segment `ratio` dots long, for ratios on the table's grid. */
-function priorTable(weights: readonly (readonly [number, number])[], pause: number, spread: number): Float64Array {
+export function priorTable(weights: readonly (readonly [number, number])[], pause: number, spread: number): Float64Array {
   const table = new Float64Array(Math.round(TABLE_MAX / TABLE_STEP) + 1);
   for (let i = 0; i < table.length; i++) {
     const ratio = Math.max(i * TABLE_STEP, TABLE_STEP / 2);
@@ -334,6 +334,30 @@ const COHERENT_REFINEMENTS = 1;
 const COHERENT_REFINE_MS = 800;
 
 /**
+ * The coherent evidence along `y`, with the model measured where `runs` put marks and
+ * gaps (see segmentCoherent), and the noise taken `noiseWeight` times as large.
+ */
+function evidenceOfRuns(y: Float32Array, runs: readonly Run[], blockMs: number, noiseWeight: number): { evidence: Float32Array; model: SignalModel } | undefined {
+  const model = modelFromRunsCoherent(y, runs, Math.round(COHERENT_REFINE_MS / blockMs));
+  if (!model) return undefined;
+  const evidence = new Float32Array(y.length);
+  for (let i = 0; i < y.length; i++) {
+    const a = model.amplitude[i]!;
+    evidence[i] = (a * y[i]! - (a * a) / 2) / (noiseWeight * model.noise[i]!);
+  }
+  return { evidence, model };
+}
+
+/**
+ * The coherent evidence (log-likelihood ratio per block, key down against key up, the
+ * noise taken `noiseWeight` times as large) with the model measured where `keyed` put
+ * marks and gaps; undefined where it holds too few of either.
+ */
+export function coherentEvidence(y: Float32Array, keyed: KeyedTimings, blockMs: number, noiseWeight: number): Float32Array | undefined {
+  return evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight)?.evidence;
+}
+
+/**
  * Segments again on the tone's in-phase component (`y`: one value per block, the
  * baseband turned onto the tone's own phase), where a tone of amplitude A in real
  * Gaussian noise of variance v against noise alone has log-likelihood ratio
@@ -341,18 +365,11 @@ const COHERENT_REFINE_MS = 800;
  * over it. The model (A and v along the recording) is measured where `keyed` put marks and gaps.
  */
 export function segmentCoherent(y: Float32Array, keyed: KeyedTimings, options: SegmentOptions): KeyedTimings {
-  const n = y.length;
-  let runs = runsOf(keyed, options.blockMs, n);
-  const halfWindow = Math.round(COHERENT_REFINE_MS / options.blockMs);
+  let runs = runsOf(keyed, options.blockMs, y.length);
   for (let pass = 0; pass < COHERENT_REFINEMENTS; pass++) {
-    const model = modelFromRunsCoherent(y, runs, halfWindow);
-    if (!model) break;
-    const evidence = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      const a = model.amplitude[i]!;
-      evidence[i] = (a * y[i]! - (a * a) / 2) / (COHERENT_NOISE_WEIGHT * model.noise[i]!);
-    }
-    runs = withoutWeakCharacters(viterbi(evidence, options), y, model.amplitude, options.dotBlocks);
+    const measured = evidenceOfRuns(y, runs, options.blockMs, COHERENT_NOISE_WEIGHT);
+    if (!measured) break;
+    runs = withoutWeakCharacters(viterbi(measured.evidence, options), y, measured.model.amplitude, options.dotBlocks);
   }
   while (runs.length > 0 && !runs[0]!.mark) runs.shift();
   while (runs.length > 0 && !runs[runs.length - 1]!.mark) runs.pop();
