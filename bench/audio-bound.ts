@@ -1,14 +1,15 @@
 /**
  * The character error rate an ideal element-by-element decoder would reach on the corpus,
- * printed beside the measured one to show what SNR alone allows. It knows the pitch, the
- * phase and the timing grid, correlates each dot-long unit with the tone (a matched filter)
- * and decides key down or up for each unit on its own; fading and hand-keying do not hurt it.
- * A unit is then wrong with probability Q(√(Es / 2N0)), where Es/N0 = SNR · 3000 Hz · unit
- * length (the corpus states SNR in 3 kHz), and each wrong unit costs about one character.
- * A decoder does better than this only by deciding on more than one element at a time.
+ * printed beside the measured one to show what SNR and fading allow. It knows the pitch,
+ * the phase, the fading and the timing grid, correlates each dot-long unit with the tone (a
+ * matched filter) and decides key down or up for each unit on its own; hand-keying does
+ * not hurt it. A unit is then wrong with probability Q(√(Es / 2N0)), where Es/N0 = SNR ·
+ * 3000 Hz · unit length · the fading's power gain there (the corpus states SNR in 3 kHz,
+ * averaged over the fading), and each wrong unit costs about one character. A decoder
+ * does better than this only by deciding on more than one element at a time.
  */
 import { timeline } from "../src/core/index.js";
-import type { Message } from "./audio-corpus.js";
+import { fadeGain, type Message } from "./audio-corpus.js";
 
 /** erfc, Numerical Recipes' Chebyshev fit (relative error below 1.2e-7). */
 function erfc(x: number): number {
@@ -26,7 +27,13 @@ const q = (x: number): number => erfc(x / Math.SQRT2) / 2;
 /** Expected wrong characters and the reference length of one message at `snrDb`. */
 export function idealElementErrors(m: Message, snrDb: number, referenceLength: number): number {
   const tl = timeline(m.text, { wpm: m.wpm });
-  const units = tl.durationMs / tl.unitMs;
+  const units = Math.round(tl.durationMs / tl.unitMs);
   const esOverN0 = 10 ** (snrDb / 10) * 3000 * (tl.unitMs / 1000);
-  return Math.min(referenceLength, units * q(Math.sqrt(esOverN0 / 2)));
+  let expected = 0;
+  for (let u = 0; u < units; u++) {
+    // Where the unit falls in the recording as sent (hand-keyed timing stretches it).
+    const t = m.channel.padS + ((u + 0.5) / units) * (m.tl.durationMs / 1000);
+    expected += q(Math.sqrt((esOverN0 * fadeGain(m.channel, t) ** 2) / 2));
+  }
+  return Math.min(referenceLength, expected);
 }

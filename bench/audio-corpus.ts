@@ -84,6 +84,16 @@ function gaussian(random: Random): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 
+/**
+ * The channel's amplitude gain `t` s into the recording: fading 1 - d (1 - cos) / 2,
+ * scaled so that its mean square is 1 (the SNR holds on average).
+ */
+export function fadeGain(channel: Pick<Channel, "fadeDepth" | "fadePeriodS">, t: number): number {
+  const d = channel.fadeDepth;
+  const fadeRms = Math.sqrt((1 - d / 2) ** 2 + d * d / 8);
+  return (1 - d * (0.5 - 0.5 * Math.cos((2 * Math.PI * t) / channel.fadePeriodS))) / fadeRms;
+}
+
 /** The recording of a timeline over a channel, as float samples at `sampleRate`, scaled to leave headroom. */
 export function record(tl: Timeline, channel: Channel, sampleRate: number, random: Random): Float32Array {
   const keying = new KeyingEnvelope(tl, sampleRate);
@@ -91,16 +101,11 @@ export function record(tl: Timeline, channel: Channel, sampleRate: number, rando
   const total = keying.length + 2 * pad;
   const out = new Float32Array(total);
   keying.fill(0, out.subarray(pad, pad + keying.length));
-  // Fading 1 - d (1 - cos) / 2, scaled so that its mean square is 1: the SNR holds on average.
-  const d = channel.fadeDepth;
-  const fadeRms = Math.sqrt((1 - d / 2) ** 2 + d * d / 8);
   let phase = 0;
   for (let n = 0; n < total; n++) {
-    const t = n / sampleRate;
     const f = channel.frequency + channel.driftHz * (n / total - 0.5);
     phase += (2 * Math.PI * f) / sampleRate;
-    const fade = (1 - d * (0.5 - 0.5 * Math.cos((2 * Math.PI * t) / channel.fadePeriodS))) / fadeRms;
-    out[n] = out[n]! * fade * Math.sin(phase);
+    out[n] = out[n]! * fadeGain(channel, n / sampleRate) * Math.sin(phase);
   }
   // Tone amplitude 1 has power 1/2 while the key is down.
   const noiseRms = Number.isFinite(channel.snrDb)
@@ -108,7 +113,7 @@ export function record(tl: Timeline, channel: Channel, sampleRate: number, rando
     : 0;
   if (noiseRms > 0) for (let n = 0; n < total; n++) out[n] = out[n]! + noiseRms * gaussian(random);
   // Peak of tone plus noise (about 4.5 sigma) at 0.9 of full scale.
-  const scale = 0.9 / (1 / (1 - d / 2) + 4.5 * noiseRms);
+  const scale = 0.9 / (1 / (1 - channel.fadeDepth / 2) + 4.5 * noiseRms);
   for (let n = 0; n < total; n++) out[n] = out[n]! * scale;
   return out;
 }
