@@ -10,9 +10,12 @@
 import { Transcript, type TimingDecode } from "./decode-timings.js";
 import { CHARACTER_TREE as TREE } from "./character-tree.js";
 import type { KeyedTimings } from "./keying.js";
-import { MIN_DOTS, PAUSE_LINK, priorTable, SEGMENT_CHARGE, TABLE_STEP, WORD_GAP_DOTS } from "./segment.js";
+import { MIN_DOTS, PAUSE_LINK, priorTable, SEGMENT_CHARGE, TABLE_STEP, weakMarks, WORD_GAP_DOTS } from "./segment.js";
 
-/** What a gap ends: an element inside a letter, a letter, a word; or it is silence at either end of a span. */
+/**
+ * What a gap ends: an element inside a letter, a letter, a word; or it is silence whose
+ * length tells (at either end of a span, or where gaps were joined).
+ */
 export const enum GapKind { Element, Letter, Word, Edge }
 
 /** A mark (`dash` says which) or a gap (`kind` says which), in blocks. */
@@ -305,31 +308,39 @@ function spanCuts(keyed: KeyedTimings, n: number, blockMs: number, dotBlocks: Fl
   return cuts;
 }
 
+/** What the evidence was measured on: the tone's in-phase component, and its amplitude there. */
+export interface Signal { y: Float32Array; amplitude: Float32Array }
+
+/** Appends a run; a gap after a gap joins it, as silence to be told apart by its length. */
+function joinRun(runs: LabelledRun[], r: LabelledRun): void {
+  const previous = runs[runs.length - 1];
+  if (previous && !previous.mark && !r.mark) { previous.length += r.length; previous.kind = GapKind.Edge; }
+  else runs.push({ ...r });
+}
+
 /**
  * The characters of the recording (`evidence` per block) searched span by span, spans
  * cut where `keyed` (an earlier segmentation) found word gaps; undefined where there is
  * no mark.
  */
-export function readCharacters(evidence: Float32Array, keyed: KeyedTimings, blockMs: number, options: CharacterSegmentOptions): CharacterRead | undefined {
+export function readCharacters(evidence: Float32Array, keyed: KeyedTimings, blockMs: number, signal: Signal, options: CharacterSegmentOptions): CharacterRead | undefined {
   const n = evidence.length;
   const cuts = spanCuts(keyed, n, blockMs, options.dotBlocks, options.gapStretch);
   const runs: LabelledRun[] = [];
-  for (let c = 0; c + 1 < cuts.length; c++) {
-    for (const r of segmentCharacters(evidence, cuts[c]!, cuts[c + 1]!, options)) {
-      const previous = runs[runs.length - 1];
-      if (previous && !previous.mark && !r.mark) previous.length += r.length;
-      else runs.push(r);
-    }
-  }
-  while (runs.length > 0 && !runs[0]!.mark) runs.shift();
-  while (runs.length > 0 && !runs[runs.length - 1]!.mark) runs.pop();
-  if (runs.length === 0) return undefined;
-  const read: CharacterRead = { keyed: { startMs: runs[0]!.start * blockMs, durations: [] }, dash: [], kinds: [], gapDots: [] };
-  for (const r of runs) {
+  for (let c = 0; c + 1 < cuts.length; c++) for (const r of segmentCharacters(evidence, cuts[c]!, cuts[c + 1]!, options)) joinRun(runs, r);
+  // A character far weaker than its neighbours is noise, as in the mark-by-mark search.
+  const weak = weakMarks(runs, signal.y, signal.amplitude, options.dotBlocks);
+  const kept: LabelledRun[] = [];
+  runs.forEach((r, i) => joinRun(kept, weak[i] === 1 ? { ...r, mark: false, kind: GapKind.Edge } : r));
+  while (kept.length > 0 && !kept[0]!.mark) kept.shift();
+  while (kept.length > 0 && !kept[kept.length - 1]!.mark) kept.pop();
+  if (kept.length === 0) return undefined;
+  const read: CharacterRead = { keyed: { startMs: kept[0]!.start * blockMs, durations: [] }, dash: [], kinds: [], gapDots: [] };
+  for (const r of kept) {
     read.keyed.durations.push(r.length * blockMs);
     if (r.mark) { read.dash.push(r.dash); continue; }
     const dot = options.dotBlocks[r.start]!;
-    // Gaps joined across a cut end a word or a letter by their length.
+    // Joined gaps end a word or a letter by their length.
     read.kinds.push(r.kind !== GapKind.Edge ? r.kind : r.length >= WORD_GAP_FROM_DOTS * options.gapStretch * dot ? GapKind.Word : GapKind.Letter);
     read.gapDots.push(dot * blockMs);
   }

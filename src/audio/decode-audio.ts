@@ -223,9 +223,9 @@ function spreadOf(analysis: TimingAnalysis): number {
  */
 function characterPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalysis): CharacterRead | undefined {
   const y = inPhaseOf(bb, keyed, 1200 / analysis.decoded.wpm);
-  const evidence = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
-  if (!evidence) return undefined;
-  return readCharacters(evidence, keyed, bb.blockMs, {
+  const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
+  if (!measured) return undefined;
+  return readCharacters(measured.evidence, keyed, bb.blockMs, { y, amplitude: measured.amplitude }, {
     dotBlocks: dotsAlong(y.length, bb.blockMs, keyed, analysis.dots),
     spread: CHARACTER_SPREAD * spreadOf(analysis),
     gapStretch: analysis.gapStretch,

@@ -113,7 +113,7 @@ function modelFromLevels(lv: Levels, looks: number): SignalModel {
 }
 
 /** A run of key down or key up, in blocks. */
-interface Run {
+export interface Run {
   mark: boolean;
   start: number;
   length: number;
@@ -350,11 +350,12 @@ function evidenceOfRuns(y: Float32Array, runs: readonly Run[], blockMs: number, 
 
 /**
  * The coherent evidence (log-likelihood ratio per block, key down against key up, the
- * noise taken `noiseWeight` times as large) with the model measured where `keyed` put
- * marks and gaps; undefined where it holds too few of either.
+ * noise taken `noiseWeight` times as large) and the tone's amplitude, with the model
+ * measured where `keyed` put marks and gaps; undefined where it holds too few of either.
  */
-export function coherentEvidence(y: Float32Array, keyed: KeyedTimings, blockMs: number, noiseWeight: number): Float32Array | undefined {
-  return evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight)?.evidence;
+export function coherentEvidence(y: Float32Array, keyed: KeyedTimings, blockMs: number, noiseWeight: number): { evidence: Float32Array; amplitude: Float32Array } | undefined {
+  const measured = evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
+  return measured && { evidence: measured.evidence, amplitude: measured.model.amplitude };
 }
 
 /**
@@ -393,41 +394,53 @@ const LETTER_GAP_DOTS = 2;
 /** Marks this close (a gap under this many dots) either side of a character set the level it is judged against. */
 const NEIGHBOUR_DOTS = 10;
 
-/** The runs with every weak character (see WEAK_CHARACTER) turned into gap. */
-function withoutWeakCharacters(runs: Run[], y: Float32Array, amplitude: Float32Array, dotBlocks: Float32Array): Run[] {
-  const out: Run[] = [];
-  const push = (mark: boolean, start: number, length: number): void => {
-    const last = out[out.length - 1];
-    if (last && last.mark === mark) last.length += length;
-    else out.push({ mark, start, length });
+/**
+ * Which marks belong to a weak character (see WEAK_CHARACTER), by index into `runs`
+ * (marks and gaps alternating, either first).
+ */
+export function weakMarks(runs: readonly Run[], y: Float32Array, amplitude: Float32Array, dotBlocks: Float32Array): Uint8Array {
+  const weak = new Uint8Array(runs.length);
+  const dotAt = (block: number): number => dotBlocks[Math.min(dotBlocks.length - 1, block)]!;
+  const sum = (r: Run, of: Float32Array): number => {
+    let total = 0;
+    for (let b = r.start; b < r.start + r.length; b++) total += of[b]!;
+    return total;
   };
   for (let i = 0; i < runs.length;) {
-    const r = runs[i]!;
-    if (!r.mark) { push(false, r.start, r.length); i++; continue; }
+    if (!runs[i]!.mark) { i++; continue; }
+    // The character: marks i, i + 2, ..., j, apart by gaps under LETTER_GAP_DOTS.
     let j = i;
-    while (j + 2 < runs.length && runs[j + 2]!.mark && runs[j + 1]!.length < LETTER_GAP_DOTS * dotBlocks[Math.min(dotBlocks.length - 1, runs[j + 1]!.start)]!) j += 2;
+    while (j + 2 < runs.length && runs[j + 2]!.mark && runs[j + 1]!.length < LETTER_GAP_DOTS * dotAt(runs[j + 1]!.start)) j += 2;
     let sy = 0;
     let sa = 0;
-    for (let k = i; k <= j; k += 2) {
-      const m = runs[k]!;
-      for (let b = m.start; b < m.start + m.length; b++) { sy += y[b]!; sa += amplitude[b]!; }
-    }
+    let ownLength = 0;
+    for (let k = i; k <= j; k += 2) { sy += sum(runs[k]!, y); sa += sum(runs[k]!, amplitude); ownLength += runs[k]!.length; }
     // The level to compare with: the marks either side within NEIGHBOUR_DOTS (the fading
     // there is much the same), else the model's.
-    const dot = dotBlocks[Math.min(dotBlocks.length - 1, r.start)]!;
+    const dot = dotAt(runs[i]!.start);
     let ny = 0;
     let nl = 0;
     const before = runs[i - 2];
-    if (before && runs[i - 1]!.length < NEIGHBOUR_DOTS * dot) { for (let b = before.start; b < before.start + before.length; b++) ny += y[b]!; nl += before.length; }
+    if (before && runs[i - 1]!.length < NEIGHBOUR_DOTS * dot) { ny += sum(before, y); nl += before.length; }
     const after = runs[j + 2];
-    if (after && runs[j + 1]!.length < NEIGHBOUR_DOTS * dot) { for (let b = after.start; b < after.start + after.length; b++) ny += y[b]!; nl += after.length; }
-    let ownLength = 0;
-    for (let k = i; k <= j; k += 2) ownLength += runs[k]!.length;
+    if (after && runs[j + 1]!.length < NEIGHBOUR_DOTS * dot) { ny += sum(after, y); nl += after.length; }
     const reference = nl > 0 ? (ny / nl) * ownLength : sa;
-    if (sy < WEAK_CHARACTER * reference) push(false, r.start, runs[j]!.start + runs[j]!.length - r.start);
-    else for (let k = i; k <= j; k++) push(runs[k]!.mark, runs[k]!.start, runs[k]!.length);
+    if (sy < WEAK_CHARACTER * reference) for (let k = i; k <= j; k += 2) weak[k] = 1;
     i = j + 1;
   }
+  return weak;
+}
+
+/** The runs with every weak character (see WEAK_CHARACTER) turned into gap. */
+function withoutWeakCharacters(runs: Run[], y: Float32Array, amplitude: Float32Array, dotBlocks: Float32Array): Run[] {
+  const weak = weakMarks(runs, y, amplitude, dotBlocks);
+  const out: Run[] = [];
+  runs.forEach((r, i) => {
+    const mark = r.mark && weak[i] === 0;
+    const last = out[out.length - 1];
+    if (last && last.mark === mark) last.length += r.length;
+    else out.push({ mark, start: r.start, length: r.length });
+  });
   return out;
 }
 
