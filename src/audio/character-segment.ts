@@ -10,7 +10,7 @@
 import { Transcript, type TimingDecode } from "./decode-timings.js";
 import { CHARACTER_TREE as TREE } from "./character-tree.js";
 import type { KeyedTimings } from "./keying.js";
-import { MIN_DOTS, PAUSE_LINK, priorTable, SEGMENT_CHARGE, TABLE_STEP, weakMarks, WORD_GAP_DOTS } from "./segment.js";
+import { MIN_DOTS, PAUSE_LINK, priorTable, searchStep, SEGMENT_CHARGE, TABLE_STEP, weakMarks, WORD_GAP_DOTS } from "./segment.js";
 
 /**
  * What a gap ends: an element inside a letter, a letter, a word; or it is silence whose
@@ -105,9 +105,7 @@ function keepLive(scores: Float64Array, row: number, live: Int16Array): number {
  */
 export function segmentCharacters(evidence: Float32Array, from: number, to: number, options: CharacterSegmentOptions): LabelledRun[] {
   const { dotBlocks, gapStretch } = options;
-  let minDot = Infinity;
-  for (let i = from; i < to; i++) minDot = Math.min(minDot, dotBlocks[i]!);
-  const step = Math.max(1, Math.floor(minDot / options.stepsPerDot));
+  const step = searchStep(dotBlocks, from, to, options.stepsPerDot);
   const steps = Math.floor((to - from) / step);
   const silence: LabelledRun[] = [{ start: from, length: to - from, mark: false, dash: false, kind: GapKind.Edge }];
   if (steps === 0) return silence;

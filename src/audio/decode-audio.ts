@@ -145,8 +145,10 @@ function dotsAlong(length: number, blockMs: number, keyed: KeyedTimings, dots: F
   const along = new Float32Array(length).fill(dots[0]! / blockMs);
   let t = keyed.startMs;
   for (let i = 0; i < dots.length; i++) {
-    along.fill(dots[i]! / blockMs, Math.min(length, Math.round(t / blockMs)));
+    const from = Math.min(length, Math.round(t / blockMs));
     t += keyed.durations[2 * i]! + (keyed.durations[2 * i + 1] ?? 0);
+    // Up to the next mark only: filling to the end each time made long recordings quadratic.
+    along.fill(dots[i]! / blockMs, from, i + 1 < dots.length ? Math.min(length, Math.round(t / blockMs)) : length);
   }
   return along;
 }

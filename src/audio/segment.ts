@@ -8,6 +8,7 @@
  * beyond 7 dots as pauses.
  */
 import type { KeyedTimings, Levels } from "./keying.js";
+import { selectInPlace } from "./stats.js";
 
 export interface SegmentOptions {
   blockMs: number;
@@ -213,13 +214,34 @@ function priors(spread: number): { mark: Float64Array; gap: Float64Array } {
   return tables;
 }
 
+/**
+ * A dot estimate under this share of the median is taken for an outlier when the search's
+ * step is set: one such estimate in a long recording made every step one block long, and
+ * the search hundreds of times slower.
+ */
+const OUTLIER_DOT_SHARE = 0.5;
+/** Values of the dot profile looked at for its median. */
+const MEDIAN_POINTS = 1024;
+
+/**
+ * The search's step in blocks over dotBlocks[from, to): `stepsPerDot` steps to the
+ * shortest dot there, outliers aside.
+ */
+export function searchStep(dotBlocks: Float32Array, from: number, to: number, stepsPerDot: number): number {
+  let minDot = Infinity;
+  for (let i = from; i < to; i++) minDot = Math.min(minDot, dotBlocks[i]!);
+  const stride = Math.max(1, Math.floor((to - from) / MEDIAN_POINTS));
+  const sample = new Float32Array(Math.ceil((to - from) / stride));
+  for (let i = 0, j = from; j < to; i++, j += stride) sample[i] = dotBlocks[j]!;
+  const typical = sample.length > 0 ? selectInPlace(sample, sample.length >> 1) : minDot;
+  return Math.max(1, Math.floor(Math.max(minDot, OUTLIER_DOT_SHARE * typical) / stepsPerDot));
+}
+
 /** The most likely runs of key down and key up, covering the envelope from its start. */
 function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
   const { dotBlocks } = options;
   const n = evidence.length;
-  let minDot = Infinity;
-  for (const d of dotBlocks) minDot = Math.min(minDot, d);
-  const step = Math.max(1, Math.floor(minDot / (options.stepsPerDot ?? STEPS_PER_DOT)));
+  const step = searchStep(dotBlocks, 0, n, options.stepsPerDot ?? STEPS_PER_DOT);
   const steps = Math.floor(n / step);
   if (steps === 0) return [];
 
