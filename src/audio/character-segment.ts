@@ -73,10 +73,12 @@ function priorsFor(spread: number): Priors {
   let priors = priorCache.get(key);
   if (!priors) {
     const s = key / 100;
+    const oneDot = priorTable([[1, 1]], 0, s);
     priors = {
-      dot: priorTable([[1, 1]], 0, s),
+      dot: oneDot,
       dash: priorTable([[3, 1]], 0, s),
-      element: priorTable([[1, 1]], 0, s),
+      // A gap inside a letter lasts a dot, as a dot does.
+      element: oneDot,
       letter: priorTable([[3, LETTER_GAP_SHARE]], 0, s),
       word: priorTable([[7, WORD_GAP_SHARE]], PAUSE_SHARE, s),
     };
