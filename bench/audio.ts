@@ -7,7 +7,8 @@
  * Environment: AUDIO_BENCH_MESSAGES (default 96) and AUDIO_BENCH_SECONDS (about 20 per
  * message) size the corpus, AUDIO_BENCH_SEED (default 2026) draws another one (to check
  * that a change is not tuned to this corpus alone); AUDIO_BENCH_VERBOSE=1 prints every decode;
- * AUDIO_BENCH_LONG_MINUTES (default 5) sets the length of the one long recording.
+ * AUDIO_BENCH_LONG_MINUTES (default 5) sizes the text of the one long recording (5 makes about
+ * 4 minutes of Morse; the line prints the length).
  */
 import { timeline } from "../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";

@@ -5,14 +5,14 @@
  * tables.
  */
 import { DECODE_PRECEDENCE } from "../core/characters.js";
-import { MAX_ELEMENTS, sequenceKey } from "../core/tables.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../core/tables.js";
 
 /**
  * Shares of the kinds of character, in the order of DECODE_PRECEDENCE (letters, digits,
  * punctuation, prosigns, accented letters): roughly what Morse traffic is made of,
  * letters and digits nearly all of it. A sign read from noise costs a wrong character
  * where its lookalikes would cost none (on the benchmark corpus, seeds 2026 and 7, these
- * decode better than shares five times as large for the signs).
+ * decode better than shares 2 to 10 times as large for the signs).
  */
 const KIND_SHARES = [0.87, 0.12, 0.01, 0.002, 0.001] as const;
 
@@ -33,13 +33,13 @@ export interface CharacterTree {
   inner: Uint8Array;
 }
 
-/** Sequence keys of the characters (those that decode to something), with their kind. */
+/** Sequence keys of the characters, with the kind of the one each decodes to (tables.ts settles which). */
 function kindsByKey(): Map<number, number> {
   const kinds = new Map<number, number>();
   DECODE_PRECEDENCE.forEach((table, kind) => {
-    for (const pattern of Object.values(table)) {
+    for (const [text, pattern] of Object.entries(table)) {
       const key = sequenceKey(pattern);
-      if (pattern.length <= MAX_ELEMENTS && !kinds.has(key)) kinds.set(key, kind);
+      if (pattern.length <= MAX_ELEMENTS && textOfKey(key) === text) kinds.set(key, kind);
     }
   });
   return kinds;
