@@ -35,6 +35,7 @@ import { coherentEvidence, segment, segmentCoherent } from "./segment.js";
 import { DECODE_FREQUENCY } from "./limits.js";
 import { findPitch } from "./pitch.js";
 import { selectInPlace } from "./stats.js";
+import { usableSamples } from "./usable-samples.js";
 
 export interface AudioHints {
   /** Expected pitch, Hz: the search is narrowed to ±50 Hz around it (clamped to 200..1200; ignored unless finite). */
@@ -306,10 +307,12 @@ function checkInput(samples: Float32Array, sampleRate: number): void {
 /**
  * Decodes the Morse in a mono recording. A recording without Morse decodes to empty
  * output (not an error); only unusable input (not a Float32Array, a bad sample rate)
- * throws, as MorseError INVALID_AUDIO.
+ * throws, as MorseError INVALID_AUDIO. NaN and infinite samples count as silence, and a
+ * recording far outside ordinary levels is rescaled (usable-samples.ts).
  */
-export function decodeAudio(samples: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioDecode {
-  checkInput(samples, sampleRate);
+export function decodeAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioDecode {
+  checkInput(recording, sampleRate);
+  const samples = usableSamples(recording);
   const durationMs = (1000 * samples.length) / sampleRate;
   const nothing: AudioDecode = { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs };
   const hinted = hints.frequency === undefined || !Number.isFinite(hints.frequency)

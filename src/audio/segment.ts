@@ -299,6 +299,8 @@ function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
   let mark = bestMark[steps]! > bestGap[steps]!;
   for (let k = steps; k > 0;) {
     const d = mark ? lengthMark[k]! : lengthGap[k]!;
+    // A step no segment reached: only evidence that is not finite leaves one.
+    if (d === 0) break;
     const chained = (mark ? chainMark[k] : chainGap[k]) === 1;
     const last = runs[runs.length - 1];
     if (last && last.mark === mark) { last.start -= d * step; last.length += d * step; }

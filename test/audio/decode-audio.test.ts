@@ -169,6 +169,26 @@ describe("decodeAudio", () => {
     assert.equal(decodeAudio(both, 8000, { frequency: 880, wpm: 20 }).frequency, 900);
   });
 
+  it("reads through NaN and infinite samples and levels near float32's limit, and from far below ordinary levels", () => {
+    // 3e38 squared overflows to Infinity: the evidence turned NaN and the mark-by-mark
+    // search's way back looped until the heap ran out.
+    const text = "CQ DE W1AW K";
+    const { samples } = rendered(text, 20, 600, 8000);
+    const scaled = (by: number) => samples.map((x) => x * by);
+    const spoiled = (at: number, value: number) => { const s = samples.slice(); s[at] = value; return s; };
+    const middle = samples.length >> 1;
+    for (const [name, input] of [
+      ["3e38 peak", scaled(3e38 / 0.89)], ["1e-20 peak", scaled(1e-20)],
+      ["a NaN", spoiled(middle, Number.NaN)], ["an infinity", spoiled(middle, Number.POSITIVE_INFINITY)],
+      ["a -infinity", spoiled(middle, Number.NEGATIVE_INFINITY)], ["a spike at 3e38", spoiled(middle, 3e38)],
+    ] as const) {
+      assert.equal(decodeAudio(input, 8000).output, text, name);
+    }
+    const ruined = samples.slice();
+    ruined.fill(3e38, middle);
+    assert.equal(typeof decodeAudio(ruined, 8000).output, "string");
+  });
+
   it("refuses samples it cannot use", () => {
     assert.throws(() => decodeAudio(new Float32Array(10), 0), (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO");
     assert.throws(() => decodeAudio([0, 1] as unknown as Float32Array, 8000), (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO");

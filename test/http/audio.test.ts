@@ -105,6 +105,15 @@ describe("POST /api/v1/decode-audio", () => {
     assert.equal(body.durationMs, 2000);
   });
 
+  it("reads a float WAV whose samples are NaN, infinite or near float32's limit (it used to exhaust the worker's heap)", async () => {
+    const { bytes } = await wav({ text: "TEST", wpm: "20", frequency: "600" });
+    const samples = Float32Array.from({ length: (bytes.length - 44) / 2 }, (_, i) => (3e38 / 32768) * bytes.readInt16LE(44 + 2 * i));
+    samples[100] = Number.NaN;
+    samples[200] = Number.POSITIVE_INFINITY;
+    const body = assertSuccess(await postWav(encodeWav([samples], 8000, { format: "float", bits: 32 })));
+    assert.equal(body.output, "TEST");
+  });
+
   it("refuses what is not a WAV (400), other content types (415), other methods (405) and too much (413)", async () => {
     assertError(await postWav(Buffer.from("hello world, not a wav")), 400, /not a WAV file/);
     const truncated = encodeWav([new Float32Array(800)], 8000).subarray(0, 30);

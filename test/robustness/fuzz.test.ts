@@ -495,6 +495,24 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     }, 40);
   });
 
+  test("float samples of any value (NaN, infinities, near float32's limit) in a real recording answer 200", async () => {
+    const rendered = await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" });
+    const pcm = rendered.body.subarray(44);
+    const samples = Float32Array.from({ length: pcm.length / 2 }, (_, i) => pcm.readInt16LE(2 * i) / 32768);
+    const spoils = fc.record({
+      scale: fc.constantFrom(1, 1e-30, 1e30, 3e38),
+      values: fc.array(fc.tuple(fc.nat({ max: samples.length - 1 }), fc.float()), { minLength: 1, maxLength: 20 }),
+    });
+    await runProperty(spoils, async ({ scale, values }) => {
+      const spoiled = samples.map((x) => x * scale);
+      for (const [at, value] of values) spoiled[at] = value;
+      const data = new Uint8Array(spoiled.buffer);
+      const { response, body } = await postWav(wavFile({ code: 3, channels: 1, rate: 8000, bits: 32, blockAlign: 4, data }));
+      assert.equal(response.status, 200);
+      assert.equal(typeof body?.output, "string");
+    }, 25);
+  });
+
   test("decode-audio hints in the query string: broken numbers answer 400, never 5xx", async () => {
     const wav = wavFile({ code: 1, channels: 1, rate: 8000, bits: 16, blockAlign: 2, data: new Uint8Array(1600) });
     await runProperty(fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]"), paramValue), async ([name, value]) => {

@@ -1,0 +1,53 @@
+/**
+ * Samples the decoder can work on. A float recording may hold NaN, infinities or values
+ * near float32's limit (3.4e38), whose squares overflow: the evidence then turns NaN,
+ * and no length of mark or gap wins any comparison. Such samples are taken for silence
+ * or scaled down; a recording within ordinary levels passes through untouched.
+ */
+import { selectInPlace } from "./stats.js";
+
+/** Peak levels the decoder takes as they are: anything in between is an ordinary recording. */
+const LOUDEST = 1e4;
+const QUIETEST = 1e-8;
+/** The level a rescaled recording is brought to: this quantile of |x| becomes 1. */
+const LEVEL_QUANTILE = 0.999;
+/** Values looked at for that quantile. */
+const LEVEL_POINTS = 65536;
+/** After rescaling, a spike far above the recording's level is clipped here. */
+const CLIP = 100;
+
+/** `samples` itself when every value is finite and the peak ordinary, else a rescaled copy. */
+export function usableSamples(samples: Float32Array): Float32Array {
+  let peak = 0;
+  let finite = true;
+  for (let i = 0; i < samples.length; i++) {
+    const x = Math.abs(samples[i]!);
+    if (x > peak) peak = x;
+    else if (!(x <= peak)) finite = false;
+  }
+  if (finite && peak <= LOUDEST && (peak === 0 || peak >= QUIETEST)) return samples;
+  const level = levelOf(samples);
+  const scale = level > 0 ? 1 / level : 0;
+  const out = new Float32Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const x = samples[i]! * scale;
+    out[i] = x < CLIP ? (x > -CLIP ? x : -CLIP) : x >= CLIP ? CLIP : 0;
+  }
+  return out;
+}
+
+/** The LEVEL_QUANTILE of the finite |x| (over an even sample of at most LEVEL_POINTS values), else their peak. */
+function levelOf(samples: Float32Array): number {
+  const stride = Math.max(1, Math.floor(samples.length / LEVEL_POINTS));
+  const values: number[] = [];
+  let peak = 0;
+  for (let i = 0; i < samples.length; i++) {
+    const x = Math.abs(samples[i]!);
+    if (!Number.isFinite(x)) continue;
+    if (x > peak) peak = x;
+    if (i % stride === 0) values.push(x);
+  }
+  const sample = Float32Array.from(values);
+  const level = sample.length > 0 ? selectInPlace(sample, Math.floor(LEVEL_QUANTILE * (sample.length - 1))) : 0;
+  return level > 0 ? level : peak;
+}
