@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (npm packages; Debian's redis-server and nginx
-# when missing), type-checks, then runs every test with Node's test runner.
+# Installs everything the tests need (npm packages; Debian's redis-server, nginx and
+# chromium when missing), type-checks, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+# The playground's tests drive Debian's Chromium (never a downloaded browser).
+[[ -x /usr/bin/chromium ]] || missing+=(chromium fonts-liberation)
 if ((${#missing[@]})); then
   echo "installing Debian packages: ${missing[*]}"
   apt-get update -qq
@@ -16,5 +18,6 @@ fi
 
 npm run build --silent # the package's own entry (dist/) is tested too
 npx tsc -p tsconfig.json
+npx tsc -p tsconfig.web.json # the playground's script, plain JavaScript checked as TypeScript
 mapfile -t files < <(find test -name '*.test.ts' | sort)
 exec node --import tsx --test --test-concurrency=2 "${files[@]}"

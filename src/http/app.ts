@@ -12,6 +12,7 @@ import { Metrics, registerMetrics } from "./metrics.js";
 import rateLimit from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
 import { requestPath } from "./paths.js";
+import { registerPlayground } from "./playground.js";
 import { parseQuery } from "./query-string.js";
 import { Readiness } from "./readiness.js";
 import { audioWavRoutes } from "./routes/audio-wav.js";
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await decodeAudioRoutes(app, methods);
   registerHealth(app, readiness);
   await registerDocs(app);
+  await registerPlayground(app, methods);
   for (const path of ["/healthz", "/readyz", "/metrics", "/api/v1/openapi.json", "/docs"]) methods.add(path, ["GET", "HEAD"]);
   return app;
 }

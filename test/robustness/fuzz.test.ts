@@ -112,6 +112,7 @@ const KNOWN_PATHS = [
   "/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/api/v1/audio", "/api/v1/audio.wav",
   "/api/v1/decode-audio", "/api/v1/openapi.json", "/healthz", "/readyz", "/metrics",
   "/docs", "/docs/", "/docs/json", "/docs/static/index.html", "/", "/api/v1/", "/api/v1", "/api", "/nope",
+  "/index.html", "/playground.js", "/playground.css", "/favicon.svg", "/../package.json", "/web/index.html",
 ];
 
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "PROPFIND", "TRACE", "MKCOL", "LOCK", "PURGE", "SEARCH", "REPORT"];

@@ -1,0 +1,149 @@
+/** The playground page, driven in Debian's Chromium (playwright-core) against a real server. */
+import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, it } from "node:test";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { timeline } from "../../src/core/index.js";
+import { serveForTests } from "../helpers/server.js";
+
+const server = serveForTests();
+
+/** As root, on a machine without a network: see the tool library's machines/node.md. */
+const CHROMIUM_ARGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+let browser: Browser;
+let page: Page;
+/** What the page printed as errors, and scripts that threw (a CSP violation is one). */
+let problems: string[];
+
+before(async () => {
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+});
+after(async () => browser?.close());
+
+beforeEach(async () => {
+  page = await browser.newPage();
+  problems = [];
+  page.on("console", (message) => {
+    // The browser logs every 400 the API answers; the tests below cause those on purpose.
+    if (message.type() === "error" && !message.text().includes("status of 400")) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  await page.goto(`${server.url}/`);
+});
+
+/** The text of an <output> once it shows something. */
+async function shown(selector: string): Promise<string> {
+  const output = page.locator(selector, { hasText: /./ });
+  await output.waitFor();
+  return (await output.textContent())!;
+}
+
+async function done(): Promise<void> {
+  await page.close();
+  assert.deepEqual(problems, []);
+}
+
+describe("the playground page", () => {
+  it("encodes text as it is typed, and shows the API's own error for what cannot be encoded", async () => {
+    await page.fill("#text", "SOS 73");
+    assert.equal(await shown("#morse"), "... --- ... / --... ...--");
+    await page.fill("#text", "A#B");
+    await page.locator("#encode-error", { hasText: "Cannot encode" }).waitFor();
+    assert.equal(await page.textContent("#encode-error"), 'Cannot encode character "#" at position 2');
+    assert.equal(await page.textContent("#morse"), "");
+    // Cleared text clears the error too.
+    await page.fill("#text", "");
+    await page.locator("#encode-error").waitFor({ state: "hidden" });
+    assert.equal(await page.textContent("#encode-error"), "");
+    await done();
+  });
+
+  it("decodes Morse as it is typed", async () => {
+    await page.fill("#morse-input", "-.-. --.- / -.. . / .-- .---- .- .--");
+    assert.equal(await shown("#decoded"), "CQ DE W1AW");
+    await page.fill("#morse-input", "...---...---...");
+    await page.locator("#decode-error", { hasText: /./ }).waitFor();
+    assert.match((await page.textContent("#decode-error"))!, /\.\.\.---\.\.\.---\.\.\./);
+    await done();
+  });
+
+  it("shows the chart, and a click on a character types it", async () => {
+    await page.locator("#chart table").first().waitFor();
+    const chart = await (await fetch(`${server.url}/api/v1/chart`)).json() as Record<string, Record<string, string>>;
+    const captions = await page.locator("#chart caption").allTextContents();
+    assert.deepEqual(captions, ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters"]);
+    const rows = await page.locator("#chart tr").count();
+    const entries = ["alphabet", "numbers", "punctuation", "prosigns", "accented"].reduce((n, group) => n + Object.keys(chart[group]!).length, 0);
+    assert.equal(rows, entries);
+    assert.equal(await page.locator("#chart tr", { has: page.locator("button", { hasText: /^Q$/ }) }).locator("td").nth(1).textContent(), "--.-");
+    await page.click("#chart button:text-is('C')");
+    await page.click("#chart button:text-is('Q')");
+    await page.click("#chart button:text-is('<SK>')");
+    assert.equal(await page.inputValue("#text"), "CQ<SK>");
+    assert.equal(await shown("#morse"), "-.-. --.- ...-.-");
+    await done();
+  });
+
+  it("plays the API's timeline to its end, and links a WAV of the same settings", async () => {
+    await page.fill("#text", "EE");
+    await page.fill("#wpm", "30");
+    await page.fill("#frequency", "700");
+    const href = await page.getAttribute("#wav", "href");
+    assert.equal(href, "/api/v1/audio.wav?text=EE&wpm=30&frequency=700");
+    const wav = Buffer.from(await (await fetch(new URL(href!, server.url))).arrayBuffer());
+    assert.equal(wav.toString("latin1", 0, 4), "RIFF");
+    const durationMs = timeline("EE", { wpm: 30 }).durationMs;
+    assert.equal(wav.readUInt32LE(40), 2 * Math.round((durationMs * 8000) / 1000));
+
+    await page.click("#play");
+    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    assert.equal(await page.textContent("#play-status"), `Playing ${(durationMs / 1000).toFixed(1)} s at 30 wpm, 700 Hz`);
+    assert.equal(await page.isEnabled("#stop"), true);
+    // The oscillator's end is on the audio clock: it comes once the tones have sounded.
+    await page.locator("#play-status", { hasText: "Played" }).waitFor({ timeout: 5000 });
+    assert.equal(await page.isEnabled("#stop"), false);
+
+    // Settings the API refuses are shown, not played.
+    await page.fill("#wpm", "60");
+    await page.click("#play");
+    await page.locator("#sound-error", { hasText: /./ }).waitFor();
+    assert.equal(await page.textContent("#sound-error"), "Parameter wpm must be a number between 5 and 50");
+    await done();
+  });
+
+  it("stops what it plays", async () => {
+    await page.fill("#text", "PARIS PARIS PARIS");
+    await page.fill("#wpm", "5");
+    await page.click("#play");
+    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    await page.click("#stop");
+    assert.equal(await page.textContent("#play-status"), "Stopped");
+    assert.equal(await page.isEnabled("#stop"), false);
+    await done();
+  });
+
+  it("reads back a recording chosen from disk, and says so when it holds no Morse", async () => {
+    const wav = Buffer.from(await (await fetch(`${server.url}/api/v1/audio.wav?text=CQ%20TEST&wpm=25&frequency=650`)).arrayBuffer());
+    await page.setInputFiles("#recording", { name: "cq.wav", mimeType: "audio/wav", buffer: wav });
+    await page.locator("#heard-details", { hasText: "characters" }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.textContent("#heard"), "CQ TEST");
+    assert.match((await page.textContent("#heard-details"))!, /^6 characters at 2\d(\.\d)? wpm, 6[45]\d Hz, in \d\.\d s$/);
+
+    const silence = Buffer.alloc(44 + 16000);
+    wav.copy(silence, 0, 0, 44);
+    silence.writeUInt32LE(36 + 16000, 4);
+    silence.writeUInt32LE(16000, 40);
+    await page.setInputFiles("#recording", { name: "quiet.wav", mimeType: "audio/wav", buffer: silence });
+    await page.locator("#heard-details", { hasText: "No Morse" }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.textContent("#heard-details"), "No Morse found in 1.0 s");
+
+    await page.setInputFiles("#recording", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a recording") });
+    await page.locator("#listen-error", { hasText: /./ }).waitFor();
+    assert.match((await page.textContent("#listen-error"))!, /not a WAV file/);
+    await done();
+  });
+});

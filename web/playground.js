@@ -1,0 +1,298 @@
+// @ts-check
+/**
+ * The playground: text to Morse and Morse to text as you type, the Morse played through
+ * WebAudio from the API's timeline, a WAV to download, a recording read back, and the
+ * chart. Every answer comes from the ditdah API on this page's origin: the page checks
+ * nothing itself and shows the API's own error messages, so it can never disagree with it.
+ */
+
+/** Quiet time after a keystroke before asking the API, ms. */
+const TYPING_PAUSE_MS = 150;
+/** Tone edges, s: the WAV endpoint's raised-cosine ramps are 5 ms (src/audio/limits.ts RAMP_MS). */
+const RAMP_S = 0.005;
+/** Tone level, of full scale. */
+const LEVEL = 0.5;
+/** Head start for the audio clock before the first tone, s. */
+const LEAD_S = 0.1;
+/** The chart's groups, in the order shown. */
+const CHART_GROUPS = [
+  ["alphabet", "Letters"], ["numbers", "Digits"], ["punctuation", "Punctuation"], ["prosigns", "Prosigns"], ["accented", "Accented letters"],
+];
+
+/** @typedef {{ type: "dot" | "dash" | "silence", startMs: number, durationMs: number }} Segment */
+/** @typedef {{ text: string, wpm: string, frequency: string, fwpm?: string }} SoundParams */
+
+/**
+ * @template {HTMLElement} T
+ * @param {string} id
+ * @param {new () => T} kind
+ * @returns {T}
+ */
+function byId(id, kind) {
+  const found = document.getElementById(id);
+  if (!(found instanceof kind)) throw new Error(`The page has no #${id}`);
+  return found;
+}
+
+const ui = {
+  text: byId("text", HTMLTextAreaElement),
+  morse: byId("morse", HTMLOutputElement),
+  encodeError: byId("encode-error", HTMLElement),
+  wpm: byId("wpm", HTMLInputElement),
+  fwpm: byId("fwpm", HTMLInputElement),
+  frequency: byId("frequency", HTMLInputElement),
+  play: byId("play", HTMLButtonElement),
+  stop: byId("stop", HTMLButtonElement),
+  wav: byId("wav", HTMLAnchorElement),
+  playStatus: byId("play-status", HTMLElement),
+  soundError: byId("sound-error", HTMLElement),
+  morseInput: byId("morse-input", HTMLTextAreaElement),
+  decoded: byId("decoded", HTMLOutputElement),
+  decodeError: byId("decode-error", HTMLElement),
+  recording: byId("recording", HTMLInputElement),
+  heard: byId("heard", HTMLOutputElement),
+  heardDetails: byId("heard-details", HTMLElement),
+  listenError: byId("listen-error", HTMLElement),
+  chart: byId("chart", HTMLElement),
+  chartError: byId("chart-error", HTMLElement),
+};
+
+/** A failure to show as it is: the API's own message, or why it could not be reached. */
+class Failure extends Error {}
+
+/**
+ * The API's answer to a request, or a Failure with its error message.
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<any>}
+ */
+async function call(path, init) {
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new Failure("Could not reach the ditdah service");
+  }
+  const body = await response.json().catch(() => undefined);
+  if (body?.success !== true) throw new Failure(body?.error ?? `The service answered ${response.status}`);
+  return body;
+}
+
+/**
+ * @param {string} path
+ * @param {object} body
+ * @param {AbortSignal} [signal]
+ */
+function postJson(path, body, signal) {
+  return call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+}
+
+/**
+ * Shows an error's message in an error box, or clears the box (no error). Anything but a
+ * Failure is a bug of the page's own: logged too.
+ * @param {HTMLElement} box
+ * @param {unknown} [error]
+ */
+function report(box, error) {
+  if (error !== undefined && !(error instanceof Failure)) console.error(error);
+  box.textContent = error === undefined ? "" : error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Asks the API about what is typed in `input` once typing pauses, and shows the answer; an
+ * answer to something since typed over is dropped. Returns the check, to run it at once.
+ * @param {HTMLTextAreaElement} input
+ * @param {(value: string, signal: AbortSignal) => Promise<string>} ask
+ * @param {HTMLOutputElement} output
+ * @param {HTMLElement} errorBox
+ */
+function answerAsTyped(input, ask, output, errorBox) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {AbortController | undefined} */
+  let pending;
+  const check = async () => {
+    pending?.abort();
+    const controller = (pending = new AbortController());
+    if (input.value.trim() === "") {
+      output.value = "";
+      report(errorBox);
+      return;
+    }
+    try {
+      const answer = await ask(input.value, controller.signal);
+      output.value = answer;
+      report(errorBox);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      output.value = "";
+      report(errorBox, error);
+    }
+  };
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, TYPING_PAUSE_MS);
+  });
+  return check;
+}
+
+// ---------------------------------------------------------------------------------------
+// Text to Morse and back
+
+const encodeNow = answerAsTyped(ui.text, async (text, signal) => (await postJson("/api/v1/encode", { text }, signal)).output, ui.morse, ui.encodeError);
+answerAsTyped(ui.morseInput, async (morse, signal) => (await postJson("/api/v1/decode", { morse }, signal)).output, ui.decoded, ui.decodeError);
+
+// ---------------------------------------------------------------------------------------
+// Sound
+
+/** @returns {SoundParams} */
+function soundParams() {
+  /** @type {SoundParams} */
+  const params = { text: ui.text.value, wpm: ui.wpm.value, frequency: ui.frequency.value };
+  if (ui.fwpm.value.trim() !== "") params.fwpm = ui.fwpm.value;
+  return params;
+}
+
+/** The download link follows the text and the sound settings. */
+function updateWavLink() {
+  ui.wav.href = `/api/v1/audio.wav?${new URLSearchParams({ ...soundParams() })}`;
+}
+
+/** @param {number} ms */
+function seconds(ms) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** @type {{ context: AudioContext, oscillator: OscillatorNode } | undefined} */
+let playing;
+
+function stop() {
+  if (!playing) return;
+  const { context } = playing;
+  playing = undefined;
+  void context.close();
+  ui.playStatus.textContent = "Stopped";
+  ui.stop.disabled = true;
+}
+
+/**
+ * Schedules the timeline's tones on a gain envelope: each edge a ramp of RAMP_S centred on
+ * the element's nominal edge, as in the WAV.
+ * @param {AudioParam} gain
+ * @param {Segment[]} sequence
+ * @param {number} start
+ */
+function scheduleTones(gain, sequence, start) {
+  for (const segment of sequence) {
+    if (segment.type === "silence") continue;
+    const on = start + segment.startMs / 1000;
+    const off = on + segment.durationMs / 1000;
+    gain.setValueAtTime(0, on - RAMP_S / 2);
+    gain.linearRampToValueAtTime(LEVEL, on + RAMP_S / 2);
+    gain.setValueAtTime(LEVEL, off - RAMP_S / 2);
+    gain.linearRampToValueAtTime(0, off + RAMP_S / 2);
+  }
+}
+
+async function play() {
+  stop();
+  report(ui.soundError);
+  let timing;
+  try {
+    timing = await postJson("/api/v1/audio", soundParams());
+  } catch (error) {
+    report(ui.soundError, error);
+    return;
+  }
+  const context = new AudioContext();
+  const oscillator = new OscillatorNode(context, { frequency: timing.frequency });
+  const envelope = new GainNode(context, { gain: 0 });
+  oscillator.connect(envelope).connect(context.destination);
+  const start = context.currentTime + LEAD_S;
+  scheduleTones(envelope.gain, timing.sequence, start);
+  oscillator.start(start);
+  oscillator.stop(start + timing.durationMs / 1000 + RAMP_S);
+  oscillator.addEventListener("ended", () => {
+    if (playing?.oscillator !== oscillator) return;
+    playing = undefined;
+    void context.close();
+    ui.playStatus.textContent = `Played ${seconds(timing.durationMs)}`;
+    ui.stop.disabled = true;
+  });
+  playing = { context, oscillator };
+  ui.stop.disabled = false;
+  ui.playStatus.textContent = `Playing ${seconds(timing.durationMs)} at ${timing.wpm} wpm, ${timing.frequency} Hz`;
+}
+
+ui.play.addEventListener("click", () => void play());
+ui.stop.addEventListener("click", stop);
+for (const input of [ui.text, ui.wpm, ui.fwpm, ui.frequency]) input.addEventListener("input", updateWavLink);
+updateWavLink();
+
+// ---------------------------------------------------------------------------------------
+// A recording read back
+
+ui.recording.addEventListener("change", async () => {
+  const file = ui.recording.files?.[0];
+  if (!file) return;
+  ui.heard.value = "";
+  report(ui.listenError);
+  ui.heardDetails.textContent = `Reading ${file.name}…`;
+  try {
+    const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "audio/wav" }, body: file });
+    ui.heard.value = read.output;
+    ui.heardDetails.textContent = read.characters === 0
+      ? `No Morse found in ${seconds(read.durationMs)}`
+      : `${read.characters} characters at ${read.wpm} wpm, ${read.frequency} Hz, in ${seconds(read.durationMs)}`;
+  } catch (error) {
+    ui.heardDetails.textContent = "";
+    report(ui.listenError, error);
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+// The chart
+
+/**
+ * Adds `character` to the text at the cursor, and encodes again.
+ * @param {string} character
+ */
+function typeCharacter(character) {
+  const { selectionStart, selectionEnd, value } = ui.text;
+  ui.text.value = value.slice(0, selectionStart) + character + value.slice(selectionEnd);
+  ui.text.selectionStart = ui.text.selectionEnd = selectionStart + character.length;
+  updateWavLink();
+  void encodeNow();
+}
+
+/**
+ * @param {string} title
+ * @param {Record<string, string>} patterns
+ */
+function chartTable(title, patterns) {
+  const table = document.createElement("table");
+  table.createCaption().textContent = title;
+  const body = table.createTBody();
+  for (const [character, pattern] of Object.entries(patterns)) {
+    const row = body.insertRow();
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = character;
+    button.addEventListener("click", () => typeCharacter(character));
+    row.insertCell().append(button);
+    row.insertCell().textContent = pattern;
+  }
+  return table;
+}
+
+async function showChart() {
+  try {
+    const chart = await call("/api/v1/chart");
+    ui.chart.replaceChildren(...CHART_GROUPS.map(([group, title]) => chartTable(title, chart[group])));
+  } catch (error) {
+    report(ui.chartError, error);
+  }
+}
+
+void showChart();
