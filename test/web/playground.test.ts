@@ -1,18 +1,12 @@
 /** The playground page, driven in Debian's Chromium (playwright-core) against a real server. */
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { timeline } from "../../src/core/index.js";
 import { serveForTests } from "../helpers/server.js";
+import { launchChromium } from "./chromium.js";
 
 const server = serveForTests();
-
-/** As root, on a machine without a network: see the tool library's machines/node.md. */
-const CHROMIUM_ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--autoplay-policy=no-user-gesture-required",
-];
 
 let browser: Browser;
 let page: Page;
@@ -20,7 +14,7 @@ let page: Page;
 let problems: string[];
 
 before(async () => {
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => browser?.close());
 
