@@ -50,6 +50,8 @@ const ui = {
   decoded: byId("decoded", HTMLOutputElement),
   decodeError: byId("decode-error", HTMLElement),
   recording: byId("recording", HTMLInputElement),
+  listen: byId("listen", HTMLButtonElement),
+  listenStatus: byId("listen-status", HTMLElement),
   heard: byId("heard", HTMLOutputElement),
   heardDetails: byId("heard-details", HTMLElement),
   listenError: byId("listen-error", HTMLElement),
@@ -233,14 +235,17 @@ updateWavLink();
 // ---------------------------------------------------------------------------------------
 // A recording read back
 
-ui.recording.addEventListener("change", async () => {
-  const file = ui.recording.files?.[0];
-  if (!file) return;
+/**
+ * Sends a WAV to the API's decoder and shows what it heard.
+ * @param {Blob} wav
+ * @param {string} name what to call it while it is read
+ */
+async function readBack(wav, name) {
   ui.heard.value = "";
   report(ui.listenError);
-  ui.heardDetails.textContent = `Reading ${file.name}…`;
+  ui.heardDetails.textContent = `Reading ${name}…`;
   try {
-    const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "audio/wav" }, body: file });
+    const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "audio/wav" }, body: wav });
     ui.heard.value = read.output;
     ui.heardDetails.textContent = read.characters === 0
       ? `No Morse found in ${seconds(read.durationMs)}`
@@ -249,7 +254,93 @@ ui.recording.addEventListener("change", async () => {
     ui.heardDetails.textContent = "";
     report(ui.listenError, error);
   }
+}
+
+ui.recording.addEventListener("change", () => {
+  const file = ui.recording.files?.[0];
+  if (file) void readBack(file, file.name);
 });
+
+/**
+ * Longest take from the microphone, s: 16-bit samples at 48 kHz fill the API's 32 MiB in
+ * about 5.8 minutes.
+ */
+const TAKE_LIMIT_S = 300;
+
+/**
+ * A mono 16-bit PCM WAV of samples in [-1, 1] (clipped).
+ * @param {Float32Array[]} chunks
+ * @param {number} sampleRate
+ */
+function wavOf(chunks, sampleRate) {
+  const count = chunks.reduce((n, chunk) => n + chunk.length, 0);
+  const view = new DataView(new ArrayBuffer(44 + 2 * count));
+  const text = (/** @type {number} */ at, /** @type {string} */ s) => { for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i)); };
+  text(0, "RIFF");
+  view.setUint32(4, 36 + 2 * count, true);
+  text(8, "WAVEfmt ");
+  view.setUint32(16, 16, true); // fmt chunk size
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, 2 * sampleRate, true); // bytes per second
+  view.setUint16(32, 2, true); // bytes per frame
+  view.setUint16(34, 16, true); // bits
+  text(36, "data");
+  view.setUint32(40, 2 * count, true);
+  let at = 44;
+  for (const chunk of chunks) {
+    for (const x of chunk) {
+      view.setInt16(at, Math.round(32767 * Math.max(-1, Math.min(1, x))), true);
+      at += 2;
+    }
+  }
+  return new Blob([view.buffer], { type: "audio/wav" });
+}
+
+/** The take under way: what ends it and reads it back. @type {(() => Promise<void>) | undefined} */
+let finishTake;
+
+/**
+ * Records from the microphone until the button is pressed again (or TAKE_LIMIT_S), then
+ * reads the take back. The browser's echo cancelling, noise suppression and gain control
+ * are off: each would reshape the keying.
+ */
+async function startTake() {
+  report(ui.listenError);
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
+  } catch (error) {
+    report(ui.listenError, new Failure(`The microphone is not available (${error instanceof Error ? error.message : String(error)})`));
+    return;
+  }
+  const context = new AudioContext();
+  await context.audioWorklet.addModule("/capture-worklet.js");
+  const capture = new AudioWorkletNode(context, "capture", { numberOfOutputs: 0 });
+  new MediaStreamAudioSourceNode(context, { mediaStream: stream }).connect(capture);
+  /** @type {Float32Array[]} */
+  const chunks = [];
+  let count = 0;
+  const limit = TAKE_LIMIT_S * context.sampleRate;
+  finishTake = async () => {
+    finishTake = undefined;
+    for (const track of stream.getTracks()) track.stop();
+    await context.close();
+    ui.listen.textContent = "Record from the microphone";
+    ui.listenStatus.textContent = "";
+    await readBack(wavOf(chunks, context.sampleRate), `${seconds((1000 * count) / context.sampleRate)} from the microphone`);
+  };
+  capture.port.onmessage = (/** @type {MessageEvent<Float32Array>} */ event) => {
+    chunks.push(event.data);
+    count += event.data.length;
+    ui.listenStatus.textContent = `Recording ${seconds((1000 * count) / context.sampleRate)}`;
+    if (count >= limit) void finishTake?.();
+  };
+  ui.listen.textContent = "Stop and read";
+}
+
+ui.listen.addEventListener("click", () => void (finishTake ? finishTake() : startTake()));
 
 // ---------------------------------------------------------------------------------------
 // The chart

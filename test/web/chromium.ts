@@ -12,6 +12,7 @@ const ARGS = [
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: "/usr/bin/chromium", args: ARGS });
+/** Chromium with the standard flags and `extra` ones. */
+export function launchChromium(extra: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: [...ARGS, ...extra] });
 }

@@ -2,6 +2,10 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { encodeWav, readWav } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
 import { serveForTests } from "../helpers/server.js";
 import { launchChromium } from "./chromium.js";
@@ -138,6 +142,37 @@ describe("the playground page", () => {
     await page.setInputFiles("#recording", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a recording") });
     await page.locator("#listen-error", { hasText: /./ }).waitFor();
     assert.match((await page.textContent("#listen-error"))!, /not a WAV file/);
+    await done();
+  });
+
+  it("records from the microphone and reads the take back", async () => {
+    // Chromium's fake microphone plays a file once from the start of the take ("%noloop"):
+    // a WAV from the API with a second of silence either side, at 48 kHz.
+    const rendered = Buffer.from(await (await fetch(`${server.url}/api/v1/audio.wav?text=CQ%20TEST&wpm=20&frequency=700&sampleRate=48000`)).arrayBuffer());
+    const { samples } = readWav(rendered);
+    const padded = new Float32Array(samples.length + 2 * 48000);
+    padded.set(samples, 48000);
+    const dir = mkdtempSync(join(tmpdir(), "ditdah-mic-"));
+    const file = join(dir, "cq.wav");
+    writeFileSync(file, encodeWav([padded], 48000));
+    const microphone = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${file}%noloop`]);
+    try {
+      const micPage = await microphone.newPage();
+      await micPage.goto(`${server.url}/`);
+      await micPage.click("#listen");
+      await micPage.locator("#listen", { hasText: "Stop and read" }).or(micPage.locator("#listen-error", { hasText: /./ })).waitFor();
+      assert.equal(await micPage.textContent("#listen-error"), "");
+      const takeS = Math.ceil(padded.length / 48000) + 1;
+      await micPage.locator("#listen-status", { hasText: `Recording ${takeS}.` }).waitFor({ timeout: 3000 * takeS });
+      await micPage.click("#listen");
+      await micPage.locator("#heard-details", { hasText: "characters" }).waitFor({ timeout: 20_000 });
+      assert.equal(await micPage.textContent("#heard"), "CQ TEST");
+      assert.match((await micPage.textContent("#heard-details"))!, /^6 characters at (19|20|21)(\.\d)? wpm, (69\d|70\d) Hz, in \d+\.\d s$/);
+      assert.equal(await micPage.textContent("#listen"), "Record from the microphone");
+    } finally {
+      await microphone.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
     await done();
   });
 });
