@@ -307,8 +307,8 @@ function checkInput(samples: Float32Array, sampleRate: number): void {
 /**
  * Decodes the Morse in a mono recording. A recording without Morse decodes to empty
  * output (not an error); only unusable input (not a Float32Array, a bad sample rate)
- * throws, as MorseError INVALID_AUDIO. NaN and infinite samples count as silence, and a
- * recording far outside ordinary levels is rescaled (usable-samples.ts).
+ * throws, as MorseError INVALID_AUDIO. A NaN sample counts as silence, an infinite one as
+ * a clipped peak, and a recording far outside ordinary levels is rescaled (usable-samples.ts).
  */
 export function decodeAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioDecode {
   checkInput(recording, sampleRate);

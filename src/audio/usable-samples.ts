@@ -1,8 +1,9 @@
 /**
  * Samples the decoder can work on. A float recording may hold NaN, infinities or values
  * near float32's limit (3.4e38), whose squares overflow: the evidence then turns NaN,
- * and no length of mark or gap wins any comparison. Such samples are taken for silence
- * or scaled down; a recording within ordinary levels passes through untouched.
+ * and no length of mark or gap wins any comparison. Such a recording is copied with NaN
+ * taken for silence, its level brought to 1 and infinities and spikes clipped; a
+ * recording within ordinary levels passes through untouched.
  */
 import { selectInPlace } from "./stats.js";
 
