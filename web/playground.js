@@ -180,7 +180,7 @@ function stop() {
 
 /**
  * Schedules the timeline's tones on a gain envelope: each edge a ramp of RAMP_S centred on
- * the element's nominal edge, as in the WAV.
+ * the element's nominal edge, as in the WAV (linear here, a raised cosine there).
  * @param {AudioParam} gain
  * @param {Segment[]} sequence
  * @param {number} start
@@ -197,16 +197,21 @@ function scheduleTones(gain, sequence, start) {
   }
 }
 
+/** Presses of Play so far: a timeline that arrives after a later press is not played. */
+let presses = 0;
+
 async function play() {
+  const press = ++presses;
   stop();
   report(ui.soundError);
   let timing;
   try {
     timing = await postJson("/api/v1/audio", soundParams());
   } catch (error) {
-    report(ui.soundError, error);
+    if (press === presses) report(ui.soundError, error);
     return;
   }
+  if (press !== presses) return;
   const context = new AudioContext();
   const oscillator = new OscillatorNode(context, { frequency: timing.frequency });
   const envelope = new GainNode(context, { gain: 0 });
