@@ -80,7 +80,7 @@ export interface Channel {
 }
 
 /** One standard normal deviate (Box-Muller). */
-function gaussian(random: Random): number {
+export function gaussian(random: Random): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 }
 

@@ -12,7 +12,7 @@
  */
 import { timeline } from "../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
-import { idealElementErrors } from "./audio-bound.js";
+import { idealElementErrors, idealSequenceErrors } from "./audio-bound.js";
 import { corpusText, handKeyed, levenshtein, messages, record, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
 import { mixedText, rng } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
@@ -20,6 +20,8 @@ import { envNumber, fmt, line } from "./lib/stats.js";
 const RENDER_TARGET = 1000;
 const DECODE_TARGET = 200;
 const CER_TARGETS: Record<number, number> = { [-6]: 0.01, [-10]: 0.05 };
+/** Receptions simulated per message for the whole-character bound (audio-bound.ts idealSequenceErrors). */
+const SEQUENCE_BOUND_RUNS = 5;
 /** Messages of 20 s in the reference condition (see referenceCondition). */
 const REFERENCE_MESSAGES = 100;
 
@@ -45,11 +47,14 @@ function normalise(text: string): string {
   return text.toUpperCase().split(/\s+/).filter(Boolean).join(" ");
 }
 
-/** `ideal`: the errors an ideal element-by-element decoder would make (see audio-bound.ts). */
-interface Tally { errors: number; ideal: number; length: number; audioMs: number; decodeMs: number; }
+/**
+ * `ideal`: the errors an ideal element-by-element decoder would make; `idealSequence`: an
+ * ideal decoder of whole characters on the timing grid (see audio-bound.ts).
+ */
+interface Tally { errors: number; ideal: number; idealSequence: number; length: number; audioMs: number; decodeMs: number; }
 
 function tally(): Tally {
-  return { errors: 0, ideal: 0, length: 0, audioMs: 0, decodeMs: 0 };
+  return { errors: 0, ideal: 0, idealSequence: 0, length: 0, audioMs: 0, decodeMs: 0 };
 }
 
 function decodeOne(r: Recording, into: Tally[]): void {
@@ -161,8 +166,12 @@ export async function runAudioBench(): Promise<void> {
       const into = [bucket, all, bands.get(speedBand(m.wpm))!];
       if (!m.handKeyed && m.channel.fadeDepth === 0) into.push(steady);
       decodeOne(recordMessage(m, snr, 1000 * i + snr), into);
-      const ideal = idealElementErrors(m, snr, normalise(m.text).length);
-      for (const t of into) t.ideal += ideal;
+      const reference = normalise(m.text);
+      const ideal = idealElementErrors(m, snr, reference.length);
+      const noise = rng(1000 * i + snr);
+      let idealSequence = 0;
+      for (let k = 0; k < SEQUENCE_BOUND_RUNS; k++) idealSequence += idealSequenceErrors(m, snr, reference, noise) / SEQUENCE_BOUND_RUNS;
+      for (const t of into) { t.ideal += ideal; t.idealSequence += idealSequence; }
     });
     const cer = bucket.errors / bucket.length;
     const target = CER_TARGETS[snr];
@@ -171,6 +180,8 @@ export async function runAudioBench(): Promise<void> {
     line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB`, `${(100 * cer).toFixed(2)} % (${bucket.errors}/${bucket.length} chars; ${verdict}) [${byBand}; machine-keyed without fading ${percent(steady)}]`);
     const idealByBand = [...bands].map(([name, t]) => `${name} ${percent(t, t.ideal)}`).join(", ");
     line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB bound`, `${percent(bucket, bucket.ideal)} for an ideal element-by-element decoder [${idealByBand}]`);
+    const sequenceByBand = [...bands].map(([name, t]) => `${name} ${percent(t, t.idealSequence)}`).join(", ");
+    line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB bound 2`, `${percent(bucket, bucket.idealSequence)} for an ideal decoder of whole characters on the timing grid [${sequenceByBand}]`);
   }
   const speed = all.audioMs / all.decodeMs;
   farnsworth();

@@ -328,7 +328,16 @@ export function readCharacters(evidence: Float32Array, keyed: KeyedTimings, bloc
   const cuts = spanCuts(keyed, n, blockMs, options.dotBlocks, options.gapStretch);
   const runs: LabelledRun[] = [];
   for (let c = 0; c + 1 < cuts.length; c++) for (const r of segmentCharacters(evidence, cuts[c]!, cuts[c + 1]!, options)) joinRun(runs, r);
-  // A character far weaker than its neighbours is noise, as in the mark-by-mark search.
+  return readRuns(runs, blockMs, signal, options);
+}
+
+/**
+ * A read from runs that a search over whole characters found (this one, or the grid's in
+ * grid-segment.ts): characters far weaker than their neighbours dropped as noise, as in
+ * the mark-by-mark search, and the silence at either end trimmed; undefined where no mark
+ * is left.
+ */
+export function readRuns(runs: readonly LabelledRun[], blockMs: number, signal: Signal, options: Pick<CharacterSegmentOptions, "dotBlocks" | "gapStretch">): CharacterRead | undefined {
   const weak = weakMarks(runs, signal.y, signal.amplitude, options.dotBlocks);
   const kept: LabelledRun[] = [];
   runs.forEach((r, i) => joinRun(kept, weak[i] === 1 ? { ...r, mark: false, kind: GapKind.Edge } : r));

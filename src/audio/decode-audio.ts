@@ -27,14 +27,15 @@
  *    where the search cannot run, its text does too.
  */
 import { MorseError } from "../core/errors.js";
-import { readCharacters, transcribe, type CharacterRead } from "./character-segment.js";
+import { readCharacters, readRuns, transcribe, type CharacterRead } from "./character-segment.js";
+import { fitGrid, MAX_GRID_MISFIT, segmentOnGrid, type Grid } from "./grid-segment.js";
 import { analyseTimings, type TimingAnalysis, type TimingDecode } from "./decode-timings.js";
 import { amplitude, followDrift, inPhase, toBaseband, type Baseband } from "./envelope.js";
 import { keyTimings, levels, type KeyedTimings, type Levels } from "./keying.js";
 import { coherentEvidence, segment, segmentCoherent } from "./segment.js";
 import { DECODE_FREQUENCY } from "./limits.js";
 import { findPitch } from "./pitch.js";
-import { selectInPlace } from "./stats.js";
+import { median, selectInPlace } from "./stats.js";
 import { usableSamples } from "./usable-samples.js";
 
 export interface AudioHints {
@@ -127,6 +128,8 @@ const CHARACTER_NOISE_WEIGHT = 4 / 3;
  * and -10 dB with 3 % fewer than 1; 0.5 read worse).
  */
 const CHARACTER_SPREAD = 0.8;
+/** Letter gaps stretched more than this share (Farnsworth spacing) are off any one grid. */
+const MAX_GRID_STRETCH = 0.05;
 
 interface Trial {
   dotMs: number;
@@ -228,12 +231,26 @@ function characterPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalys
   const y = inPhaseOf(bb, keyed, 1200 / analysis.decoded.wpm);
   const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
   if (!measured) return undefined;
-  return readCharacters(measured.evidence, keyed, bb.blockMs, { y, amplitude: measured.amplitude }, {
-    dotBlocks: dotsAlong(y.length, bb.blockMs, keyed, analysis.dots),
+  const signal = { y, amplitude: measured.amplitude };
+  const dotBlocks = dotsAlong(y.length, bb.blockMs, keyed, analysis.dots);
+  const grid = gridOf(keyed, analysis);
+  if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, gapStretch: 1 });
+  return readCharacters(measured.evidence, keyed, bb.blockMs, signal, {
+    dotBlocks,
     spread: CHARACTER_SPREAD * spreadOf(analysis),
     gapStretch: analysis.gapStretch,
     stepsPerDot: COHERENT_STEPS_PER_DOT,
   });
+}
+
+/**
+ * The timing grid of machine keying, when the marks and gaps keyed so far lie on one
+ * (grid-segment.ts), with standard spacing; undefined for a hand, or Farnsworth spacing.
+ */
+function gridOf(keyed: KeyedTimings, analysis: TimingAnalysis): Grid | undefined {
+  if (Math.abs(analysis.gapStretch - 1) > MAX_GRID_STRETCH) return undefined;
+  const grid = fitGrid(keyed, median(analysis.dots));
+  return grid && grid.misfit < MAX_GRID_MISFIT ? grid : undefined;
 }
 
 /**
