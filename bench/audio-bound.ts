@@ -2,10 +2,10 @@
  * What SNR and fading allow, printed beside the measured character error rates: two ideal
  * decoders on the corpus. The second (idealSequenceErrors, below) reads whole characters.
  *
- * The first: the character error rate an ideal element-by-element decoder would reach. It knows the pitch,
- * the phase, the fading and the timing grid, correlates each dot-long unit with the tone (a
- * matched filter) and decides key down or up for each unit on its own; hand-keying does
- * not hurt it. A unit is then wrong with probability Q(√(Es / 2N0)), where Es/N0 = SNR ·
+ * The first: the character error rate an ideal element-by-element decoder would reach. It
+ * knows the pitch, the phase, the fading and the timing grid, correlates each dot-long unit
+ * with the tone (a matched filter) and decides key down or up for each unit on its own;
+ * hand-keying does not hurt it. A unit is then wrong with probability Q(√(Es / 2N0)), where Es/N0 = SNR ·
  * 3000 Hz · unit length · the fading's power gain there (the corpus states SNR in 3 kHz,
  * averaged over the fading), and each wrong unit costs about one character. A decoder
  * does better than this only by deciding on more than one element at a time.
