@@ -21,9 +21,9 @@
  *    they cannot tell keying from noise the final decode is tried again with longer ones.
  * 5. Characters: the same evidence searched again, now for the likeliest sequence of
  *    characters rather than of marks and gaps (character-segment.ts); machine keying,
- *    whose edges all lie on one timing grid, unit by unit on that grid
- *    (grid-segment.ts). In a noisy
- *    recording, groups of one or two marks standing apart at either end are dropped.
+ *    whose edges all lie on one timing grid, unit by unit on that grid (grid-segment.ts).
+ *    In a noisy recording, groups of one or two marks standing apart at either end are
+ *    dropped.
  *    The timings and the speed come from decode-timings.ts (with letter and word gaps
  *    classified against their own clusters when they are stretched, Farnsworth spacing);
  *    where the search cannot run, its text does too.
