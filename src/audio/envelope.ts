@@ -170,3 +170,86 @@ export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exc
   }
   return y;
 }
+
+/** Marks are cut into chunks of at most this many ms for followMarks. */
+const CHUNK_MS = 40;
+/**
+ * Chunks are paired when their centres are at most this far apart, ms: an offset up to
+ * ±1 / (2 × this), about ±4 Hz, is told apart, well over what followDrift leaves.
+ */
+const PAIR_MS = 120;
+/**
+ * The offset at each point is the mean over the pairs within this many ms either side
+ * (800 to 3000 decode alike on the benchmark corpus).
+ */
+const FOLLOW_HALF_MS = 1500;
+/** The offset is recomputed every this many ms. */
+const FOLLOW_STEP_MS = 100;
+
+/** The baseband summed over chunks of the marks: each chunk's sum and its centre, in blocks. */
+function markChunks(bb: Baseband, marks: Uint8Array): { re: number[]; im: number[]; at: number[] } {
+  const n = bb.re.length;
+  const chunk = Math.max(1, Math.round(CHUNK_MS / bb.blockMs));
+  const chunks = { re: [] as number[], im: [] as number[], at: [] as number[] };
+  for (let i = 0; i < n;) {
+    if (marks[i] !== 1) { i++; continue; }
+    let j = i;
+    let re = 0;
+    let im = 0;
+    for (; j < n && marks[j] === 1 && j - i < chunk; j++) { re += bb.re[j]!; im += bb.im[j]!; }
+    chunks.re.push(re);
+    chunks.im.push(im);
+    chunks.at.push((i + j) / 2);
+    i = j;
+  }
+  return chunks;
+}
+
+/**
+ * A copy of the baseband turned back by the pitch offset that followDrift leaves (up to
+ * 2 or 3 Hz near the ends of a drifting recording), measured on the marks alone (`marks`:
+ * 1 where keyed): the phase turned between neighbouring chunks of the marks gives the
+ * offset there (radians per block), weighted by the chunks' strength and the lag's square,
+ * free of the noise of the gaps that followDrift's pulse-pair over everything takes in.
+ * The in-phase reference (inPhase) assumes one phase over its window: an offset left over
+ * turns it by the time the marks in the window stand off-centre.
+ */
+export function followMarks(bb: Baseband, marks: Uint8Array): Baseband {
+  const chunks = markChunks(bb, marks);
+  const pairs = { at: [] as number[], weight: [] as number[], omega: [] as number[] };
+  const maxLag = PAIR_MS / bb.blockMs;
+  for (let p = 0; p + 1 < chunks.at.length; p++) {
+    const lag = chunks.at[p + 1]! - chunks.at[p]!;
+    if (lag > maxLag) continue;
+    // The later chunk times the conjugate of the earlier: its angle is the phase turned over the lag.
+    const re = chunks.re[p + 1]! * chunks.re[p]! + chunks.im[p + 1]! * chunks.im[p]!;
+    const im = chunks.im[p + 1]! * chunks.re[p]! - chunks.re[p + 1]! * chunks.im[p]!;
+    pairs.at.push((chunks.at[p]! + chunks.at[p + 1]!) / 2);
+    pairs.omega.push(Math.atan2(im, re) / lag);
+    pairs.weight.push(Math.hypot(re, im) * lag * lag);
+  }
+  const n = bb.re.length;
+  const out: Baseband = { re: new Float32Array(n), im: new Float32Array(n), blockMs: bb.blockMs };
+  const half = FOLLOW_HALF_MS / bb.blockMs;
+  const step = Math.max(1, Math.round(FOLLOW_STEP_MS / bb.blockMs));
+  // A window sliding over the pairs (they come in time order).
+  let lo = 0;
+  let hi = 0;
+  let weights = 0;
+  let weighted = 0;
+  let omega = 0;
+  let phase = 0;
+  for (let i = 0; i < n; i++) {
+    if (i % step === 0) {
+      for (; hi < pairs.at.length && pairs.at[hi]! <= i + half; hi++) { weights += pairs.weight[hi]!; weighted += pairs.weight[hi]! * pairs.omega[hi]!; }
+      for (; lo < hi && pairs.at[lo]! < i - half; lo++) { weights -= pairs.weight[lo]!; weighted -= pairs.weight[lo]! * pairs.omega[lo]!; }
+      omega = weights > 0 ? weighted / weights : 0;
+    }
+    phase += omega;
+    const c = Math.cos(phase);
+    const s = Math.sin(phase);
+    out.re[i] = bb.re[i]! * c + bb.im[i]! * s;
+    out.im[i] = bb.im[i]! * c - bb.re[i]! * s;
+  }
+  return out;
+}

