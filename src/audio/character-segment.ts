@@ -39,9 +39,9 @@ export interface CharacterSegmentOptions {
 }
 
 /** Shares of the gaps that end a letter: a letter gap, a word gap, a longer pause. */
-const LETTER_GAP_SHARE = 0.75;
-const WORD_GAP_SHARE = 0.22;
-const PAUSE_SHARE = 0.03;
+export const LETTER_GAP_SHARE = 0.75;
+export const WORD_GAP_SHARE = 0.22;
+export const PAUSE_SHARE = 0.03;
 /** Segment lengths tried, in dots (letter and word gaps in stretched dots). */
 const DOT_MAX_DOTS = 2.5;
 const DASH_MIN_DOTS = 1.5;

@@ -7,7 +7,7 @@
  * character search, character-segment.ts, lets every length and edge float, as a hand
  * needs.)
  */
-import { GapKind, type LabelledRun } from "./character-segment.js";
+import { GapKind, LETTER_GAP_SHARE, PAUSE_SHARE, WORD_GAP_SHARE, type LabelledRun } from "./character-segment.js";
 import { CHARACTER_TREE as TREE } from "./character-tree.js";
 import type { KeyedTimings } from "./keying.js";
 
@@ -127,11 +127,11 @@ function fitFrom(edges: { at: Float64Array; side: Float64Array }, unitMs: number
   return { startMs: fit.startMs, unitMs: fit.unitMs, misfit: Math.sqrt(squares / edges.at.length) };
 }
 
-/** Letter and word gaps' shares among the gaps that end a character, as the character search has them. */
-const LOG_LETTER_GAP = Math.log(0.75);
-const LOG_WORD_GAP = Math.log(0.22);
-/** A pause: a word gap followed by more silence, each further unit costing this (a geometric length). */
-const LOG_PAUSE = Math.log(0.03);
+/** Letter and word gaps' and pauses' shares among the gaps that end a character, as the character search has them. */
+const LOG_LETTER_GAP = Math.log(LETTER_GAP_SHARE);
+const LOG_WORD_GAP = Math.log(WORD_GAP_SHARE);
+const LOG_PAUSE = Math.log(PAUSE_SHARE);
+/** A pause (a word gap that goes on) costs this for each unit past a word gap's (a geometric length). */
 const LOG_PAUSE_UNIT = -0.05;
 const LETTER_GAP_UNITS = 3;
 const WORD_GAP_UNITS = 7;
@@ -176,6 +176,8 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
   const boundary = new Float64Array(units + 1).fill(0);
   const boundaryFrom = new Int32Array(units + 1).fill(-1);
   const boundaryKind = new Uint8Array(units + 1).fill(GapKind.Edge);
+  // 1 where the silence is a pause going on past a word gap.
+  const boundaryChained = new Uint8Array(units + 1);
   const extend = (score: number, s: number, u: number, from: number): void => {
     for (const [length, child] of [[1, TREE.dot[s]!], [3, TREE.dash[s]!]] as const) {
       const v = u + length;
@@ -184,7 +186,6 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
       if (candidate > mark[v * N + child]!) { mark[v * N + child] = candidate; markFrom[v * N + child] = from; }
     }
   };
-  const boundaryChained = new Uint8Array(units + 1);
   const endCharacter = (score: number, u: number, length: number, kind: GapKind, from: number, chained = 0): void => {
     const v = u + length;
     if (v <= units && score > boundary[v]!) { boundary[v] = score; boundaryFrom[v] = from; boundaryKind[v] = kind; boundaryChained[v] = chained; }
@@ -192,8 +193,11 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
   let best = 0;
   let bestEnd = -1;
   for (let u = 0; u <= units; u++) {
-    // A pause goes on, unit by unit, after a word gap.
-    if (u > 0 && boundaryKind[u - 1] === GapKind.Word) endCharacter(boundary[u - 1]! + LOG_PAUSE_UNIT + (boundaryChained[u - 1] ? 0 : LOG_PAUSE - LOG_WORD_GAP), u - 1, 1, GapKind.Word, boundaryFrom[u - 1]!, 1);
+    // A pause goes on, unit by unit, after a word gap (whose share it takes over).
+    if (u > 0 && boundaryKind[u - 1] === GapKind.Word) {
+      const going = boundary[u - 1]! + LOG_PAUSE_UNIT + (boundaryChained[u - 1] ? 0 : LOG_PAUSE - LOG_WORD_GAP);
+      endCharacter(going, u - 1, 1, GapKind.Word, boundaryFrom[u - 1]!, 1);
+    }
     extend(boundary[u]!, 0, u, -1 - u);
     for (let s = 0; s < N; s++) {
       const g = gap[u * N + s]!;
