@@ -13,7 +13,7 @@
 import { readRuns, transcribe } from "../src/audio/character-segment.js";
 import { segmentOnGrid } from "../src/audio/grid-segment.js";
 import { timeline } from "../src/core/index.js";
-import { fadeGain, gaussian, levenshtein, type Message } from "./audio-corpus.js";
+import { characterErrors, fadeGain, gaussian, type Message } from "./audio-corpus.js";
 
 /** erfc, Numerical Recipes' Chebyshev fit (relative error below 1.2e-7). */
 function erfc(x: number): number {
@@ -69,5 +69,5 @@ export function idealSequenceErrors(m: Message, snrDb: number, reference: string
   const flat = new Float32Array(units).fill(1);
   const read = readRuns(segmentOnGrid(evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1), 1, { y: flat, amplitude: flat }, { dotBlocks: flat, gapStretch: 1 });
   const text = read ? transcribe(read, m.wpm).output : "";
-  return Math.min(reference.length, levenshtein(reference, text));
+  return characterErrors(reference, text);
 }

@@ -203,3 +203,8 @@ export function levenshtein(a: string, b: string): number {
   }
   return previous[b.length]!;
 }
+
+/** Wrong characters in `output` against `reference`: the edit distance, at most the reference's length. */
+export function characterErrors(reference: string, output: string): number {
+  return Math.min(reference.length, levenshtein(reference, output));
+}

@@ -273,7 +273,8 @@ ui.recording.addEventListener("change", () => {
 const TAKE_LIMIT_S = 300;
 
 /**
- * A mono 16-bit PCM WAV of samples in [-1, 1] (clipped).
+ * A mono 16-bit PCM WAV of samples in [-1, 1] (clipped). Written here: the library's
+ * writer (src/audio/wav-writer.ts) fills Node Buffers, which a page has not got.
  * @param {Float32Array[]} chunks
  * @param {number} sampleRate
  */

@@ -220,9 +220,9 @@ function marksOf(bb: Baseband, keyed: KeyedTimings): Uint8Array {
   return marks;
 }
 
-/** The tone's in-phase component, turned onto the phase of the marks `keyed` found (envelope.ts inPhase). */
-function inPhaseOf(bb: Baseband, keyed: KeyedTimings, dotMs: number): Float32Array {
-  return inPhase(bb, marksOf(bb, keyed), Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs));
+/** The tone's in-phase component, turned onto the phase of `marks` (envelope.ts inPhase). */
+function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number): Float32Array {
+  return inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs));
 }
 
 /** Spread of the segmentations' length priors, from how well the decode before fit Morse timing. */
@@ -231,13 +231,15 @@ function spreadOf(analysis: TimingAnalysis): number {
 }
 
 /**
- * The character search (character-segment.ts) on the coherent evidence, with the phase
- * and the model taken from the marks and gaps of `keyed`.
+ * The last reading, of whole characters on the coherent evidence: on the timing grid for
+ * machine keying (grid-segment.ts), else by the character search (character-segment.ts).
+ * The phase and the model come from the marks and gaps of `keyed`.
  */
 function characterPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalysis): CharacterRead | undefined {
   // The pitch offset left after followDrift, measured on the marks found (in the coherent
   // passes too, it read worse at -10 dB: 263 errors against 240 on seed 2026).
-  const y = inPhaseOf(followMarks(bb, marksOf(bb, keyed)), keyed, 1200 / analysis.decoded.wpm);
+  const marks = marksOf(bb, keyed);
+  const y = inPhaseOf(followMarks(bb, marks), marks, 1200 / analysis.decoded.wpm);
   const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
   if (!measured) return undefined;
   const signal = { y, amplitude: measured.amplitude };
@@ -268,7 +270,7 @@ function gridOf(keyed: KeyedTimings, analysis: TimingAnalysis): Grid | undefined
  * nothing.
  */
 function coherentPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalysis): { keyed: KeyedTimings; analysis: TimingAnalysis } | undefined {
-  const y = inPhaseOf(bb, keyed, 1200 / analysis.decoded.wpm);
+  const y = inPhaseOf(bb, marksOf(bb, keyed), 1200 / analysis.decoded.wpm);
   const coherent = segmentCoherent(y, keyed, {
     blockMs: bb.blockMs,
     filterBlocks: 1,

@@ -39,11 +39,16 @@ const UNIT_TRY_STEP = 0.005;
 /** Fits over each span, each taking the edges near the last. */
 const REFITS = 3;
 
+/** Fewest edges a fit is made from. */
+const MIN_FIT_EDGES = 8;
+
 /** A grid with a mark's two edges off their lines by the same amount, outwards: t = start + k·unit ± widening / 2. */
 interface Fit { startMs: number; unitMs: number; wideningMs: number }
 
-/** The edges (ms) of keyed timings, each with +1/2 for a mark's end and -1/2 for its start. */
-function edgesOf(keyed: KeyedTimings): { at: Float64Array; side: Float64Array } {
+/** Edges of keyed timings: when (ms), and +1/2 for a mark's end, -1/2 for its start. */
+interface Edges { at: Float64Array; side: Float64Array }
+
+function edgesOf(keyed: KeyedTimings): Edges {
   const at = new Float64Array(keyed.durations.length + 1);
   const side = new Float64Array(keyed.durations.length + 1);
   let t = keyed.startMs;
@@ -63,24 +68,20 @@ function unitsAlong(fit: Fit, t: number, side: number): number {
  * lie within OUTLIER_UNITS of `fit`'s lines (k: the nearest line); undefined when they
  * cannot settle it.
  */
-function refit(edges: { at: Float64Array; side: Float64Array }, fit: Fit, until: number): Fit | undefined {
-  // Normal equations of the columns [1, k, side].
-  const m = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-  const v = [0, 0, 0];
-  let n = 0;
+function refit(edges: Edges, fit: Fit, until: number): Fit | undefined {
+  // Normal equations of the columns [1, k, side]: sums of their products, and with t.
+  let n = 0, sk = 0, ss = 0, skk = 0, sks = 0, sss = 0, st = 0, skt = 0, sst = 0;
   for (let i = 0; i < edges.at.length && edges.at[i]! < until; i++) {
-    const x = unitsAlong(fit, edges.at[i]!, edges.side[i]!);
+    const t = edges.at[i]!;
+    const side = edges.side[i]!;
+    const x = unitsAlong(fit, t, side);
     const k = Math.round(x);
     if (Math.abs(x - k) > OUTLIER_UNITS) continue;
-    const row = [1, k, edges.side[i]!];
-    for (let r = 0; r < 3; r++) {
-      v[r]! += row[r]! * edges.at[i]!;
-      for (let c = 0; c < 3; c++) m[3 * r + c]! += row[r]! * row[c]!;
-    }
-    n++;
+    n++; sk += k; ss += side; skk += k * k; sks += k * side; sss += side * side;
+    st += t; skt += k * t; sst += side * t;
   }
-  if (n < 8) return undefined;
-  const solved = solve3(m, v);
+  if (n < MIN_FIT_EDGES) return undefined;
+  const solved = solve3([n, sk, ss, sk, skk, sks, ss, sks, sss], [st, skt, sst]);
   return solved && solved[1]! > 0 ? { startMs: solved[0]!, unitMs: solved[1]!, wideningMs: solved[2]! } : undefined;
 }
 
@@ -110,13 +111,15 @@ export function fitGrid(keyed: KeyedTimings, unitMs: number): Grid | undefined {
 }
 
 /** fitGrid from one guess of the unit. */
-function fitFrom(edges: { at: Float64Array; side: Float64Array }, unitMs: number): Grid | undefined {
+function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
   const last = edges.at[edges.at.length - 1]!;
   let fit: Fit | undefined = { startMs: edges.at[0]!, unitMs, wideningMs: 0 };
   for (let span = FIRST_SPAN_UNITS; fit; span *= 2) {
     const until: number = edges.at[0]! + span * fit.unitMs;
-    for (let again = 0; again < REFITS && fit; again++) fit = refit(edges, fit, until) ?? (until > last ? undefined : fit);
-    if (until > last) break;
+    const whole = until > last;
+    // A span with too few edges keeps the fit so far; the span of every edge must settle it.
+    for (let again = 0; again < REFITS && fit; again++) fit = refit(edges, fit, until) ?? (whole ? undefined : fit);
+    if (whole) break;
   }
   if (!fit) return undefined;
   let squares = 0;
