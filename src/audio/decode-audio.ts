@@ -30,7 +30,7 @@
  */
 import { MorseError } from "../core/errors.js";
 import { readCharacters, readRuns, transcribe, type CharacterRead } from "./character-segment.js";
-import { fitGrid, MAX_GRID_MISFIT, segmentOnGrid, type Grid } from "./grid-segment.js";
+import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./grid-segment.js";
 import { analyseTimings, type TimingAnalysis, type TimingDecode } from "./decode-timings.js";
 import { amplitude, followDrift, followMarks, inPhase, toBaseband, type Baseband } from "./envelope.js";
 import { keyTimings, levels, type KeyedTimings, type Levels } from "./keying.js";
@@ -261,7 +261,7 @@ function characterPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalys
 function gridOf(keyed: KeyedTimings, analysis: TimingAnalysis): Grid | undefined {
   if (Math.abs(analysis.gapStretch - 1) > MAX_GRID_STRETCH) return undefined;
   const grid = fitGrid(keyed, median(analysis.dots));
-  return grid && grid.misfit < MAX_GRID_MISFIT ? grid : undefined;
+  return grid && onGrid(grid.misfit, keyed.durations.length + 1) ? grid : undefined;
 }
 
 /**

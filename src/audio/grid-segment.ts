@@ -22,10 +22,26 @@ export interface Grid {
 /**
  * Keyed edges within this distance of a grid's lines (root mean square, in units) are
  * machine keying. Edges anywhere would be 0.29 units off; on the benchmark corpus (seeds
- * 2026 and 7) hand keying comes out at 0.18 to 0.30, machine keying at 0.09 to 0.15 at
- * -6 dB and up to 0.20 at -10 dB, where what the grid misses is read as a hand is.
+ * 2026 and 7) hand keying comes out at 0.17 to 0.30, machine keying at 0.09 to 0.15 at
+ * -6 dB and up to 0.20 at -10 dB, where what the grid misses is read as a hand is. (The
+ * edges come from a search of a third of a dot's resolution, 0.1 units of misfit alone.)
  */
-export const MAX_GRID_MISFIT = 0.16;
+const MAX_GRID_MISFIT = 0.16;
+/**
+ * From this many edges on, the limit is MAX_LONG_GRID_MISFIT: a hand's edges wander
+ * further from any one grid the longer it sends (simulated, ±20 % per element: 1 in 100
+ * hands under 0.19 over 75 edges, 0.23 over 200; ±10 %: 0.15 and 0.21), while noise moves
+ * machine keying's edges no further. On the benchmark corpus at -10 dB, 8 machine-keyed
+ * messages at 36 to 50 wpm (seeds 2026 and 7, 240 to 380 edges) lie between the two limits.
+ */
+const LONG_GRID_EDGES = 200;
+const MAX_LONG_GRID_MISFIT = 0.2;
+
+/** Whether `edges` keyed edges that lie `misfit` units off a grid are machine keying on it (see MAX_GRID_MISFIT). */
+export function onGrid(misfit: number, edges: number): boolean {
+  return misfit < (edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
+}
+
 /** Edges further from the last fit than this (units) are left out of the next: noise keyed as a mark. */
 const OUTLIER_UNITS = 0.35;
 /** The first fit spans this many units; each next one twice as many, until it spans every edge. */

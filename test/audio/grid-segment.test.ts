@@ -4,11 +4,13 @@ import fc from "fast-check";
 import { timeline, type Segment } from "../../src/core/index.js";
 import { decodeAudio } from "../../src/audio/index.js";
 import { readRuns, transcribe } from "../../src/audio/character-segment.js";
-import { fitGrid, MAX_GRID_MISFIT, segmentOnGrid } from "../../src/audio/grid-segment.js";
+import { fitGrid, onGrid, segmentOnGrid } from "../../src/audio/grid-segment.js";
 import type { KeyedTimings } from "../../src/audio/keying.js";
 import { gaussian, handKeyed, levenshtein, record } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 
+/** About 300 edges. */
+const LONG_TEXT = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN RIG K3 PWR 100W ANT DIPOLE TNX FER QSO 73";
 /** One block per ms; 20 wpm. */
 const UNIT = 60;
 const LEVEL = 0.5;
@@ -39,7 +41,7 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
 /** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean` (these tests are about the search). */
 function readOnGrid(evidence: Float32Array, keyed: KeyedTimings, clean = evidence): string {
   const grid = fitGrid(keyed, UNIT * 1.03);
-  assert.ok(grid && grid.misfit < MAX_GRID_MISFIT, `misfit ${grid?.misfit}`);
+  assert.ok(grid && onGrid(grid.misfit, keyed.durations.length + 1), `misfit ${grid?.misfit}`);
   const runs = segmentOnGrid(evidence, grid, 1);
   const read = readRuns(runs, 1, { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL) }, {
     dotBlocks: new Float32Array(evidence.length).fill(UNIT), gapStretch: 1,
@@ -60,13 +62,24 @@ describe("fitGrid", () => {
     }
   });
 
-  it("finds no grid in hand keying (±20 % per element)", () => {
-    const base = timeline("CQ CQ DE W1AW W1AW K PARIS 73", { wpm: 20 });
-    for (const seed of [1, 2, 3, 4, 5]) {
-      const hand = handKeyed(base, rng(seed), 0.2, 0);
-      const grid = fitGrid(keyedOf(hand.sequence, 500), UNIT);
-      assert.ok(!grid || grid.misfit >= MAX_GRID_MISFIT, `seed ${seed}: misfit ${grid?.misfit}`);
+  it("finds no grid in hand keying (±20 % per element), short or long", () => {
+    for (const text of ["CQ CQ DE W1AW W1AW K PARIS 73", LONG_TEXT]) {
+      const base = timeline(text, { wpm: 20 });
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const keyed = keyedOf(handKeyed(base, rng(seed), 0.2, 0).sequence, 500);
+        const grid = fitGrid(keyed, UNIT);
+        assert.ok(!grid || !onGrid(grid.misfit, keyed.durations.length + 1), `seed ${seed}: misfit ${grid?.misfit}`);
+      }
     }
+  });
+
+  it("takes a long message's edges for machine keying further off the grid than a short one's", () => {
+    // Edges moved by 0.18 units (standard deviation): -10 dB at 40 wpm.
+    const keyed = keyedOf(timeline(LONG_TEXT, { wpm: 20 }).sequence, 500, 0.18);
+    const grid = fitGrid(keyed, UNIT);
+    assert.ok(keyed.durations.length + 1 >= 200 && grid && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
+    assert.ok(onGrid(grid.misfit, keyed.durations.length + 1));
+    assert.ok(!onGrid(grid.misfit, 100));
   });
 
   it("needs a few edges", () => {
