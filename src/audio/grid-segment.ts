@@ -126,6 +126,17 @@ export function fitGrid(keyed: KeyedTimings, unitMs: number): Grid | undefined {
   return best;
 }
 
+/**
+ * The same lines with the widening within half a unit either way. A grid half a unit
+ * later with marks a unit wider puts every edge where it was (a mark's start on the line
+ * before, its end on the one after), so the least squares may settle on either; marks
+ * are keyed at most a fraction of a unit wide, so the narrower is the grid.
+ */
+function narrowest(fit: Fit): Fit {
+  const turns = Math.round(fit.wideningMs / fit.unitMs);
+  return { startMs: fit.startMs - (turns * fit.unitMs) / 2, unitMs: fit.unitMs, wideningMs: fit.wideningMs - turns * fit.unitMs };
+}
+
 /** fitGrid from one guess of the unit. */
 function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
   const last = edges.at[edges.at.length - 1]!;
@@ -138,6 +149,7 @@ function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
     if (whole) break;
   }
   if (!fit) return undefined;
+  fit = narrowest(fit);
   let squares = 0;
   for (let i = 0; i < edges.at.length; i++) {
     const x = unitsAlong(fit, edges.at[i]!, edges.side[i]!);

@@ -82,6 +82,18 @@ describe("fitGrid", () => {
     assert.ok(!onGrid(grid.misfit, 100));
   });
 
+  it("puts the lines on the marks' edges when the marks are keyed wider (not half a unit off, with marks a unit wider)", () => {
+    const { sequence } = timeline("CQ CQ DE W1AW W1AW K PARIS 73", { wpm: 20 });
+    const keyed = keyedOf(sequence, 437);
+    // Each mark 0.4 units wider, 0.2 at either end (a slow filter's keying).
+    const wide = { startMs: keyed.startMs - 0.2 * UNIT, durations: keyed.durations.map((d, i) => d + (i % 2 === 0 ? 0.4 : -0.4) * UNIT) };
+    for (const guess of [0.97, 1, 1.03]) {
+      const grid = fitGrid(wide, UNIT * guess)!;
+      const phase = (((437 - grid.startMs) / UNIT) % 1 + 1) % 1;
+      assert.ok(Math.min(phase, 1 - phase) < 0.05, `guess ${guess}: phase ${phase}`);
+    }
+  });
+
   it("needs a few edges", () => {
     assert.equal(fitGrid({ startMs: 0, durations: [60, 60, 60] }, UNIT), undefined);
   });
