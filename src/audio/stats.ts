@@ -39,3 +39,17 @@ export function selectInPlace(values: Float32Array, k: number): number {
   }
   return values[k]!;
 }
+
+/** Each value replaced by the median of the values within `half` places either side (the upper one of an even count). */
+export function runningMedian(values: ArrayLike<number>, half: number): Float64Array {
+  const n = values.length;
+  const out = new Float64Array(n);
+  const window = new Float32Array(2 * half + 1);
+  for (let i = 0; i < n; i++) {
+    const from = Math.max(0, i - half);
+    const to = Math.min(n, i + half + 1);
+    for (let j = from; j < to; j++) window[j - from] = values[j]!;
+    out[i] = selectInPlace(window.subarray(0, to - from), (to - from) >> 1);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { selectInPlace } from "../../src/audio/stats.js";
+import { runningMedian, selectInPlace } from "../../src/audio/stats.js";
 import { rng } from "../../bench/lib/corpus.js";
 
 describe("selectInPlace", () => {
@@ -17,5 +17,24 @@ describe("selectInPlace", () => {
         assert.equal(selectInPlace(values, k), sorted[k], `round ${round}, n ${n}, k ${k}`);
       }
     }
+  });
+});
+
+describe("runningMedian", () => {
+  it("takes the median of each value's neighbourhood, fewer at the ends", () => {
+    assert.deepEqual([...runningMedian([5, 1, 9, 2, 8, 3], 1)], [5, 5, 2, 8, 3, 8]);
+    assert.deepEqual([...runningMedian([4, 4, 100, 4, 4], 2)], [4, 4, 4, 4, 4]);
+    assert.deepEqual([...runningMedian([7], 20)], [7]);
+    assert.deepEqual([...runningMedian([], 3)], []);
+  });
+
+  it("agrees with sorting each window, on random values", () => {
+    const random = rng(4);
+    const values = Array.from({ length: 200 }, () => Math.round(1000 * random()) / 8);
+    const medians = runningMedian(values, 7);
+    values.forEach((_, i) => {
+      const window = values.slice(Math.max(0, i - 7), i + 8).sort((a, b) => a - b);
+      assert.equal(medians[i], window[window.length >> 1]);
+    });
   });
 });
