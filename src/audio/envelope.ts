@@ -163,6 +163,7 @@ export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exc
     let c = Math.max(0, i - exclude);
     let d = Math.min(n, i + exclude + 1);
     if (count[b] === count[a] && nearest[i]! >= 0) {
+      // The window around the nearest mark; the block is far from it, nothing to leave out.
       a = Math.max(0, nearest[i]! - halfWindow);
       b = Math.min(n, nearest[i]! + halfWindow + 1);
       c = d = a;
