@@ -277,7 +277,7 @@ function characterPass(bb: Baseband, keyed: KeyedTimings, analysis: TimingAnalys
 function gridOf(keyed: KeyedTimings, analysis: TimingAnalysis): Grid | undefined {
   if (Math.abs(analysis.gapStretch - 1) > MAX_GRID_STRETCH) return undefined;
   const grid = fitGrid(keyed, median(analysis.dots));
-  return grid && onGrid(grid.misfit, keyed.durations.length + 1) ? grid : undefined;
+  return grid && onGrid(grid, keyed) ? grid : undefined;
 }
 
 /**

@@ -37,9 +37,10 @@ const MAX_GRID_MISFIT = 0.16;
 const LONG_GRID_EDGES = 200;
 const MAX_LONG_GRID_MISFIT = 0.2;
 
-/** Whether `edges` keyed edges that lie `misfit` units off a grid are machine keying on it (see MAX_GRID_MISFIT). */
-export function onGrid(misfit: number, edges: number): boolean {
-  return misfit < (edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
+/** Whether `keyed`, fitted by `grid` (fitGrid), is machine keying on it (see MAX_GRID_MISFIT). */
+export function onGrid(grid: Grid, keyed: KeyedTimings): boolean {
+  const edges = keyed.durations.length + 1;
+  return grid.misfit < (edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
 }
 
 /** Edges further from the last fit than this (units) are left out of the next: noise keyed as a mark. */

@@ -41,7 +41,7 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
 /** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean` (these tests are about the search). */
 function readOnGrid(evidence: Float32Array, keyed: KeyedTimings, clean = evidence): string {
   const grid = fitGrid(keyed, UNIT * 1.03);
-  assert.ok(grid && onGrid(grid.misfit, keyed.durations.length + 1), `misfit ${grid?.misfit}`);
+  assert.ok(grid && onGrid(grid, keyed), `misfit ${grid?.misfit}`);
   const runs = segmentOnGrid(evidence, grid, 1);
   const read = readRuns(runs, 1, { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL) }, {
     dotBlocks: new Float32Array(evidence.length).fill(UNIT), gapStretch: 1,
@@ -68,7 +68,7 @@ describe("fitGrid", () => {
       for (const seed of [1, 2, 3, 4, 5]) {
         const keyed = keyedOf(handKeyed(base, rng(seed), 0.2, 0).sequence, 500);
         const grid = fitGrid(keyed, UNIT);
-        assert.ok(!grid || !onGrid(grid.misfit, keyed.durations.length + 1), `seed ${seed}: misfit ${grid?.misfit}`);
+        assert.ok(!grid || !onGrid(grid, keyed), `seed ${seed}: misfit ${grid?.misfit}`);
       }
     }
   });
@@ -78,8 +78,9 @@ describe("fitGrid", () => {
     const keyed = keyedOf(timeline(LONG_TEXT, { wpm: 20 }).sequence, 500, 0.18);
     const grid = fitGrid(keyed, UNIT);
     assert.ok(keyed.durations.length + 1 >= 200 && grid && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
-    assert.ok(onGrid(grid.misfit, keyed.durations.length + 1));
-    assert.ok(!onGrid(grid.misfit, 100));
+    assert.ok(onGrid(grid, keyed));
+    // The same misfit over 100 edges.
+    assert.ok(!onGrid(grid, { ...keyed, durations: keyed.durations.slice(0, 99) }));
   });
 
   it("puts the lines on the marks' edges when the marks are keyed wider (not half a unit off, with marks a unit wider)", () => {
