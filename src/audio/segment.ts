@@ -366,7 +366,7 @@ const LEVEL_BIN_MARKS = 30;
  * within the window, a steady tone's level wanders with the noise and with the
  * segmentation's mistakes (a stretch read wrong lowers the level there, which lets the
  * next reading take noise for marks). On the benchmark corpus (seeds 2026, 7, 11-17):
- * -10 dB 1,982 -> 1,942 errors, -6 dB 210 -> 201; the corpus's fading tones score 0 to
+ * -10 dB 1,982 -> 1,943 errors, -6 dB 210 -> 201; the corpus's fading tones score 0 to
  * 0.13 here, its steady ones 0 to 0.04, and a steady tone read wrong up to 0.2.
  */
 const STEADY_LEVEL_SPREAD = 0.045;
@@ -490,7 +490,10 @@ function levelSpread(y: Float32Array, totals: RunTotals, bin: number): number {
   const { markCount, markSum } = totals;
   const n = y.length;
   const means: number[] = [];
+  // The variance of each stretch's mean, from the spread of its marks.
   const variances: number[] = [];
+  let marks = 0;
+  let sum = 0;
   for (let a = 0; a < n; a += bin) {
     const b = Math.min(n, a + bin);
     const count = markCount[b]! - markCount[a]!;
@@ -500,12 +503,11 @@ function levelSpread(y: Float32Array, totals: RunTotals, bin: number): number {
     for (let i = a; i < b; i++) if (markCount[i + 1]! > markCount[i]!) squares += (y[i]! - mean) ** 2;
     means.push(mean);
     variances.push(squares / (count - 1) / count);
+    marks += count;
+    sum += mean * count;
   }
   if (means.length < 2) return 0;
-  let weights = 0;
-  let weighted = 0;
-  for (let k = 0; k < means.length; k++) { weights += 1 / variances[k]!; weighted += means[k]! / variances[k]!; }
-  const level = weighted / weights;
+  const level = sum / marks;
   let spread = 0;
   let noise = 0;
   for (let k = 0; k < means.length; k++) { spread += (means[k]! - level) ** 2; noise += variances[k]!; }
