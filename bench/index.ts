@@ -15,6 +15,7 @@ import { runCoreBench } from "./core.js";
 import { runHttpBench } from "./http.js";
 import { pinLoadGenerator } from "./lib/process.js";
 import { SkipError } from "./lib/server.js";
+import { REFERENCE_STEPS, referenceLoopMs } from "./lib/machine.js";
 import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
 import { runWavStreamBench } from "./wav-stream.js";
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   const cpu = cpus();
   line("environment", `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ` +
     `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, parts: ${parts.join(" ")}`);
+  line("machine speed", `${referenceLoopMs().toFixed(0)} ms for a reference loop of ${REFERENCE_STEPS.toExponential()} multiply-adds ` +
+    "(lower is faster; compare figures only between runs whose loops took about as long)");
   line("cpu placement", pinLoadGenerator());
   let failed = false;
   for (const part of parts) {
