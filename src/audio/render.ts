@@ -57,7 +57,7 @@ export class KeyingEnvelope {
   /** Tone starts and ends in samples, ascending: [start0, end0, start1, end1, ...]. */
   private readonly edges: Float64Array;
   /** Half a ramp, in samples. */
-  private readonly half: number;
+  readonly halfRamp: number;
   readonly length: number;
 
   constructor(timeline: Timeline, sampleRate: number) {
@@ -68,7 +68,7 @@ export class KeyingEnvelope {
       this.edges[2 * i] = s.startMs * perMs;
       this.edges[2 * i + 1] = (s.startMs + s.durationMs) * perMs;
     });
-    this.half = (RAMP_MS / 2) * perMs;
+    this.halfRamp = (RAMP_MS / 2) * perMs;
     this.length = sampleCount(timeline, sampleRate);
   }
 
@@ -78,32 +78,43 @@ export class KeyingEnvelope {
     let hi = this.edges.length / 2;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.edges[2 * mid + 1]! + this.half <= n) lo = mid + 1;
+      if (this.edges[2 * mid + 1]! + this.halfRamp <= n) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
+  /**
+   * Calls `visit` for every tone sounding within samples [start, end): its first and last
+   * sample there, and where its two ramps are centred (fractional samples).
+   */
+  forEachTone(start: number, end: number, visit: (first: number, last: number, rise: number, fall: number) => void): void {
+    const h = this.halfRamp;
+    for (let t = this.firstToneEndingAfter(start); 2 * t < this.edges.length; t++) {
+      const rise = this.edges[2 * t]!;
+      const fall = this.edges[2 * t + 1]!;
+      if (rise - h >= end) break;
+      visit(Math.max(start, Math.ceil(rise - h)), Math.min(end - 1, Math.floor(fall + h)), rise, fall);
+    }
+  }
+
+  /** The envelope at sample `n` of the tone whose ramps are centred on `rise` and `fall`. */
+  gain(n: number, rise: number, fall: number): number {
+    return this.ramp(n - rise) * this.ramp(fall - n);
+  }
+
+  /** The raised cosine 0.5 - 0.5 cos(pi (x + h) / 2h), written as a sine centred on the edge. */
+  private ramp(x: number): number {
+    const h = this.halfRamp;
+    return x <= -h ? 0 : x >= h ? 1 : 0.5 + 0.5 * Math.sin((Math.PI / (2 * h)) * x);
+  }
+
   /** Writes the envelope of samples `start` to `start + out.length - 1` into `out`. */
   fill(start: number, out: Float32Array): void {
     out.fill(0);
-    const end = start + out.length;
-    const h = this.half;
-    const w = Math.PI / (2 * h);
-    // The raised cosine 0.5 - 0.5 cos(pi (x + h) / 2h), written as a sine centred on the edge.
-    const ramp = (x: number) => (x <= -h ? 0 : x >= h ? 1 : 0.5 + 0.5 * Math.sin(w * x));
-    for (let t = this.firstToneEndingAfter(start); 2 * t < this.edges.length; t++) {
-      const s = this.edges[2 * t]!;
-      const e = this.edges[2 * t + 1]!;
-      if (s - h >= end) break;
-      const first = Math.max(start, Math.ceil(s - h));
-      const last = Math.min(end - 1, Math.floor(e + h));
-      const flatFrom = Math.ceil(s + h);
-      const flatTo = Math.floor(e - h);
-      for (let n = first; n <= last; n++) {
-        out[n - start] = n >= flatFrom && n <= flatTo ? 1 : ramp(n - s) * ramp(e - n);
-      }
-    }
+    this.forEachTone(start, start + out.length, (first, last, rise, fall) => {
+      for (let n = first; n <= last; n++) out[n - start] = this.gain(n, rise, fall);
+    });
   }
 }
 
@@ -123,7 +134,6 @@ export class WavRenderer {
   private readonly omega: number;
   private readonly stepCos: number;
   private readonly stepSin: number;
-  private envelope = new Float32Array(0);
 
   constructor(timeline: Timeline, private readonly options: RenderOptions) {
     checkFrequency(options.frequency);
@@ -132,8 +142,9 @@ export class WavRenderer {
     this.sampleCount = this.keying.length;
     this.byteLength = wavByteLength(timeline, options.sampleRate);
     this.omega = (2 * Math.PI * options.frequency) / options.sampleRate;
-    this.stepCos = Math.cos(this.omega);
-    this.stepSin = Math.sin(this.omega);
+    // Each of the two streams of `sine` steps two samples at a time.
+    this.stepCos = Math.cos(2 * this.omega);
+    this.stepSin = Math.sin(2 * this.omega);
   }
 
   header(): Buffer {
@@ -141,27 +152,47 @@ export class WavRenderer {
   }
 
   /**
+   * Writes `count` samples of the sine at `amplitude` from sample `n` on into `pcm` at
+   * `at`. By rotation (multiply-adds instead of a Math.sin a sample), in two interleaved
+   * streams, even and odd samples, so that neither waits on the other's last step; each
+   * call starts from the exact phase, so rounding errors cannot build up.
+   */
+  private sine(pcm: Int16Array, at: number, n: number, count: number, amplitude: number): void {
+    const { omega, stepCos, stepSin } = this;
+    let c0 = Math.cos(omega * n), s0 = Math.sin(omega * n);
+    let c1 = Math.cos(omega * (n + 1)), s1 = Math.sin(omega * (n + 1));
+    const end = at + count;
+    let i = at;
+    for (; i + 1 < end; i += 2) {
+      pcm[i] = Math.round(amplitude * s0);
+      pcm[i + 1] = Math.round(amplitude * s1);
+      const next0 = c0 * stepCos - s0 * stepSin;
+      s0 = s0 * stepCos + c0 * stepSin;
+      c0 = next0;
+      const next1 = c1 * stepCos - s1 * stepSin;
+      s1 = s1 * stepCos + c1 * stepSin;
+      c1 = next1;
+    }
+    if (i < end) pcm[i] = Math.round(amplitude * s0);
+  }
+
+  /**
    * Writes samples `start` to `start + length - 1` (little-endian 16-bit, as the file holds
    * them) into the start of `out`, which must hold `2 * length` bytes. Returns those bytes.
    */
   fill(start: number, length: number, out: Buffer): Buffer {
-    if (this.envelope.length < length) this.envelope = new Float32Array(length);
-    const env = this.envelope.subarray(0, length);
-    this.keying.fill(start, env);
     const pcm = new Int16Array(out.buffer, out.byteOffset, length);
-    const { stepCos, stepSin } = this;
+    pcm.fill(0);
+    const { keying, omega } = this;
     const scale = PEAK * 32767;
-    // The sine by rotation (two multiply-adds a sample instead of a Math.sin), restarted
-    // from the exact phase at every call so that rounding errors cannot build up.
-    let c = Math.cos(this.omega * start);
-    let s = Math.sin(this.omega * start);
-    for (let i = 0; i < length; i++) {
-      const a = env[i]!;
-      pcm[i] = a === 0 ? 0 : Math.round(a * scale * s);
-      const next = c * stepCos - s * stepSin;
-      s = s * stepCos + c * stepSin;
-      c = next;
-    }
+    keying.forEachTone(start, start + length, (first, last, rise, fall) => {
+      // Samples [flat, flatEnd) sound at full amplitude, between the ramps.
+      const flat = Math.min(last + 1, Math.max(first, Math.ceil(rise + keying.halfRamp)));
+      const flatEnd = Math.max(flat, Math.min(last + 1, Math.floor(fall - keying.halfRamp) + 1));
+      for (let n = first; n < flat; n++) pcm[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
+      this.sine(pcm, flat - start, flat, flatEnd - flat, scale);
+      for (let n = flatEnd; n <= last; n++) pcm[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
+    });
     const bytes = out.subarray(0, 2 * length);
     return bigEndianHost ? bytes.swap16() : bytes;
   }

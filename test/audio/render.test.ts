@@ -71,6 +71,23 @@ describe("WAV rendering", () => {
     }
   });
 
+  it("stays the envelope times a sine over long tones, at any chunking", () => {
+    // Dashes of 720 ms (34,560 samples) at a pitch that is no whole number of samples; the
+    // sine is stepped by rotation, so drift would show at the end of a long tone.
+    const tl = timeline("TMT", { wpm: 5 });
+    const env = new Float32Array(sampleCount(tl, 48000));
+    new KeyingEnvelope(tl, 48000).fill(0, env);
+    for (const chunkSamples of [8192, 1001, 2]) {
+      const wav = Buffer.concat([...renderWavChunks(tl, { frequency: 997.3, sampleRate: 48000 }, chunkSamples)]);
+      const samples = pcm(wav);
+      assert.equal(samples.length, env.length);
+      for (let n = 0; n < samples.length; n++) {
+        const expected = env[n]! * 0.89 * 32767 * Math.sin((2 * Math.PI * 997.3 * n) / 48000);
+        if (Math.abs(samples[n]! - expected) > 1) assert.fail(`chunks of ${chunkSamples}, sample ${n}: ${samples[n]} vs ${expected}`);
+      }
+    }
+  });
+
   it("shapes each edge with a 5 ms raised cosine centred on the nominal edge", () => {
     const sampleRate = 48000;
     const tl = timeline("EE", { wpm: 20 }); // dot 0-60 ms, letter gap 60-240 ms, dot 240-300 ms
