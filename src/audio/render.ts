@@ -48,6 +48,19 @@ export function wavByteLength(timeline: Timeline, sampleRate: number): number {
   return wavHeaderLength(PCM16) + 2 * sampleCount(timeline, sampleRate);
 }
 
+/** One tone within a stretch of samples (KeyingEnvelope.forEachTone). */
+export interface ToneSpan {
+  /** First and last sample of the stretch where the tone sounds, ramps included. */
+  first: number;
+  last: number;
+  /** Samples [flat, flatEnd) are at full amplitude (empty for a tone shorter than its ramps). */
+  flat: number;
+  flatEnd: number;
+  /** Where the rising and the falling ramp are centred, in fractional samples. */
+  rise: number;
+  fall: number;
+}
+
 /**
  * The keying envelope of a timeline (0 key up, 1 key down, raised-cosine edges), filled
  * a chunk at a time. Tone edges are kept in fractional samples so that each ramp's
@@ -57,7 +70,7 @@ export class KeyingEnvelope {
   /** Tone starts and ends in samples, ascending: [start0, end0, start1, end1, ...]. */
   private readonly edges: Float64Array;
   /** Half a ramp, in samples. */
-  readonly halfRamp: number;
+  private readonly halfRamp: number;
   readonly length: number;
 
   constructor(timeline: Timeline, sampleRate: number) {
@@ -86,15 +99,20 @@ export class KeyingEnvelope {
 
   /**
    * Calls `visit` for every tone sounding within samples [start, end): its first and last
-   * sample there, and where its two ramps are centred (fractional samples).
+   * sample there, the samples [flat, flatEnd) between them where it is at full amplitude,
+   * and where its two ramps are centred (fractional samples).
    */
-  forEachTone(start: number, end: number, visit: (first: number, last: number, rise: number, fall: number) => void): void {
+  forEachTone(start: number, end: number, visit: (tone: ToneSpan) => void): void {
     const h = this.halfRamp;
     for (let t = this.firstToneEndingAfter(start); 2 * t < this.edges.length; t++) {
       const rise = this.edges[2 * t]!;
       const fall = this.edges[2 * t + 1]!;
       if (rise - h >= end) break;
-      visit(Math.max(start, Math.ceil(rise - h)), Math.min(end - 1, Math.floor(fall + h)), rise, fall);
+      const first = Math.max(start, Math.ceil(rise - h));
+      const last = Math.min(end - 1, Math.floor(fall + h));
+      const flat = Math.min(last + 1, Math.max(first, Math.ceil(rise + h)));
+      const flatEnd = Math.max(flat, Math.min(last + 1, Math.floor(fall - h) + 1));
+      visit({ first, last, flat, flatEnd, rise, fall });
     }
   }
 
@@ -112,8 +130,10 @@ export class KeyingEnvelope {
   /** Writes the envelope of samples `start` to `start + out.length - 1` into `out`. */
   fill(start: number, out: Float32Array): void {
     out.fill(0);
-    this.forEachTone(start, start + out.length, (first, last, rise, fall) => {
-      for (let n = first; n <= last; n++) out[n - start] = this.gain(n, rise, fall);
+    this.forEachTone(start, start + out.length, ({ first, last, flat, flatEnd, rise, fall }) => {
+      for (let n = first; n < flat; n++) out[n - start] = this.gain(n, rise, fall);
+      out.fill(1, flat - start, flatEnd - start);
+      for (let n = flatEnd; n <= last; n++) out[n - start] = this.gain(n, rise, fall);
     });
   }
 }
@@ -185,10 +205,7 @@ export class WavRenderer {
     pcm.fill(0);
     const { keying, omega } = this;
     const scale = PEAK * 32767;
-    keying.forEachTone(start, start + length, (first, last, rise, fall) => {
-      // Samples [flat, flatEnd) sound at full amplitude, between the ramps.
-      const flat = Math.min(last + 1, Math.max(first, Math.ceil(rise + keying.halfRamp)));
-      const flatEnd = Math.max(flat, Math.min(last + 1, Math.floor(fall - keying.halfRamp) + 1));
+    keying.forEachTone(start, start + length, ({ first, last, flat, flatEnd, rise, fall }) => {
       for (let n = first; n < flat; n++) pcm[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
       this.sine(pcm, flat - start, flat, flatEnd - flat, scale);
       for (let n = flatEnd; n <= last; n++) pcm[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
