@@ -1,7 +1,7 @@
 /** Audio: WAV rendering and reading, and decoding Morse from timings or recordings. */
-export { decodeAudio, type AudioDecode, type AudioHints } from "./decode-audio.js";
-export { decodeTimings, UNKNOWN_CHARACTER, type TimingDecode, type TimingHints } from "./decode-timings.js";
+export { decodeAudio, type AudioDecode, type AudioHints } from "./decoder/decode-audio.js";
+export { decodeTimings, UNKNOWN_CHARACTER, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
 export * as audioLimits from "./limits.js";
-export { DEFAULT_CHUNK_SAMPLES, KeyingEnvelope, renderWavChunks, sampleCount, wavByteLength, WavRenderer, type RenderOptions } from "./render.js";
-export { readWav, type DecodedWav } from "./wav-reader.js";
-export { encodeWav, PCM16, wavHeader, wavHeaderLength, type WavEncoding, type WavHeaderFields } from "./wav-writer.js";
+export { DEFAULT_CHUNK_SAMPLES, KeyingEnvelope, renderWavChunks, sampleCount, wavByteLength, WavRenderer, type RenderOptions } from "./render/render.js";
+export { readWav, type DecodedWav } from "./wav/reader.js";
+export { encodeWav, PCM16, wavHeader, wavHeaderLength, type WavEncoding, type WavHeaderFields } from "./wav/writer.js";

@@ -5,7 +5,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { AudioDecode, AudioHints } from "../audio/index.js";
-import type { DecodeOutcome } from "../audio/decode-worker.js";
+import type { DecodeOutcome } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
 import { HttpError } from "./errors.js";
 
@@ -15,7 +15,7 @@ const MAX_QUEUE = 32;
 function workerFile(): string {
   // Under tsx (tests, development) the worker is the TypeScript source; built, it is the .js beside this file.
   const built = import.meta.url.endsWith(".js");
-  return new URL(`../audio/decode-worker.${built ? "js" : "ts"}`, import.meta.url).href;
+  return new URL(`./decode-worker.${built ? "js" : "ts"}`, import.meta.url).href;
 }
 
 export class AudioDecoder {

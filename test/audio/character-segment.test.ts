@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { timeline, type Segment } from "../../src/core/index.js";
-import { readCharacters, segmentCharacters, transcribe } from "../../src/audio/character-segment.js";
+import { readCharacters, segmentCharacters, transcribe } from "../../src/audio/decoder/search/characters.js";
 import { UNKNOWN_CHARACTER } from "../../src/audio/index.js";
 import { patternOf } from "../../src/core/tables.js";
-import type { KeyedTimings } from "../../src/audio/keying.js";
+import type { KeyedTimings } from "../../src/audio/decoder/evidence/levels.js";
 import { rng } from "../../bench/lib/corpus.js";
 
 const DOT_BLOCKS = 30;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { followMarks, inPhase, type Baseband } from "../../src/audio/envelope.js";
+import { followMarks, inPhase, type Baseband } from "../../src/audio/decoder/front-end/baseband.js";
 import { gaussian } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 

@@ -3,9 +3,9 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { timeline, type Segment } from "../../src/core/index.js";
 import { decodeAudio } from "../../src/audio/index.js";
-import { readRuns, transcribe } from "../../src/audio/character-segment.js";
-import { fitGrid, onGrid, segmentOnGrid } from "../../src/audio/grid-segment.js";
-import type { KeyedTimings } from "../../src/audio/keying.js";
+import { readRuns, transcribe } from "../../src/audio/decoder/search/characters.js";
+import { fitGrid, onGrid, segmentOnGrid } from "../../src/audio/decoder/search/grid.js";
+import type { KeyedTimings } from "../../src/audio/decoder/evidence/levels.js";
 import { gaussian, handKeyed, levenshtein, record } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { coherentEvidence, segmentCoherent } from "../../src/audio/segment.js";
+import { coherentEvidence, segmentCoherent } from "../../src/audio/decoder/search/marks.js";
 import { gaussian } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { runningMedian, selectInPlace } from "../../src/audio/stats.js";
+import { runningMedian, selectInPlace } from "../../src/audio/dsp/stats.js";
 import { rng } from "../../bench/lib/corpus.js";
 
 describe("selectInPlace", () => {

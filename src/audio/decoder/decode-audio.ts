@@ -28,17 +28,17 @@
  *    classified against their own clusters when they are stretched, Farnsworth spacing);
  *    where the search cannot run, its text does too.
  */
-import { MorseError } from "../core/errors.js";
-import { readCharacters, readRuns, transcribe, type CharacterRead } from "./character-segment.js";
-import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./grid-segment.js";
-import { analyseTimings, type TimingAnalysis, type TimingDecode } from "./decode-timings.js";
-import { amplitude, followDrift, followMarks, inPhase, toBaseband, type Baseband } from "./envelope.js";
-import { keyTimings, levels, type KeyedTimings, type Levels } from "./keying.js";
-import { coherentEvidence, segment, segmentCoherent } from "./segment.js";
-import { DECODE_FREQUENCY } from "./limits.js";
-import { findPitch } from "./pitch.js";
-import { median, runningMedian, selectInPlace } from "./stats.js";
-import { usableSamples } from "./usable-samples.js";
+import { MorseError } from "../../core/errors.js";
+import { readCharacters, readRuns, transcribe, type CharacterRead } from "./search/characters.js";
+import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./search/grid.js";
+import { analyseTimings, type TimingAnalysis, type TimingDecode } from "./characters/timings.js";
+import { amplitude, followDrift, followMarks, inPhase, toBaseband, type Baseband } from "./front-end/baseband.js";
+import { keyTimings, levels, type KeyedTimings, type Levels } from "./evidence/levels.js";
+import { coherentEvidence, segment, segmentCoherent } from "./search/marks.js";
+import { DECODE_FREQUENCY } from "../limits.js";
+import { findPitch } from "./front-end/pitch.js";
+import { median, runningMedian, selectInPlace } from "../dsp/stats.js";
+import { usableSamples } from "./front-end/usable-samples.js";
 
 export interface AudioHints {
   /** Expected pitch, Hz: the search is narrowed to ±50 Hz around it (clamped to 200..1200; ignored unless finite). */

@@ -7,9 +7,9 @@
  * character search, character-segment.ts, lets every length and edge float, as a hand
  * needs.)
  */
-import { GapKind, LETTER_GAP_SHARE, PAUSE_SHARE, WORD_GAP_SHARE, type LabelledRun } from "./character-segment.js";
+import { GapKind, LETTER_GAP_SHARE, PAUSE_SHARE, WORD_GAP_SHARE, type LabelledRun } from "./characters.js";
 import { CHARACTER_TREE as TREE } from "./character-tree.js";
-import type { KeyedTimings } from "./keying.js";
+import type { KeyedTimings } from "../evidence/levels.js";
 
 /** A timing grid: unit k spans [startMs + k·unitMs, startMs + (k + 1)·unitMs). */
 export interface Grid {

@@ -7,8 +7,8 @@
  * 3 dots and gaps near 1, 3 or 7 dots (log-normal, wide enough for hand keying), gaps
  * beyond 7 dots as pauses.
  */
-import type { KeyedTimings, Levels } from "./keying.js";
-import { selectInPlace } from "./stats.js";
+import type { KeyedTimings, Levels } from "../evidence/levels.js";
+import { selectInPlace } from "../../dsp/stats.js";
 
 export interface SegmentOptions {
   blockMs: number;

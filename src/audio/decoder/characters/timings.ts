@@ -12,11 +12,11 @@
  * letter that comes out as no character is read as two or more where its longest gaps
  * were most likely letter gaps cut short (letter-split.ts).
  */
-import { MorseError } from "../core/errors.js";
-import { DEFAULT_SEPARATOR, WPM } from "../core/limits.js";
-import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../core/tables.js";
+import { MorseError } from "../../../core/errors.js";
+import { DEFAULT_SEPARATOR, WPM } from "../../../core/limits.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
 import { splitIntoCharacters } from "./letter-split.js";
-import { median } from "./stats.js";
+import { median } from "../../dsp/stats.js";
 
 export interface TimingHints {
   /** Expected speed: settles recordings too short or too uniform to tell dots from dashes. */

@@ -9,9 +9,9 @@
  * sample frames. The RIFF size and the fmt byte rate are not checked: writers get them
  * wrong too often, and nothing here depends on them.
  */
-import { MorseError } from "../core/errors.js";
-import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "./limits.js";
-import { FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL } from "./wav-format.js";
+import { MorseError } from "../../core/errors.js";
+import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../limits.js";
+import { FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL } from "./format.js";
 
 export interface DecodedWav {
   /** Mono samples in [-1, 1] (channels averaged). */

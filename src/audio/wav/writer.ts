@@ -4,7 +4,7 @@
  */
 import {
   CANONICAL_HEADER_BYTES, EXTENSIBLE_FMT_BYTES, FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL,
-} from "./wav-format.js";
+} from "./format.js";
 
 export interface WavEncoding {
   /** Integer PCM (8-bit unsigned, 16/24/32-bit signed) or IEEE float (32-bit). */

@@ -5,7 +5,7 @@
  * taken for silence, its level brought to 1 and infinities and spikes clipped; a
  * recording within ordinary levels passes through untouched.
  */
-import { selectInPlace } from "./stats.js";
+import { selectInPlace } from "../../dsp/stats.js";
 
 /** Peak levels the decoder takes as they are: anything in between is an ordinary recording. */
 const LOUDEST = 1e4;

@@ -4,7 +4,7 @@
  * two letters into one sequence that usually means nothing. The likeliest reading is
  * then the one that cuts it where its gaps are longest, into characters that exist.
  */
-import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../core/tables.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
 
 /**
  * A cut's score is its gap's length in dots minus this: a letter gap is 3 dots and an

@@ -7,10 +7,10 @@
  * as a whole, where deciding mark by mark and gap by gap, then looking each letter up,
  * can only guess at a sequence that means nothing.
  */
-import { Transcript, type TimingDecode } from "./decode-timings.js";
+import { Transcript, type TimingDecode } from "../characters/timings.js";
 import { CHARACTER_TREE as TREE } from "./character-tree.js";
-import type { KeyedTimings } from "./keying.js";
-import { MIN_DOTS, PAUSE_LINK, priorTable, searchStep, SEGMENT_CHARGE, TABLE_STEP, weakMarks, WORD_GAP_DOTS } from "./segment.js";
+import type { KeyedTimings } from "../evidence/levels.js";
+import { MIN_DOTS, PAUSE_LINK, priorTable, searchStep, SEGMENT_CHARGE, TABLE_STEP, weakMarks, WORD_GAP_DOTS } from "./marks.js";
 
 /**
  * What a gap ends: an element inside a letter, a letter, a word; or it is silence whose

@@ -3,9 +3,9 @@
  * spectrum between DECODE_FREQUENCY's bounds. "Narrow" means measured against the
  * spectrum's median in the surrounding 120 Hz, so coloured noise and hum do not win.
  */
-import { fft } from "./fft.js";
-import { DECODE_FREQUENCY } from "./limits.js";
-import { median } from "./stats.js";
+import { fft } from "../../dsp/fft.js";
+import { DECODE_FREQUENCY } from "../../limits.js";
+import { median } from "../../dsp/stats.js";
 
 /** Frames averaged at most: spread over the recording, they find a tone that is there often. */
 const MAX_FRAMES = 32;

@@ -8,12 +8,12 @@
  * so the first rise and the last fall are cut at their midpoint by the file's edges; the
  * sine starts at phase 0, so the first sample is still 0.
  */
-import { MorseError } from "../core/errors.js";
-import { FREQUENCY } from "../core/limits.js";
-import { integerOutOfRange, numberOutOfRange } from "../core/messages.js";
-import type { Timeline } from "../core/timing.js";
-import { PEAK, RAMP_MS, SAMPLE_RATE } from "./limits.js";
-import { PCM16, wavHeader, wavHeaderLength } from "./wav-writer.js";
+import { MorseError } from "../../core/errors.js";
+import { FREQUENCY } from "../../core/limits.js";
+import { integerOutOfRange, numberOutOfRange } from "../../core/messages.js";
+import type { Timeline } from "../../core/timing.js";
+import { PEAK, RAMP_MS, SAMPLE_RATE } from "../limits.js";
+import { PCM16, wavHeader, wavHeaderLength } from "../wav/writer.js";
 
 export interface RenderOptions {
   /** Tone pitch in Hz (200 to 1000). */

@@ -4,8 +4,8 @@
  * by a dash and how likely the character it spells is. Derived once from the character
  * tables.
  */
-import { DECODE_PRECEDENCE } from "../core/characters.js";
-import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../core/tables.js";
+import { DECODE_PRECEDENCE } from "../../../core/characters.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
 
 /**
  * Shares of the kinds of character, in the order of DECODE_PRECEDENCE (letters, digits,

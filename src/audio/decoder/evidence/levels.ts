@@ -9,7 +9,7 @@
  * windows' average, so that noise there stays below the threshold. The threshold has
  * hysteresis, and runs shorter than a third of a dot are dropped.
  */
-import { median, selectInPlace } from "./stats.js";
+import { median, selectInPlace } from "../../dsp/stats.js";
 
 export interface KeyingOptions {
   blockMs: number;

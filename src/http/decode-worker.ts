@@ -3,8 +3,7 @@
  * thread that answers requests. Errors come back as values: classes do not cross threads.
  */
 import { MorseError, type MorseErrorCode } from "../core/errors.js";
-import { decodeAudio, type AudioDecode, type AudioHints } from "./decode-audio.js";
-import { readWav } from "./wav-reader.js";
+import { decodeAudio, readWav, type AudioDecode, type AudioHints } from "../audio/index.js";
 
 export interface DecodeTask {
   wav: Uint8Array;
