@@ -10,7 +10,7 @@
  * averaged over the fading), and each wrong unit costs about one character. A decoder
  * does better than this only by deciding on more than one element at a time.
  */
-import { readRuns, transcribe } from "../src/audio/decoder/search/characters.js";
+import { readRuns, transcribe } from "../src/audio/decoder/characters/read.js";
 import { segmentOnGrid } from "../src/audio/decoder/search/grid.js";
 import { timeline } from "../src/core/index.js";
 import { characterErrors, fadeGain, gaussian, type Message } from "./audio-corpus.js";

@@ -3,6 +3,7 @@ import { textToPatterns } from "./encode.js";
 import { MorseError } from "./errors.js";
 import { WPM } from "./limits.js";
 import { numberOutOfRange } from "./messages.js";
+import { DASH_DOTS, dotMs, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "./units.js";
 
 export interface TimingOptions {
   /** Character speed, words per minute (5 to 50, default 20). */
@@ -41,7 +42,7 @@ function checkSpeed(name: string, value: unknown, min: number, max: number): num
 
 /** Farnsworth's stretched unit for the gaps between letters and words (ARRL; Bloom 1990), in ms. */
 export function gapUnitMs(wpm: number, fwpm: number): number {
-  if (fwpm === wpm) return 1200 / wpm;
+  if (fwpm === wpm) return dotMs(wpm);
   return (1000 * (60 * wpm - 37.2 * fwpm)) / (19 * wpm * fwpm);
 }
 
@@ -50,7 +51,7 @@ export function timeline(text: string, options: TimingOptions = {}): Timeline {
   const wpm = checkSpeed("wpm", options.wpm ?? WPM.default, WPM.min, WPM.max);
   const fwpm = checkSpeed("fwpm", options.fwpm ?? wpm, WPM.min, wpm);
   const words = textToPatterns(text);
-  const unitMs = 1200 / wpm;
+  const unitMs = dotMs(wpm);
   const gapMs = gapUnitMs(wpm, fwpm);
   const sequence: Segment[] = [];
   let at = 0;
@@ -59,15 +60,15 @@ export function timeline(text: string, options: TimingOptions = {}): Timeline {
     at = at + durationMs;
   };
   for (let w = 0; w < words.length; w++) {
-    if (w > 0) add("silence", 7 * gapMs);
+    if (w > 0) add("silence", WORD_GAP_DOTS * gapMs);
     const word = words[w]!;
     for (let c = 0; c < word.length; c++) {
-      if (c > 0) add("silence", 3 * gapMs);
+      if (c > 0) add("silence", LETTER_GAP_DOTS * gapMs);
       const pattern = word[c]!;
       for (let e = 0; e < pattern.length; e++) {
         if (e > 0) add("silence", unitMs);
         if (pattern.charCodeAt(e) === 46) add("dot", unitMs);
-        else add("dash", 3 * unitMs);
+        else add("dash", DASH_DOTS * unitMs);
       }
     }
   }

@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { timeline, type Segment } from "../../src/core/index.js";
-import { readCharacters, segmentCharacters, transcribe } from "../../src/audio/decoder/search/characters.js";
+import { readCharacters, segmentCharacters } from "../../src/audio/decoder/search/characters.js";
+import { transcribe } from "../../src/audio/decoder/characters/read.js";
 import { UNKNOWN_CHARACTER } from "../../src/audio/index.js";
 import { patternOf } from "../../src/core/tables.js";
-import type { KeyedTimings } from "../../src/audio/decoder/evidence/levels.js";
+import { keyedFromDurations, type Keyed } from "../../src/audio/decoder/keyed.js";
 import { rng } from "../../bench/lib/corpus.js";
 
 const DOT_BLOCKS = 30;
@@ -14,7 +15,7 @@ const LEVEL = 0.5;
 const NOISE = 0.7;
 
 /** Evidence (one value per 1 ms block) for a timeline: +LEVEL while keyed, -LEVEL between, `noise` added. */
-function evidenceOf(sequence: readonly Segment[], lead: number, noise = 0, seed = 1): { evidence: Float32Array; keyed: KeyedTimings } {
+function evidenceOf(sequence: readonly Segment[], lead: number, noise = 0, seed = 1): { evidence: Float32Array; keyed: Keyed } {
   const total = lead * 2 + sequence.reduce((sum, s) => sum + Math.round(s.durationMs), 0);
   const evidence = new Float32Array(total).fill(-LEVEL);
   const random = rng(seed);
@@ -28,7 +29,7 @@ function evidenceOf(sequence: readonly Segment[], lead: number, noise = 0, seed 
     evidence[i] = evidence[i]! + noise * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   }
   // An earlier segmentation, as the decoder has one: the timeline itself.
-  return { evidence, keyed: { startMs: lead, durations: sequence.map((s) => Math.round(s.durationMs)) } };
+  return { evidence, keyed: keyedFromDurations(lead, sequence.map((s) => Math.round(s.durationMs))) };
 }
 
 /** The evidence as the in-phase component it was measured on, at a steady amplitude. */
@@ -85,7 +86,7 @@ describe("segmentCharacters", () => {
         at += r.length;
       });
       assert.equal(at, evidence.length);
-      const found = readCharacters(evidence, { startMs: 0, durations: [] }, 1, signalOf(evidence), options(evidence.length));
+      const found = readCharacters(evidence, [], 1, signalOf(evidence), options(evidence.length));
       if (!found) return;
       const decoded = transcribe(found, 60);
       assert.ok(!decoded.output.includes(UNKNOWN_CHARACTER), decoded.output);

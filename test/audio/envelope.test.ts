@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { followMarks, inPhase, type Baseband } from "../../src/audio/decoder/front-end/baseband.js";
+import type { Baseband } from "../../src/audio/decoder/front-end/baseband.js";
+import { followMarks } from "../../src/audio/decoder/front-end/drift.js";
+import { inPhase } from "../../src/audio/decoder/evidence/in-phase.js";
 import { gaussian } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 

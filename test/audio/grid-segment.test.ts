@@ -3,9 +3,9 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { timeline, type Segment } from "../../src/core/index.js";
 import { decodeAudio } from "../../src/audio/index.js";
-import { readRuns, transcribe } from "../../src/audio/decoder/search/characters.js";
+import { readRuns, transcribe } from "../../src/audio/decoder/characters/read.js";
 import { fitGrid, onGrid, segmentOnGrid } from "../../src/audio/decoder/search/grid.js";
-import type { KeyedTimings } from "../../src/audio/decoder/evidence/levels.js";
+import { durationsOf, keyedFromDurations, type Keyed } from "../../src/audio/decoder/keyed.js";
 import { gaussian, handKeyed, levenshtein, record } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 
@@ -16,12 +16,12 @@ const UNIT = 60;
 const LEVEL = 0.5;
 
 /** The key timings of a sequence from its first mark, each edge moved by `jitter` units (standard deviation). */
-function keyedOf(sequence: readonly Segment[], startMs: number, jitter = 0, seed = 1): KeyedTimings {
+function keyedOf(sequence: readonly Segment[], startMs: number, jitter = 0, seed = 1): Keyed {
   const random = rng(seed);
   const edges = [startMs];
   for (const s of sequence) edges.push(edges[edges.length - 1]! + s.durationMs);
   const moved = edges.map((t) => t + jitter * UNIT * gaussian(random));
-  return { startMs: moved[0]!, durations: moved.slice(1).map((t, i) => t - moved[i]!) };
+  return keyedFromDurations(moved[0]!, moved.slice(1).map((t, i) => t - moved[i]!));
 }
 
 /** Evidence (one value per 1 ms block) for a sequence after `lead` ms: +LEVEL while keyed, -LEVEL between, `noise` added. */
@@ -39,7 +39,7 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
 }
 
 /** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean` (these tests are about the search). */
-function readOnGrid(evidence: Float32Array, keyed: KeyedTimings, clean = evidence): string {
+function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): string {
   const grid = fitGrid(keyed, UNIT * 1.03);
   assert.ok(grid && onGrid(grid, keyed), `misfit ${grid?.misfit}`);
   const runs = segmentOnGrid(evidence, grid, 1);
@@ -77,17 +77,17 @@ describe("fitGrid", () => {
     // Edges moved by 0.18 units (standard deviation): -10 dB at 40 wpm.
     const keyed = keyedOf(timeline(LONG_TEXT, { wpm: 20 }).sequence, 500, 0.18);
     const grid = fitGrid(keyed, UNIT);
-    assert.ok(keyed.durations.length + 1 >= 200 && grid && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
+    assert.ok(keyed.length + 1 >= 200 && grid && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
     assert.ok(onGrid(grid, keyed));
     // The same misfit over 100 edges.
-    assert.ok(!onGrid(grid, { ...keyed, durations: keyed.durations.slice(0, 99) }));
+    assert.ok(!onGrid(grid, keyed.slice(0, 99)));
   });
 
   it("puts the lines on the marks' edges when the marks are keyed wider (not half a unit off, with marks a unit wider)", () => {
     const { sequence } = timeline("CQ CQ DE W1AW W1AW K PARIS 73", { wpm: 20 });
     const keyed = keyedOf(sequence, 437);
     // Each mark 0.4 units wider, 0.2 at either end (a slow filter's keying).
-    const wide = { startMs: keyed.startMs - 0.2 * UNIT, durations: keyed.durations.map((d, i) => d + (i % 2 === 0 ? 0.4 : -0.4) * UNIT) };
+    const wide = keyedFromDurations(keyed[0]!.startMs - 0.2 * UNIT, durationsOf(keyed).map((d, i) => d + (i % 2 === 0 ? 0.4 : -0.4) * UNIT));
     for (const guess of [0.97, 1, 1.03]) {
       const grid = fitGrid(wide, UNIT * guess)!;
       const phase = (((437 - grid.startMs) / UNIT) % 1 + 1) % 1;
@@ -96,7 +96,7 @@ describe("fitGrid", () => {
   });
 
   it("needs a few edges", () => {
-    assert.equal(fitGrid({ startMs: 0, durations: [60, 60, 60] }, UNIT), undefined);
+    assert.equal(fitGrid(keyedFromDurations(0, [60, 60, 60]), UNIT), undefined);
   });
 });
 

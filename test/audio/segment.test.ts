@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { coherentEvidence, segmentCoherent } from "../../src/audio/decoder/search/marks.js";
+import { segmentCoherent } from "../../src/audio/decoder/search/marks.js";
+import { coherentEvidence } from "../../src/audio/decoder/evidence/likelihood.js";
+import { durationsOf, keyedFromDurations } from "../../src/audio/decoder/keyed.js";
 import { gaussian } from "../../bench/audio-corpus.js";
 import { rng } from "../../bench/lib/corpus.js";
 
@@ -8,14 +10,14 @@ describe("segmentCoherent", () => {
   const DOT = 30;
   const n = 100 * DOT;
   // Dots and gaps a dot long, as keyed by an earlier pass.
-  const keyed = { startMs: 0, durations: Array.from({ length: 99 }, () => DOT) };
+  const keyed = keyedFromDurations(0, Array.from({ length: 99 }, () => DOT));
   const options = { blockMs: 1, filterBlocks: 1, looks: 1, dotBlocks: new Float32Array(n).fill(DOT) };
   const clean = () => new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? 1 : 0));
 
   it("finds the marks of a clean in-phase component", () => {
     const found = segmentCoherent(clean(), keyed, options);
-    assert.equal(found.durations.length, 99);
-    assert.ok(found.durations.every((d) => Math.abs(d - DOT) <= DOT / 3), found.durations.join());
+    assert.equal(found.length, 99);
+    assert.ok(durationsOf(found).every((d) => Math.abs(d - DOT) <= DOT / 3), durationsOf(found).join());
   });
 
   it("comes back from evidence that is not finite (it used to loop until the heap ran out)", () => {
@@ -23,7 +25,7 @@ describe("segmentCoherent", () => {
       const y = clean();
       y[n >> 1] = bad;
       const found = segmentCoherent(y, keyed, options);
-      assert.ok(found.durations.every((d) => Number.isFinite(d) && d > 0), String(bad));
+      assert.ok(durationsOf(found).every((d) => Number.isFinite(d) && d > 0), String(bad));
     }
   });
 });
@@ -32,7 +34,7 @@ describe("coherentEvidence", () => {
   // Dots and gaps 40 ms long for 30 s, in noise of unit variance per block.
   const DOT = 40;
   const n = 30_000;
-  const keyed = { startMs: 0, durations: Array.from({ length: n / DOT - 1 }, () => DOT) };
+  const keyed = keyedFromDurations(0, Array.from({ length: n / DOT - 1 }, () => DOT));
   const received = (level: (i: number) => number): Float32Array => {
     const random = rng(3);
     return new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? level(i) : 0) + gaussian(random));

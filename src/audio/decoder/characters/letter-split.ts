@@ -5,15 +5,7 @@
  * then the one that cuts it where its gaps are longest, into characters that exist.
  */
 import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
-
-/**
- * A cut's score is its gap's length in dots minus this: a letter gap is 3 dots and an
- * element gap 1, so cuts at gaps under 2 dots count against a reading, which keeps cuts
- * as few as the sequence allows.
- */
-const CUT_FROM_DOTS = 2;
-/** No cut at a gap shorter than this many dots: that is an element gap, and the run is more likely noise. */
-const MIN_CUT_DOTS = 1.4;
+import { TUNING } from "../tuning.js";
 
 /**
  * `pattern` (dots and dashes) cut into characters that exist, at the gaps (`gapDots[i]`:
@@ -23,6 +15,7 @@ const MIN_CUT_DOTS = 1.4;
  * letter costs one. Undefined when no such reading exists.
  */
 export function splitIntoCharacters(pattern: string, gapDots: readonly number[]): string[] | undefined {
+  const { CUT_FROM_DOTS, MIN_CUT_DOTS } = TUNING.timings;
   const n = pattern.length;
   // best[j]: the best reading of elements [0, j), the last part starting at from[j].
   const best = new Float64Array(n + 1).fill(-Infinity);

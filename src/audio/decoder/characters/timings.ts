@@ -13,50 +13,18 @@
  * were most likely letter gaps cut short (letter-split.ts).
  */
 import { MorseError } from "../../../core/errors.js";
-import { DEFAULT_SEPARATOR, WPM } from "../../../core/limits.js";
-import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
-import { splitIntoCharacters } from "./letter-split.js";
+import { WPM } from "../../../core/limits.js";
+import { DASH_DOTS, DOT_DOTS, dotMs, ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS, wpmOfDot } from "../../../core/units.js";
 import { median } from "../../dsp/stats.js";
+import { TUNING } from "../tuning.js";
+import { Transcript, type TimingDecode } from "./transcript.js";
+
+export { UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
 
 export interface TimingHints {
   /** Expected speed: settles recordings too short or too uniform to tell dots from dashes. */
   wpm?: number;
 }
-
-export interface TimingDecode {
-  /** Upper-case text, words joined by one space; `*` for a sequence that means nothing. */
-  output: string;
-  /** What was heard, with default glyphs: `... --- ...`, words split by ` / `. */
-  morse: string;
-  /** Morse characters heard (a prosign or a `*` is one), not counting spaces between words. */
-  characters: number;
-  /** Median speed, words per minute (PARIS), to 0.1; 0 when there was nothing to decode. */
-  wpm: number;
-}
-
-/** Stands for a sequence of dots and dashes that is no character. */
-export const UNKNOWN_CHARACTER = "*";
-
-/** Marks on either side of a mark that its dot estimate is drawn from. */
-const WINDOW = 8;
-/** Two clusters of mark lengths this far apart (ratio of geometric means) are dots and dashes. */
-const MIN_DASH_RATIO = 1.8;
-/** Thresholds in dots: mark dot/dash; gap element/letter, letter/word. */
-const DASH_FROM = 2;
-const LETTER_GAP_FROM = 2;
-const WORD_GAP_FROM = 5;
-/**
- * Farnsworth spacing: letter and word gaps stretched by a common factor. When fewer than
- * this share of the gaps past an element gap fall where letter gaps normally do (2 to 5
- * dots), the gaps are taken as stretched, and the stretch measured from their clusters.
- */
-const FARNSWORTH_LETTER_SHARE = 0.2;
-/** Gaps past an element gap needed before any stretch is believed. */
-const FARNSWORTH_MIN_GAPS = 4;
-/** Two clusters of long gaps this far apart (ratio of geometric means) are letter and word gaps. */
-const MIN_WORD_RATIO = 1.6;
-/** Largest mark lengthening (in dots) believed; beyond it the timing is just poor. */
-const MAX_WEIGHT = 0.45;
 
 const EMPTY: TimingDecode = Object.freeze({ output: "", morse: "", characters: 0, wpm: 0 });
 
@@ -87,10 +55,10 @@ function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number): n
   let lowSum = 0;
   for (let i = 0; i < split; i++) lowSum += logs[i]!;
   const ratio = Math.exp((total - lowSum) / (n - split) - lowSum / split);
-  if (ratio < MIN_DASH_RATIO) return Number.NaN;
+  if (ratio < TUNING.timings.MIN_DASH_RATIO) return Number.NaN;
   const threshold = Math.exp((logs[split - 1]! + logs[split]!) / 2);
   let units = 0;
-  for (let i = from; i < to; i++) units += marks[i]! < threshold ? marks[i]! : marks[i]! / 3;
+  for (let i = from; i < to; i++) units += marks[i]! < threshold ? marks[i]! : marks[i]! / DASH_DOTS;
   return units / n;
 }
 
@@ -99,7 +67,7 @@ function dotOfOneCluster(marks: ArrayLike<number>, from: number, to: number, ref
   let sum = 0;
   for (let i = from; i < to; i++) sum += marks[i]!;
   const mean = sum / (to - from);
-  return mean < DASH_FROM * reference ? mean : mean / 3;
+  return mean < TUNING.timings.DASH_FROM * reference ? mean : mean / DASH_DOTS;
 }
 
 /**
@@ -107,13 +75,14 @@ function dotOfOneCluster(marks: ArrayLike<number>, from: number, to: number, ref
  * inside letters (the shortest third of the gaps, about one dot each), else 20 wpm.
  */
 function referenceDot(spaces: Float64Array, hints: TimingHints): number {
-  if (hints.wpm !== undefined && hints.wpm > 0) return 1200 / hints.wpm;
+  if (hints.wpm !== undefined && hints.wpm > 0) return dotMs(hints.wpm);
   if (spaces.length > 0) return median(Float64Array.from(spaces).sort().subarray(0, Math.ceil(spaces.length / 3)));
-  return 1200 / WPM.default;
+  return dotMs(WPM.default);
 }
 
 /** The dot length around each mark. */
 function localDots(marks: Float64Array, reference: number): Float64Array {
+  const { DOT_WINDOW_MARKS: WINDOW } = TUNING.timings;
   const n = marks.length;
   const global = dotOfTwoClusters(marks, 0, n);
   let previous = Number.isNaN(global) ? dotOfOneCluster(marks, 0, n, reference) : global;
@@ -138,6 +107,7 @@ function gapDot(dots: Float64Array, i: number): number {
  * between a typical gap inside a letter and a typical dot, which should be equal.
  */
 function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
+  const { DASH_FROM, LETTER_GAP_FROM, MAX_WEIGHT } = TUNING.timings;
   const dotLengths: number[] = [];
   const gapLengths: number[] = [];
   for (let i = 0; i < marks.length; i++) {
@@ -160,6 +130,7 @@ function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Arra
  * gaps (2-means on their logarithms) holds the letter gaps.
  */
 function gapStretch(spaces: Float64Array, dots: Float64Array): number {
+  const { LETTER_GAP_FROM, WORD_GAP_FROM, FARNSWORTH_MIN_GAPS, FARNSWORTH_LETTER_SHARE, MIN_WORD_RATIO } = TUNING.timings;
   const long: number[] = [];
   let standard = 0;
   for (let i = 0; i < spaces.length; i++) {
@@ -190,7 +161,7 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
   const lowMean = lowSum / split;
   const highMean = split < logs.length ? (total - lowSum) / (logs.length - split) : lowMean;
   const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : total / logs.length);
-  return Math.max(1, letter / 3);
+  return Math.max(1, letter / LETTER_GAP_DOTS);
 }
 
 function checkDurations(durations: readonly number[]): void {
@@ -198,62 +169,6 @@ function checkDurations(durations: readonly number[]): void {
     if (typeof d !== "number" || !Number.isFinite(d) || d < 0) {
       throw new MorseError("INVALID_OPTION", "Parameter durations must hold only finite numbers of milliseconds, none negative");
     }
-  }
-}
-
-/** The character a pattern of dots and dashes stands for, if any. */
-function characterOf(pattern: string): string | undefined {
-  return pattern.length <= MAX_ELEMENTS ? textOfKey(sequenceKey(pattern)) : undefined;
-}
-
-/** Builds the text and the Morse as elements, the gaps inside letters, letter ends and word ends arrive. */
-export class Transcript {
-  private readonly words: string[][] = [];
-  private readonly texts: string[] = [];
-  private word: string[] = [];
-  private text = "";
-  private pattern = "";
-  /** The gaps inside the letter so far, in dots. */
-  private gaps: number[] = [];
-  characters = 0;
-
-  element(dash: boolean): void {
-    this.pattern += dash ? "-" : ".";
-  }
-
-  elementGap(dots: number): void {
-    this.gaps.push(dots);
-  }
-
-  /** Ends the letter; one that is no character is read as several where its gaps allow (letter-split.ts). */
-  endLetter(): void {
-    if (this.pattern === "") return;
-    const known = characterOf(this.pattern);
-    if (known !== undefined) this.addCharacter(this.pattern, known);
-    else for (const part of splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern]) this.addCharacter(part, characterOf(part) ?? UNKNOWN_CHARACTER);
-    this.pattern = "";
-    this.gaps = [];
-  }
-
-  private addCharacter(pattern: string, text: string): void {
-    this.text += text;
-    this.word.push(pattern);
-    this.characters++;
-  }
-
-  endWord(): void {
-    this.endLetter();
-    if (this.word.length === 0) return;
-    this.words.push(this.word);
-    this.texts.push(this.text);
-    this.word = [];
-    this.text = "";
-  }
-
-  result(wpm: number): TimingDecode {
-    this.endWord();
-    const morse = this.words.map((w) => w.join(" ")).join(DEFAULT_SEPARATOR);
-    return { output: this.texts.join(" "), morse, characters: this.characters, wpm };
   }
 }
 
@@ -269,11 +184,11 @@ function misfit(marks: Float64Array, spaces: Float64Array, dots: Float64Array): 
   let sum = 0;
   let count = 0;
   for (let i = 0; i < marks.length; i++) {
-    sum += distance(marks[i]! / dots[i]!, [1, 3]);
+    sum += distance(marks[i]! / dots[i]!, [DOT_DOTS, DASH_DOTS]);
     count++;
     if (i < spaces.length) {
       const ratio = spaces[i]! / gapDot(dots, i);
-      sum += ratio >= 7 ? 0 : distance(ratio, [1, 3, 7]);
+      sum += ratio >= WORD_GAP_DOTS ? 0 : distance(ratio, [ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS]);
       count++;
     }
   }
@@ -292,6 +207,7 @@ export interface TimingAnalysis {
 
 /** `decodeTimings`, also saying how well the timings fit Morse (the audio decoder's speed search uses it). */
 export function analyseTimings(durations: readonly number[], hints: TimingHints = {}): TimingAnalysis {
+  const { DASH_FROM, LETTER_GAP_FROM, WORD_GAP_FROM } = TUNING.timings;
   checkDurations(durations);
   const marks = new Float64Array(Math.ceil(durations.length / 2));
   const spaces = new Float64Array(Math.floor(durations.length / 2));
@@ -316,7 +232,7 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
     else if (spaces[i]! >= LETTER_GAP_FROM * dot) out.endLetter();
     else out.elementGap(spaces[i]! / dot);
   }
-  const wpm = Math.round((10 * 1200) / median(dots)) / 10;
+  const wpm = Math.round(10 * wpmOfDot(median(dots))) / 10;
   return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots, gapStretch: stretch };
 }
 

@@ -6,15 +6,7 @@
 import { fft } from "../../dsp/fft.js";
 import { DECODE_FREQUENCY } from "../../limits.js";
 import { median } from "../../dsp/stats.js";
-
-/** Frames averaged at most: spread over the recording, they find a tone that is there often. */
-const MAX_FRAMES = 32;
-/** Finest spectral resolution needed, in Hz: drift of up to 20 Hz spreads the peak anyway. */
-const RESOLUTION_HZ = 6;
-/** Half-width of the neighbourhood a peak is measured against, in Hz. */
-const NEIGHBOURHOOD_HZ = 60;
-/** Half-width of the band summed as one peak, in Hz (a drifting tone spreads over it). */
-const PEAK_HALF_WIDTH_HZ = 8;
+import { TUNING } from "../tuning.js";
 
 /**
  * Average power spectrum of Hann-windowed frames, bins of sampleRate / size Hz (summed,
@@ -23,6 +15,7 @@ const PEAK_HALF_WIDTH_HZ = 8;
  * (|X[k]|² + |X[size - k]|²) / 2.
  */
 function averageSpectrum(samples: Float32Array, size: number): Float64Array {
+  const { MAX_FRAMES } = TUNING.pitch;
   const frames = Math.max(1, Math.floor(samples.length / size));
   const used = Math.min(frames, MAX_FRAMES);
   const power = new Float64Array(size / 2);
@@ -53,6 +46,7 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
  * undefined when the recording is silent there.
  */
 export function findPitch(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
+  const { RESOLUTION_HZ, PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
   let size = 256;
   while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
   const power = averageSpectrum(samples, size);
@@ -80,4 +74,18 @@ export function findPitch(samples: Float32Array, sampleRate: number, range: { mi
     moment += power[j]! * j;
   }
   return (moment / weight) * binHz;
+}
+
+/**
+ * Where to look for the tone: DECODE_FREQUENCY, or ±HINT_SEARCH_HZ around a hinted pitch
+ * (clamped to DECODE_FREQUENCY; a hint that is not finite is ignored).
+ */
+export function pitchRange(hint: number | undefined): { min: number; max: number } {
+  if (hint === undefined || !Number.isFinite(hint)) return DECODE_FREQUENCY;
+  const { HINT_SEARCH_HZ } = TUNING.pitch;
+  const hinted = Math.min(DECODE_FREQUENCY.max, Math.max(DECODE_FREQUENCY.min, hint));
+  return {
+    min: Math.max(DECODE_FREQUENCY.min, hinted - HINT_SEARCH_HZ),
+    max: Math.min(DECODE_FREQUENCY.max, hinted + HINT_SEARCH_HZ),
+  };
 }

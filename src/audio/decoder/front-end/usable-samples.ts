@@ -6,19 +6,11 @@
  * recording within ordinary levels passes through untouched.
  */
 import { selectInPlace } from "../../dsp/stats.js";
-
-/** Peak levels the decoder takes as they are: anything in between is an ordinary recording. */
-const LOUDEST = 1e4;
-const QUIETEST = 1e-8;
-/** The level a rescaled recording is brought to: this quantile of |x| becomes 1. */
-const LEVEL_QUANTILE = 0.999;
-/** Values looked at for that quantile. */
-const LEVEL_POINTS = 65536;
-/** After rescaling, a spike far above the recording's level is clipped here. */
-const CLIP = 100;
+import { TUNING } from "../tuning.js";
 
 /** `samples` itself when every value is finite and the peak ordinary, else a rescaled copy. */
 export function usableSamples(samples: Float32Array): Float32Array {
+  const { LOUDEST, QUIETEST, CLIP } = TUNING.sanitise;
   let peak = 0;
   let finite = true;
   for (let i = 0; i < samples.length; i++) {
@@ -37,8 +29,9 @@ export function usableSamples(samples: Float32Array): Float32Array {
   return out;
 }
 
-/** The LEVEL_QUANTILE of the finite |x| (over an even sample of at most LEVEL_POINTS values), else their peak. */
+/** The level quantile of the finite |x| (over an even sample of the recording), else their peak. */
 function levelOf(samples: Float32Array): number {
+  const { LEVEL_POINTS, LEVEL_QUANTILE } = TUNING.sanitise;
   const stride = Math.max(1, Math.floor(samples.length / LEVEL_POINTS));
   const values: number[] = [];
   let peak = 0;

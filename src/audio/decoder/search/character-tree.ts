@@ -1,20 +1,13 @@
 /**
- * The tree of Morse sequences for the character search (character-segment.ts): one node
- * per sequence that is a character or begins one, each knowing its children by a dot and
- * by a dash and how likely the character it spells is. Derived once from the character
- * tables.
+ * The tree of Morse sequences for the searches over whole characters (characters.ts,
+ * grid.ts): one node per sequence that is a character or begins one, each knowing its
+ * children by a dot and by a dash and how likely the character it spells is (its kind's
+ * share, KIND_SHARES in the order of DECODE_PRECEDENCE, over the characters of that kind).
+ * Derived once from the character tables.
  */
 import { DECODE_PRECEDENCE } from "../../../core/characters.js";
 import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
-
-/**
- * Shares of the kinds of character, in the order of DECODE_PRECEDENCE (letters, digits,
- * punctuation, prosigns, accented letters): roughly what Morse traffic is made of,
- * letters and digits nearly all of it. A sign read from noise costs a wrong character
- * where its lookalikes would cost none (on the benchmark corpus, seeds 2026 and 7, these
- * decode better than shares 2 to 10 times as large for the signs).
- */
-const KIND_SHARES = [0.87, 0.12, 0.01, 0.002, 0.001] as const;
+import { TUNING, tuningCache } from "../tuning.js";
 
 export interface CharacterTree {
   /** Nodes; node 0 is the root, the empty sequence. */
@@ -46,6 +39,7 @@ function kindsByKey(): Map<number, number> {
 }
 
 function buildTree(): CharacterTree {
+  const { KIND_SHARES } = TUNING.characters;
   const kinds = kindsByKey();
   const counts = KIND_SHARES.map(() => 0);
   for (const kind of kinds.values()) counts[kind]!++;
@@ -83,4 +77,11 @@ function buildTree(): CharacterTree {
   return tree;
 }
 
-export const CHARACTER_TREE: CharacterTree = buildTree();
+const built = tuningCache<"tree", CharacterTree>();
+
+/** The tree, built once for the tuning's KIND_SHARES. */
+export function characterTree(): CharacterTree {
+  let tree = built.get("tree");
+  if (!tree) { tree = buildTree(); built.set("tree", tree); }
+  return tree;
+}

@@ -6,10 +6,18 @@
  * in anywhere, only where a unit is, and every mark and gap has exactly its length. (The
  * character search, character-segment.ts, lets every length and edge float, as a hand
  * needs.)
+ *
+ * Keyed edges within MAX_GRID_MISFIT of a grid's lines (root mean square, in units) are
+ * machine keying: edges anywhere would be 0.29 units off; a hand comes out at 0.17 or
+ * more (the edges come from a search of a third of a dot's resolution, 0.1 units of
+ * misfit alone). From LONG_GRID_EDGES edges on the limit is MAX_LONG_GRID_MISFIT: a hand's
+ * edges wander further from any one grid the longer it sends, noise moves a machine's no
+ * further.
  */
-import { GapKind, LETTER_GAP_SHARE, PAUSE_SHARE, WORD_GAP_SHARE, type LabelledRun } from "./characters.js";
-import { CHARACTER_TREE as TREE } from "./character-tree.js";
-import type { KeyedTimings } from "../evidence/levels.js";
+import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
+import { edgesOf, GapKind, type Edges, type Keyed, type Run } from "../keyed.js";
+import { TUNING } from "../tuning.js";
+import { characterTree } from "./character-tree.js";
 
 /** A timing grid: unit k spans [startMs + k·unitMs, startMs + (k + 1)·unitMs). */
 export interface Grid {
@@ -19,61 +27,15 @@ export interface Grid {
   misfit: number;
 }
 
-/**
- * Keyed edges within this distance of a grid's lines (root mean square, in units) are
- * machine keying. Edges anywhere would be 0.29 units off; on the benchmark corpus (seeds
- * 2026 and 7) hand keying comes out at 0.17 to 0.30, machine keying at 0.09 to 0.15 at
- * -6 dB and up to 0.20 at -10 dB, where what the grid misses is read as a hand is. (The
- * edges come from a search of a third of a dot's resolution, 0.1 units of misfit alone.)
- */
-const MAX_GRID_MISFIT = 0.16;
-/**
- * From this many edges on, the limit is MAX_LONG_GRID_MISFIT: a hand's edges wander
- * further from any one grid the longer it sends (simulated, ±20 % per element: 1 in 100
- * hands under 0.19 over 75 edges, 0.23 over 200; ±10 %: 0.15 and 0.21), while noise moves
- * machine keying's edges no further. On the benchmark corpus at -10 dB, 8 machine-keyed
- * messages at 36 to 50 wpm (seeds 2026 and 7, 240 to 380 edges) lie between the two limits.
- */
-const LONG_GRID_EDGES = 200;
-const MAX_LONG_GRID_MISFIT = 0.2;
-
 /** Whether `keyed`, fitted by `grid` (fitGrid), is machine keying on it (see MAX_GRID_MISFIT). */
-export function onGrid(grid: Grid, keyed: KeyedTimings): boolean {
-  const edges = keyed.durations.length + 1;
+export function onGrid(grid: Grid, keyed: Keyed): boolean {
+  const { LONG_GRID_EDGES, MAX_LONG_GRID_MISFIT, MAX_GRID_MISFIT } = TUNING.grid;
+  const edges = keyed.length + 1;
   return grid.misfit < (edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
 }
 
-/** Edges further from the last fit than this (units) are left out of the next: noise keyed as a mark. */
-const OUTLIER_UNITS = 0.35;
-/** The first fit spans this many units; each next one twice as many, until it spans every edge. */
-const FIRST_SPAN_UNITS = 12;
-/**
- * Guesses of the unit tried, each this share apart, either side of the dot the decode
- * measured: a guess a few per cent off can lock on to a wrong grid.
- */
-const UNIT_TRIES = 8;
-const UNIT_TRY_STEP = 0.005;
-/** Fits over each span, each taking the edges near the last. */
-const REFITS = 3;
-
-/** Fewest edges a fit is made from. */
-const MIN_FIT_EDGES = 8;
-
 /** A grid with a mark's two edges off their lines by the same amount, outwards: t = start + k·unit ± widening / 2. */
 interface Fit { startMs: number; unitMs: number; wideningMs: number }
-
-/** Edges of keyed timings: when (ms), and +1/2 for a mark's end, -1/2 for its start. */
-interface Edges { at: Float64Array; side: Float64Array }
-
-function edgesOf(keyed: KeyedTimings): Edges {
-  const at = new Float64Array(keyed.durations.length + 1);
-  const side = new Float64Array(keyed.durations.length + 1);
-  let t = keyed.startMs;
-  at[0] = t;
-  side[0] = -0.5;
-  keyed.durations.forEach((d, i) => { t += d; at[i + 1] = t; side[i + 1] = i % 2 === 0 ? 0.5 : -0.5; });
-  return { at, side };
-}
 
 /** Where edge t falls on the fit's grid, in units. */
 function unitsAlong(fit: Fit, t: number, side: number): number {
@@ -86,6 +48,7 @@ function unitsAlong(fit: Fit, t: number, side: number): number {
  * cannot settle it.
  */
 function refit(edges: Edges, fit: Fit, until: number): Fit | undefined {
+  const { OUTLIER_UNITS, MIN_FIT_EDGES } = TUNING.grid;
   // Normal equations of the columns [1, k, side]: sums of their products, and with t.
   let n = 0, sk = 0, ss = 0, skk = 0, sks = 0, sss = 0, st = 0, skt = 0, sst = 0;
   for (let i = 0; i < edges.at.length && edges.at[i]! < until; i++) {
@@ -117,7 +80,8 @@ function solve3(m: readonly number[], v: readonly number[]): number[] | undefine
  * a unit a little off cannot misplace the lines far from the start. Undefined with too
  * few edges to fit.
  */
-export function fitGrid(keyed: KeyedTimings, unitMs: number): Grid | undefined {
+export function fitGrid(keyed: Keyed, unitMs: number): Grid | undefined {
+  const { UNIT_TRIES, UNIT_TRY_STEP } = TUNING.grid;
   const edges = edgesOf(keyed);
   let best: Grid | undefined;
   for (let k = -UNIT_TRIES; k <= UNIT_TRIES; k++) {
@@ -140,6 +104,7 @@ function narrowest(fit: Fit): Fit {
 
 /** fitGrid from one guess of the unit. */
 function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
+  const { FIRST_SPAN_UNITS, REFITS } = TUNING.grid;
   const last = edges.at[edges.at.length - 1]!;
   let fit: Fit | undefined = { startMs: edges.at[0]!, unitMs, wideningMs: 0 };
   for (let span = FIRST_SPAN_UNITS; fit; span *= 2) {
@@ -158,15 +123,6 @@ function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
   }
   return { startMs: fit.startMs, unitMs: fit.unitMs, misfit: Math.sqrt(squares / edges.at.length) };
 }
-
-/** Letter and word gaps' and pauses' shares among the gaps that end a character, as the character search has them. */
-const LOG_LETTER_GAP = Math.log(LETTER_GAP_SHARE);
-const LOG_WORD_GAP = Math.log(WORD_GAP_SHARE);
-const LOG_PAUSE = Math.log(PAUSE_SHARE);
-/** A pause (a word gap that goes on) costs this for each unit past a word gap's (a geometric length). */
-const LOG_PAUSE_UNIT = -0.05;
-const LETTER_GAP_UNITS = 3;
-const WORD_GAP_UNITS = 7;
 
 /**
  * The evidence of `evidence` (log-likelihood ratio per block) summed over each unit of the
@@ -192,8 +148,14 @@ function unitTotals(evidence: Float32Array, grid: Grid, blockMs: number): { tota
  * of the character search), as runs of blocks; silence at either end is free. Empty when
  * the recording holds no unit.
  */
-export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: number): LabelledRun[] {
-  const silence: LabelledRun[] = [{ start: 0, length: evidence.length, mark: false, dash: false, kind: GapKind.Edge }];
+export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: number): Run[] {
+  const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = TUNING.characters;
+  const LOG_LETTER_GAP = Math.log(LETTER_GAP_SHARE);
+  const LOG_WORD_GAP = Math.log(WORD_GAP_SHARE);
+  const LOG_PAUSE = Math.log(PAUSE_SHARE);
+  const { LOG_PAUSE_UNIT } = TUNING.grid;
+  const TREE = characterTree();
+  const silence: Run[] = [{ start: 0, length: evidence.length, mark: false, dash: false, kind: GapKind.Edge }];
   const { totals, first } = unitTotals(evidence, grid, blockMs);
   const units = totals.length - 1;
   if (units <= 0) return silence;
@@ -211,7 +173,7 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
   // 1 where the silence is a pause going on past a word gap.
   const boundaryChained = new Uint8Array(units + 1);
   const extend = (score: number, s: number, u: number, from: number): void => {
-    for (const [length, child] of [[1, TREE.dot[s]!], [3, TREE.dash[s]!]] as const) {
+    for (const [length, child] of [[DOT_DOTS, TREE.dot[s]!], [DASH_DOTS, TREE.dash[s]!]] as const) {
       const v = u + length;
       if (child < 0 || v > units) continue;
       const candidate = score + totals[v]! - totals[u]!;
@@ -241,13 +203,13 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
       if (ended === -Infinity) continue;
       // The end of the message: silence to the end costs nothing.
       if (ended > best) { best = ended; bestEnd = u * N + s; }
-      endCharacter(ended + LOG_LETTER_GAP, u, LETTER_GAP_UNITS, GapKind.Letter, u * N + s);
-      endCharacter(ended + LOG_WORD_GAP, u, WORD_GAP_UNITS, GapKind.Word, u * N + s);
+      endCharacter(ended + LOG_LETTER_GAP, u, LETTER_GAP_DOTS, GapKind.Letter, u * N + s);
+      endCharacter(ended + LOG_WORD_GAP, u, WORD_GAP_DOTS, GapKind.Word, u * N + s);
     }
   }
   if (bestEnd < 0) return silence;
   const unitBlock = (u: number): number => Math.min(evidence.length, Math.max(0, Math.round((grid.startMs + (first + u) * grid.unitMs) / blockMs)));
-  return runsOf(marksBack(bestEnd, markFrom, boundaryFrom, boundaryKind), unitBlock, evidence.length);
+  return runsOfMarks(marksBack(bestEnd, markFrom, boundaryFrom, boundaryKind), unitBlock, evidence.length);
 }
 
 /** A mark on the grid, in units, and what the gap before it ends (for a character's first mark). */
@@ -255,6 +217,7 @@ interface GridMark { from: number; to: number; dash: boolean; kindBefore: GapKin
 
 /** The marks of the best path ending at mark state `end`, in order. */
 function marksBack(end: number, markFrom: Int32Array, boundaryFrom: Int32Array, boundaryKind: Uint8Array): GridMark[] {
+  const TREE = characterTree();
   const N = TREE.size;
   const marks: GridMark[] = [];
   for (let at = end; at >= 0;) {
@@ -264,7 +227,7 @@ function marksBack(end: number, markFrom: Int32Array, boundaryFrom: Int32Array, 
     for (;;) {
       const u = Math.floor(state / N);
       const dash = TREE.byDash[state % N] === 1;
-      marks.push({ from: u - (dash ? 3 : 1), to: u, dash, kindBefore: GapKind.Element });
+      marks.push({ from: u - (dash ? DASH_DOTS : DOT_DOTS), to: u, dash, kindBefore: GapKind.Element });
       const from = markFrom[state]!;
       if (from < 0) { start = -1 - from; break; }
       // A gap state (u'·N + s) came from the mark at node s one unit earlier.
@@ -277,8 +240,8 @@ function marksBack(end: number, markFrom: Int32Array, boundaryFrom: Int32Array, 
 }
 
 /** Marks on the grid as alternating runs of blocks over `blocks`, silence at either end labelled Edge. */
-function runsOf(marks: readonly GridMark[], unitBlock: (u: number) => number, blocks: number): LabelledRun[] {
-  const runs: LabelledRun[] = [];
+function runsOfMarks(marks: readonly GridMark[], unitBlock: (u: number) => number, blocks: number): Run[] {
+  const runs: Run[] = [];
   let at = 0;
   marks.forEach((m, i) => {
     const from = unitBlock(m.from);

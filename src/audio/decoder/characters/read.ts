@@ -1,0 +1,57 @@
+/**
+ * Characters read by a search over whole characters (search/characters.ts, or the
+ * grid's in search/grid.ts) turned into what was keyed, labelled, and into text.
+ */
+import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
+import { weakMarks } from "../search/weak-characters.js";
+import { TUNING } from "../tuning.js";
+import { Transcript, type TimingDecode } from "./transcript.js";
+
+/** What the evidence was measured on: the tone's in-phase component, and its amplitude there. */
+export interface Signal { y: Float32Array; amplitude: Float32Array }
+
+/** Appends a run; a gap after a gap joins it, as silence to be told apart by its length. */
+export function joinRun(runs: Run[], r: Run): void {
+  const previous = runs[runs.length - 1];
+  if (previous && !previous.mark && !r.mark) { previous.length += r.length; previous.kind = GapKind.Edge; }
+  else runs.push({ ...r });
+}
+
+/**
+ * A read from runs that a search over whole characters found (search/characters.ts, or
+ * the grid's in search/grid.ts): characters far weaker than their neighbours dropped as noise, as in
+ * the mark-by-mark search, and the silence at either end trimmed; undefined where no mark
+ * is left.
+ */
+export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, options: { dotBlocks: Float32Array; gapStretch: number }): Keyed | undefined {
+  const { WORD_GAP_FROM_DOTS } = TUNING.characters;
+  const weak = weakMarks(runs, signal.y, signal.amplitude, options.dotBlocks);
+  const kept: Run[] = [];
+  runs.forEach((r, i) => joinRun(kept, weak[i] === 1 ? { ...r, mark: false, kind: GapKind.Edge } : r));
+  while (kept.length > 0 && !kept[0]!.mark) kept.shift();
+  while (kept.length > 0 && !kept[kept.length - 1]!.mark) kept.pop();
+  if (kept.length === 0) return undefined;
+  const read = keyedFromRuns(kept, blockMs);
+  kept.forEach((r, i) => {
+    if (r.mark) return;
+    const dot = options.dotBlocks[r.start]!;
+    // Joined gaps end a word or a letter by their length.
+    read[i]!.ends = r.kind !== GapKind.Edge ? r.kind : r.length >= WORD_GAP_FROM_DOTS * options.gapStretch * dot ? GapKind.Word : GapKind.Letter;
+    read[i]!.dotMs = dot * blockMs;
+  });
+  return read;
+}
+
+/** The text of what a character search read, elements [from, to), which start and end with a mark. */
+export function transcribe(read: Keyed, wpm: number, from = 0, to = read.length): TimingDecode {
+  const out = new Transcript();
+  for (let i = from; i < to; i++) {
+    const e = read[i]!;
+    if (e.mark) { out.element(e.dash === true); continue; }
+    if (i + 1 >= to) break;
+    if (e.ends === GapKind.Element) out.elementGap(e.durationMs / e.dotMs!);
+    else if (e.ends === GapKind.Letter) out.endLetter();
+    else out.endWord();
+  }
+  return out.result(wpm);
+}

@@ -1,0 +1,74 @@
+/** Text and Morse built from elements and gaps as a reading decides them. */
+import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
+import { splitIntoCharacters } from "./letter-split.js";
+
+export interface TimingDecode {
+  /** Upper-case text, words joined by one space; `*` for a sequence that means nothing. */
+  output: string;
+  /** What was heard, with default glyphs: `... --- ...`, words split by ` / `. */
+  morse: string;
+  /** Morse characters heard (a prosign or a `*` is one), not counting spaces between words. */
+  characters: number;
+  /** Median speed, words per minute (PARIS), to 0.1; 0 when there was nothing to decode. */
+  wpm: number;
+}
+
+/** Stands for a sequence of dots and dashes that is no character. */
+export const UNKNOWN_CHARACTER = "*";
+
+/** The character a pattern of dots and dashes stands for, if any. */
+function characterOf(pattern: string): string | undefined {
+  return pattern.length <= MAX_ELEMENTS ? textOfKey(sequenceKey(pattern)) : undefined;
+}
+
+/** Builds the text and the Morse as elements, the gaps inside letters, letter ends and word ends arrive. */
+export class Transcript {
+  private readonly words: string[][] = [];
+  private readonly texts: string[] = [];
+  private word: string[] = [];
+  private text = "";
+  private pattern = "";
+  /** The gaps inside the letter so far, in dots. */
+  private gaps: number[] = [];
+  characters = 0;
+
+  element(dash: boolean): void {
+    this.pattern += dash ? "-" : ".";
+  }
+
+  elementGap(dots: number): void {
+    this.gaps.push(dots);
+  }
+
+  /** Ends the letter; one that is no character is read as several where its gaps allow (letter-split.ts). */
+  endLetter(): void {
+    if (this.pattern === "") return;
+    const known = characterOf(this.pattern);
+    if (known !== undefined) this.addCharacter(this.pattern, known);
+    else for (const part of splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern]) this.addCharacter(part, characterOf(part) ?? UNKNOWN_CHARACTER);
+    this.pattern = "";
+    this.gaps = [];
+  }
+
+  private addCharacter(pattern: string, text: string): void {
+    this.text += text;
+    this.word.push(pattern);
+    this.characters++;
+  }
+
+  endWord(): void {
+    this.endLetter();
+    if (this.word.length === 0) return;
+    this.words.push(this.word);
+    this.texts.push(this.text);
+    this.word = [];
+    this.text = "";
+  }
+
+  result(wpm: number): TimingDecode {
+    this.endWord();
+    const morse = this.words.map((w) => w.join(" ")).join(DEFAULT_SEPARATOR);
+    return { output: this.texts.join(" "), morse, characters: this.characters, wpm };
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * What the evidence assumes of the recording at every block: the tone's amplitude while
+ * keyed and the noise's power. A first model comes from the envelope's quantile levels;
+ * better ones are measured where a segmentation put marks and gaps.
+ */
+import type { Levels } from "./levels.js";
+import type { Run } from "../keyed.js";
+import { TUNING } from "../tuning.js";
+
+/** What the envelope holds at every block: the tone's amplitude while keyed, and the noise power. */
+export interface SignalModel {
+  amplitude: Float32Array;
+  noise: Float32Array;
+}
+
+/** A first model from the envelope's quantile levels (keying.ts). */
+export function modelFromLevels(lv: Levels, looks: number): SignalModel {
+  const n = lv.mid.length;
+  const { OFF_TO_SIGMA, MIN_NOISE, ON_NOISE_SIGMAS } = TUNING.evidence;
+  const amplitude = new Float32Array(n);
+  const noise = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const on = lv.mid[i]! + lv.span[i]! / 2;
+    // A clean recording has no noise to measure: assume some, so that evidence stays finite.
+    const sigma = Math.max(OFF_TO_SIGMA * lv.off[i]!, MIN_NOISE * on, 1e-12);
+    // The on level is the envelope's 90th percentile: tone plus about ON_NOISE_SIGMAS of noise.
+    amplitude[i] = Math.max(on - (ON_NOISE_SIGMAS * sigma) / Math.sqrt(looks), 0.5 * sigma);
+    noise[i] = sigma * sigma;
+  }
+  return { amplitude, noise };
+}
+
+/**
+ * Running totals over the samples that a segmentation puts inside marks and inside gaps
+ * (`inset` samples away from their edges): counts, the sum of the values (or of their
+ * squares, with `squareMarks`) over mark samples and of the squares over gap samples, so
+ * that the means over any window cost O(1).
+ */
+interface RunTotals { markCount: Float64Array; markSum: Float64Array; gapCount: Float64Array; gapSquares: Float64Array }
+
+function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareMarks: boolean): RunTotals {
+  const n = x.length;
+  const markCount = new Float64Array(n + 1);
+  const markSum = new Float64Array(n + 1);
+  const gapCount = new Float64Array(n + 1);
+  const gapSquares = new Float64Array(n + 1);
+  const label = new Int8Array(n).fill(-1);
+  for (const r of runs) label.fill(r.mark ? 1 : 0, Math.min(n, r.start + inset), Math.max(0, Math.min(n, r.start + r.length - inset)));
+  for (let i = 0; i < n; i++) {
+    const square = x[i]! * x[i]!;
+    markCount[i + 1] = markCount[i]! + (label[i] === 1 ? 1 : 0);
+    markSum[i + 1] = markSum[i]! + (label[i] === 1 ? (squareMarks ? square : x[i]!) : 0);
+    gapCount[i + 1] = gapCount[i]! + (label[i] === 0 ? 1 : 0);
+    gapSquares[i + 1] = gapSquares[i]! + (label[i] === 0 ? square : 0);
+  }
+  return { markCount, markSum, gapCount, gapSquares };
+}
+
+/** The mean over blocks [a, b) from running totals; undefined where fewer than `enough` blocks count. */
+function windowMean(count: Float64Array, sum: Float64Array, a: number, b: number, enough: number): number | undefined {
+  const blocks = count[b]! - count[a]!;
+  return blocks >= enough ? (sum[b]! - sum[a]!) / blocks : undefined;
+}
+
+/**
+ * A better model from a segmentation: the noise power is the mean square of the
+ * envelope inside the gaps nearby, the tone's power what the marks nearby hold beyond
+ * it. Inside means away from the edges, where the filter is still ramping. Where a
+ * window holds too few of either, the whole recording's figure stands in.
+ */
+export function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlocks: number, halfWindow: number): SignalModel | undefined {
+  const { NOISE_WEIGHT, MIN_NOISE } = TUNING.evidence;
+  const n = env.length;
+  const { markCount, markSum: markSquares, gapCount, gapSquares } = runTotals(env, runs, Math.ceil(filterBlocks / 2), true);
+  if (markCount[n]! < filterBlocks || gapCount[n]! < filterBlocks) return undefined;
+  const globalNoise = gapSquares[n]! / gapCount[n]!;
+  const globalPower = Math.max(markSquares[n]! / markCount[n]! - globalNoise, 0);
+  const amplitude = new Float32Array(n);
+  const noise = new Float32Array(n);
+  const enough = 2 * filterBlocks;
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - halfWindow);
+    const b = Math.min(n, i + halfWindow);
+    const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
+    const markPower = windowMean(markCount, markSquares, a, b, enough);
+    const localPower = markPower === undefined ? globalPower : Math.max(markPower - localNoise, 0);
+    const amp = Math.max(Math.sqrt(localPower), 0.5 * Math.sqrt(localNoise));
+    amplitude[i] = amp;
+    noise[i] = Math.max(NOISE_WEIGHT * localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
+  }
+  return { amplitude, noise };
+}
+
+/**
+ * How much the marks' mean level varies between stretches `bin` blocks long, beyond what
+ * the noise in each stretch's mean explains, as a share of the level.
+ */
+function levelSpread(y: Float32Array, totals: RunTotals, bin: number): number {
+  const { LEVEL_BIN_MARKS } = TUNING.evidence;
+  const { markCount, markSum } = totals;
+  const n = y.length;
+  const means: number[] = [];
+  // The variance of each stretch's mean, from the spread of its marks.
+  const variances: number[] = [];
+  let marks = 0;
+  let sum = 0;
+  for (let a = 0; a < n; a += bin) {
+    const b = Math.min(n, a + bin);
+    const count = markCount[b]! - markCount[a]!;
+    if (count < LEVEL_BIN_MARKS) continue;
+    const mean = (markSum[b]! - markSum[a]!) / count;
+    let squares = 0;
+    for (let i = a; i < b; i++) if (markCount[i + 1]! > markCount[i]!) squares += (y[i]! - mean) ** 2;
+    means.push(mean);
+    variances.push(squares / (count - 1) / count);
+    marks += count;
+    sum += mean * count;
+  }
+  if (means.length < 2) return 0;
+  const level = sum / marks;
+  let spread = 0;
+  let noise = 0;
+  for (let k = 0; k < means.length; k++) { spread += (means[k]! - level) ** 2; noise += variances[k]!; }
+  return level > 0 ? Math.sqrt(Math.max(0, spread - noise) / means.length) / level : Infinity;
+}
+
+/**
+ * As modelFromRuns, on the in-phase component: A the marks' mean (over all of them for a
+ * steady tone), v the gaps' mean square.
+ */
+export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], halfWindow: number, levelBin: number): SignalModel | undefined {
+  const { COHERENT_MIN_BLOCKS: enough, STEADY_LEVEL_SPREAD, MIN_NOISE } = TUNING.evidence;
+  const n = y.length;
+  const totals = runTotals(y, runs, 2, false);
+  const { markCount, markSum, gapCount, gapSquares } = totals;
+  if (markCount[n]! < enough || gapCount[n]! < enough) return undefined;
+  const globalNoise = gapSquares[n]! / gapCount[n]!;
+  const globalAmp = markSum[n]! / markCount[n]!;
+  if (!(globalAmp > 0)) return undefined;
+  const steady = levelSpread(y, totals, levelBin) < STEADY_LEVEL_SPREAD;
+  const amplitude = new Float32Array(n);
+  const noise = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const a = Math.max(0, i - halfWindow);
+    const b = Math.min(n, i + halfWindow);
+    const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
+    const localAmp = steady ? globalAmp : windowMean(markCount, markSum, a, b, enough) ?? globalAmp;
+    const amp = Math.max(localAmp, 0.3 * Math.sqrt(localNoise));
+    amplitude[i] = amp;
+    noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
+  }
+  return { amplitude, noise };
+}

@@ -1,0 +1,158 @@
+/**
+ * The readings of the baseband at a known dot length, each handing the next what it
+ * keyed (a `Reading`): threshold keying, envelope segmentations, coherent segmentations,
+ * and the last reading of whole characters.
+ */
+import { dotMs as dotMsOf } from "../../core/units.js";
+import { runningMedian } from "../dsp/stats.js";
+import { readRuns } from "./characters/read.js";
+import { analyseTimings, type TimingAnalysis } from "./characters/timings.js";
+import { amplitude } from "./evidence/envelope.js";
+import { inPhase } from "./evidence/in-phase.js";
+import { levels, type Levels } from "./evidence/levels.js";
+import { coherentEvidence } from "./evidence/likelihood.js";
+import type { Baseband } from "./front-end/baseband.js";
+import { followMarks } from "./front-end/drift.js";
+import { alongMarks, durationsOf, markMask, sameKeyed, type Keyed } from "./keyed.js";
+import { readCharacters } from "./search/characters.js";
+import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./search/grid.js";
+import { segment, segmentCoherent } from "./search/marks.js";
+import { keyByThreshold } from "./search/threshold.js";
+import { median } from "../dsp/stats.js";
+import { TUNING } from "./tuning.js";
+
+/** What a pass keyed, and its timings' analysis (speed along the recording, fit, spacing). */
+export interface Reading {
+  keyed: Keyed;
+  analysis: TimingAnalysis;
+}
+
+/** The first readings' result: the reading and the envelope's levels (how clear the tone is). */
+export interface EnvelopeReading extends Reading {
+  levels: Levels;
+}
+
+/** The dot length at every block of `n`, in blocks, from a reading's estimate around each mark. */
+function dotProfile(reading: Reading, dots: ArrayLike<number>, blockMs: number, n: number): Float32Array {
+  return alongMarks(reading.keyed, Array.from(dots, (d) => d / blockMs), blockMs, n);
+}
+
+/** Spread of the segmentations' length priors, from how well the reading before fit Morse timing. */
+function spreadOf(analysis: TimingAnalysis): number {
+  const { MIN_SPREAD, MAX_SPREAD, MISFIT_TO_SPREAD } = TUNING.passes;
+  return Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit));
+}
+
+/** The dot length, ms, a reading measured (its median speed, as it reports it). */
+function readingDotMs(reading: Reading): number {
+  return dotMsOf(reading.analysis.decoded.wpm);
+}
+
+/**
+ * Threshold keying for a first estimate of the speed along the recording, then the
+ * Morse-aware segmentation of the envelope (search/marks.ts), given the speed profile
+ * the reading before found, SEGMENTATIONS times. Filters are built for `filterDotMs`.
+ * Without a hinted speed the speed search has already found keying, so the presence test
+ * is skipped. Undefined where a reading decodes nothing.
+ */
+export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): EnvelopeReading | undefined {
+  const { FILTER_DOTS, COHERENT_MS } = TUNING.speed;
+  const { SEGMENT_FILTER_DOTS } = TUNING.evidence;
+  const { env, looks } = amplitude(bb, FILTER_DOTS * filterDotMs, COHERENT_MS);
+  const options = { blockMs: bb.blockMs, dotMs, looks, present: hintWpm === undefined };
+  const keyed = keyByThreshold(env, options);
+  let reading: Reading = { keyed, analysis: analyseTimings(durationsOf(keyed), { wpm: hintWpm ?? dotMsOf(dotMs) }) };
+  if (reading.analysis.decoded.characters === 0) return undefined;
+  const fine = amplitude(bb, SEGMENT_FILTER_DOTS * filterDotMs, COHERENT_MS);
+  const lv = levels(fine.env, { ...options, looks: fine.looks });
+  if (!lv) return undefined;
+  for (let pass = 0; pass < TUNING.passes.SEGMENTATIONS; pass++) {
+    const next = segment(fine.env, lv, {
+      blockMs: bb.blockMs,
+      filterBlocks: Math.max(1, (SEGMENT_FILTER_DOTS * filterDotMs) / bb.blockMs),
+      looks: fine.looks,
+      dotBlocks: dotProfile(reading, reading.analysis.dots, bb.blockMs, env.length),
+      spread: spreadOf(reading.analysis),
+    });
+    reading = { keyed: next, analysis: analyseTimings(durationsOf(next), { wpm: reading.analysis.decoded.wpm }) };
+    if (reading.analysis.decoded.characters === 0) return undefined;
+  }
+  return { ...reading, levels: lv };
+}
+
+/** The tone's in-phase component, turned onto the phase of `marks` (evidence/in-phase.ts). */
+function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number): Float32Array {
+  const { PHASE_HALF_WINDOW_MS, PHASE_EXCLUDE_DOTS } = TUNING.evidence;
+  return inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs));
+}
+
+/**
+ * A segmentation on the tone's in-phase component (search/marks.ts segmentCoherent), with
+ * the phase taken from the marks the reading before found: undefined when it decodes nothing.
+ */
+function coherentPass(bb: Baseband, reading: Reading): Reading | undefined {
+  const n = bb.re.length;
+  const y = inPhaseOf(bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading));
+  const keyed = segmentCoherent(y, reading.keyed, {
+    blockMs: bb.blockMs,
+    filterBlocks: 1,
+    looks: 1,
+    dotBlocks: dotProfile(reading, reading.analysis.dots, bb.blockMs, y.length),
+    spread: spreadOf(reading.analysis),
+    stepsPerDot: TUNING.marks.COHERENT_STEPS_PER_DOT,
+  });
+  const analysis = analyseTimings(durationsOf(keyed), { wpm: reading.analysis.decoded.wpm });
+  return analysis.decoded.characters > 0 ? { keyed, analysis } : undefined;
+}
+
+/**
+ * Coherent passes, each taking the phase and the model from the one before, up to
+ * COHERENT_PASSES and until nothing changes.
+ */
+export function coherentPasses(bb: Baseband, first: Reading): Reading {
+  let reading = first;
+  for (let pass = 0; pass < TUNING.passes.COHERENT_PASSES; pass++) {
+    const next = coherentPass(bb, reading);
+    if (!next) break;
+    const same = sameKeyed(next.keyed, reading.keyed);
+    reading = next;
+    if (same) break;
+  }
+  return reading;
+}
+
+/**
+ * The timing grid of machine keying, when what was read lies on one (search/grid.ts),
+ * with standard spacing; undefined for a hand, or Farnsworth spacing.
+ */
+function gridOf({ keyed, analysis }: Reading): Grid | undefined {
+  if (Math.abs(analysis.gapStretch - 1) > TUNING.grid.MAX_GRID_STRETCH) return undefined;
+  const grid = fitGrid(keyed, median(analysis.dots));
+  return grid && onGrid(grid, keyed) ? grid : undefined;
+}
+
+/**
+ * The last reading, of whole characters on the coherent evidence: on the timing grid for
+ * machine keying (search/grid.ts), else by the character search (search/characters.ts).
+ * The phase and the model come from the marks and gaps of `reading`; the pitch offset the
+ * drift follower leaves is followed on its marks first. Undefined where it reads no mark.
+ */
+export function characterPass(bb: Baseband, reading: Reading): Keyed | undefined {
+  const { CHARACTER_NOISE_WEIGHT } = TUNING.evidence;
+  const { CHARACTER_SPREAD, CHARACTER_STEPS_PER_DOT } = TUNING.characters;
+  const { keyed, analysis } = reading;
+  const marks = markMask(keyed, bb.blockMs, bb.re.length);
+  const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading));
+  const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
+  if (!measured) return undefined;
+  const signal = { y, amplitude: measured.amplitude };
+  const dotBlocks = dotProfile(reading, runningMedian(analysis.dots, TUNING.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
+  const grid = gridOf(reading);
+  if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, gapStretch: 1 });
+  return readCharacters(measured.evidence, keyed, bb.blockMs, signal, {
+    dotBlocks,
+    spread: CHARACTER_SPREAD * spreadOf(analysis),
+    gapStretch: analysis.gapStretch,
+    stepsPerDot: CHARACTER_STEPS_PER_DOT,
+  });
+}

@@ -1,0 +1,326 @@
+/**
+ * Every tuned constant of the recording decoder, in one place, grouped by the stage that
+ * reads it. Each says its unit and why it has its value:
+ * - standard: set by the Morse standard or by arithmetic;
+ * - estimator: a choice in how something is measured (a quantile, a window, a sample size);
+ * - fitted: chosen because it decoded the bench's corpora best (their history is in
+ *   docs/decoder-history.md).
+ * Values that follow from others are computed where they are used, never written twice.
+ * The bench overrides one with `--param NAME=VALUE` (setTuning); stages read them when
+ * they run, so an override takes effect on the next decode.
+ */
+
+export const TUNING = {
+  /** Sanitising the samples (front-end/usable-samples.ts). */
+  sanitise: {
+    /** Peak |sample| above which a recording is rescaled, full scale = 1. Estimator: far beyond any audio file, short of float32 overflow when squared. */
+    LOUDEST: 1e4,
+    /** Peak |sample| below which a recording is rescaled. Estimator: under 24-bit PCM's least step. */
+    QUIETEST: 1e-8,
+    /** Quantile of |sample| that a rescaled recording brings to 1. Estimator: a level that a few spikes cannot set. */
+    LEVEL_QUANTILE: 0.999,
+    /** Samples looked at for that quantile. Estimator: enough for a stable 99.9th percentile. */
+    LEVEL_POINTS: 65536,
+    /** Level, after rescaling, at which spikes are clipped. Estimator: far above any tone. */
+    CLIP: 100,
+  },
+  /** Finding the tone (front-end/pitch.ts). */
+  pitch: {
+    /** Frames averaged into the spectrum, at most. Estimator: spread over the recording, they find a tone that is there often. */
+    MAX_FRAMES: 32,
+    /** Finest spectral resolution needed, Hz. Estimator: a drift of 20 Hz spreads the peak anyway. */
+    RESOLUTION_HZ: 6,
+    /** Half-width of the neighbourhood a peak is measured against, Hz. Estimator: wide enough for the noise floor, narrow enough for coloured noise. */
+    NEIGHBOURHOOD_HZ: 60,
+    /** Half-width of the band summed as one peak, Hz. Estimator: a drifting tone spreads over it. */
+    PEAK_HALF_WIDTH_HZ: 8,
+    /** Half-width of the search around a hinted pitch, Hz. Estimator: room for a receiver's tuning. */
+    HINT_SEARCH_HZ: 50,
+  },
+  /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts). */
+  baseband: {
+    /** Target block length, ms. Estimator: fine enough for the edges of a 50 wpm dot (24 ms). */
+    BLOCK_MS: 1,
+    /** Stretch over which the pitch offset is measured, ms. Estimator: a drift moves little within it. */
+    DRIFT_SEGMENT_MS: 1000,
+    /** Stretches averaged either side. Estimator: smooths the noise of one stretch's measure. */
+    DRIFT_SMOOTHING_SEGMENTS: 2,
+    /** Lag of the pulse-pair frequency estimate, ms. Standard: offsets up to ±1 / (2 lag) = ±50 Hz are told apart. */
+    DRIFT_LAG_MS: 10,
+    /** Marks are cut into chunks of at most this, ms, to follow the offset left over. Estimator. */
+    CHUNK_MS: 40,
+    /** Chunks at most this far apart are paired, ms. Standard: offsets up to ±1 / (2 × this) ≈ ±4 Hz are told apart, over what the drift follower leaves. */
+    PAIR_MS: 120,
+    /** The offset at each point is the mean over the pairs within this either side, ms. Fitted (800 to 3000 decode alike). */
+    FOLLOW_HALF_MS: 1500,
+    /** The offset is recomputed every this, ms. Estimator. */
+    FOLLOW_STEP_MS: 100,
+  },
+  /** The speed search and the filters built for it (speed.ts, decode-audio.ts). */
+  speed: {
+    /** Shortest dot the speed search tries, ms (50 wpm). Standard: the fastest speed read. */
+    LADDER_SHORTEST_DOT_MS: 24,
+    /** Dot lengths the speed search tries, each √2 longer than the last: 24 to 270 ms (50 to 4.4 wpm). Estimator. */
+    LADDER_STEPS: 8,
+    /** The threshold keying's filter integrates over this share of a dot. Fitted: room for a sender who speeds up. */
+    FILTER_DOTS: 0.7,
+    /** Longest coherent integration, ms. Estimator: the drift follower leaves the tone within a Hz or two, which costs under 0.5 dB over this long. */
+    COHERENT_MS: 100,
+    /** Preference for shorter dots, per natural log of the dot length. Fitted: a long filter blurs fast Morse into blobs that fit 1:3:7 about as well. */
+    SHORTER_DOT_BIAS: 0.02,
+    /** Retries of the final decode with filters √2 longer each, when a hinted speed finds no keying. Estimator. */
+    FALLBACK_FILTERS: 2,
+  },
+  /** Levels along the envelope and threshold keying (evidence/levels.ts, search/threshold.ts). */
+  levels: {
+    /** Local level windows are at least this long, ms. Estimator: slow fading moves the levels within seconds. */
+    WINDOW_MS: 1000,
+    /** ...and at least this many dots. Estimator: enough marks and gaps for both quantiles. */
+    WINDOW_DOTS: 20,
+    /** Quantile taken as the on level. Estimator: marks fill more than a tenth of keyed Morse. */
+    ON_QUANTILE: 0.9,
+    /** Quantile taken as the off level. Estimator: gaps fill more than a quarter. */
+    OFF_QUANTILE: 0.25,
+    /** Quantile taken as the on level over the whole recording, to tell noise alone. Estimator. */
+    GLOBAL_ON_QUANTILE: 0.97,
+    /** How far above 1 noise alone puts q90 / q25 at one look. Estimator: measured on white noise. */
+    NOISE_SPREAD_ON: 1.75,
+    /** How far above 1 noise alone puts q97 / q25 at one look. Estimator: measured on white noise. */
+    NOISE_SPREAD_GLOBAL: 2.4,
+    /** Exponent of the looks averaged into each value by which noise's spread narrows. Estimator: measured on white noise. */
+    LOOKS_EXPONENT: -0.85,
+    /** How much wider than noise's the spread must be to count as keying. Fitted. */
+    PRESENCE_MARGIN: 1.3,
+    /** A window whose on level is under this share of the keyed windows' median holds no keying. Fitted: fades stay above it. */
+    WEAKEST_ON: 0.25,
+    /** Hysteresis either side of the threshold, share of the on-off span. Estimator. */
+    HYSTERESIS: 0.1,
+    /** Marks and gaps shorter than this, dots, are noise. Fitted. */
+    DEBOUNCE_DOTS: 0.35,
+    /** A window's quantiles look at every k-th value where that leaves at least this many. Fitted: a cap of this many read -10 dB with 10 % more errors. */
+    QUANTILE_POINTS: 512,
+  },
+  /** Signal models and likelihoods (evidence/models.ts, evidence/likelihood.ts, evidence/in-phase.ts). */
+  evidence: {
+    /** The segmentation's envelope filter, share of a dot. Fitted: nearly matched, short of it so that a one-dot gap still dips to the off level. */
+    SEGMENT_FILTER_DOTS: 0.85,
+    /** The noise's sigma over the off level (the envelope's lower quartile). Fitted: between pure Rayleigh noise (1 / 0.536) and noise under keying (1 / 0.773). */
+    OFF_TO_SIGMA: 1.5,
+    /** Noise over sigma that the on level (the 90th percentile) holds above the tone, at one look. Estimator. */
+    ON_NOISE_SIGMAS: 0.9,
+    /** The envelope's measured noise power is weighed by this. Fitted: each value counts 1 / filterBlocks of an independent one, which undercounts. */
+    NOISE_WEIGHT: 0.5,
+    /** Re-estimations of the envelope model from its segmentation. Fitted. */
+    REFINEMENTS: 1,
+    /** Half-width of the window the refined envelope model is measured over, dots. Fitted: fading moves the level within a second or two. */
+    REFINE_DOTS: 12,
+    /** ...at least this, ms. Fitted. */
+    REFINE_MIN_MS: 600,
+    /** ...at most this, ms. Fitted: a longer window averages a fade's trough with its peaks. */
+    REFINE_MAX_MS: 1500,
+    /** Least noise assumed, share of the tone's amplitude (26 dB SNR). Estimator: keeps a clean recording's evidence finite. */
+    MIN_NOISE: 0.05,
+    /** Noise in the coherent evidence is taken this many times as large. Fitted. */
+    COHERENT_NOISE_WEIGHT: 2,
+    /** Re-estimations of the coherent model from its segmentation. Fitted. */
+    COHERENT_REFINEMENTS: 1,
+    /** Half-width of the coherent model's window, ms, at every speed. Fitted: a window of so many dots spans a whole fade at slow speeds. */
+    COHERENT_REFINE_MS: 800,
+    /** Fewest blocks of marks and of gaps a coherent model is measured from. Estimator. */
+    COHERENT_MIN_BLOCKS: 20,
+    /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */
+    LEVEL_BIN_MS: 1500,
+    /** Blocks of marks a stretch must hold for its level to be compared. Estimator. */
+    LEVEL_BIN_MARKS: 30,
+    /** A tone whose level varies between stretches by less than this share, beyond the noise, is steady. Fitted. */
+    STEADY_LEVEL_SPREAD: 0.045,
+    /** The phase reference spans the marks within this either side, ms. Fitted: longer lets leftover pitch wander in, shorter the noise. */
+    PHASE_HALF_WINDOW_MS: 150,
+    /** ...leaving out this share of a dot either side of the block itself. Estimator: its own noise would bias it. */
+    PHASE_EXCLUDE_DOTS: 0.15,
+    /** Noise in the character search's evidence, weighed as COHERENT_NOISE_WEIGHT in the mark-by-mark one. Fitted. */
+    CHARACTER_NOISE_WEIGHT: 4 / 3,
+  },
+  /** The order of passes in decodeAudio (decode-audio.ts). */
+  passes: {
+    /** Envelope segmentations at the final dot length, each with the speed profile the one before found. Fitted. */
+    SEGMENTATIONS: 2,
+    /** Coherent segmentations after them, at most (they stop once nothing changes). Fitted: deep in noise 16 decode better than 8. */
+    COHERENT_PASSES: 16,
+    /** The segmentations' length-prior spread over the misfit of the decode before. Estimator: a mean absolute log deviation is about 0.8 of a standard deviation. */
+    MISFIT_TO_SPREAD: 1.25,
+    /** Narrowest length-prior spread, natural log. Fitted. */
+    MIN_SPREAD: 0.1,
+    /** Widest length-prior spread, natural log. Fitted. */
+    MAX_SPREAD: 0.3,
+    /** The last reading's dot length at each mark is the median over this many marks either side. Fitted: a sender's speed changes slowly. */
+    STEADY_DOT_MARKS: 20,
+  },
+  /** Length priors and resolution of the searches (search/lengths.ts). */
+  lengths: {
+    /** Ratios of length to dot in the prior tables: up to this. Estimator: a word gap stretched by Farnsworth spacing fits. */
+    TABLE_MAX: 12,
+    /** ...in steps of this. Estimator. */
+    TABLE_STEP: 0.02,
+    /** Share of the per-step charge of a length prior levied on each segment. Fitted: in full it outweighs the evidence. */
+    SEGMENT_CHARGE: 0.4,
+    /** Segments shorter than this, dots, are not tried. Fitted: too improbable. */
+    MIN_DOTS: 0.3,
+    /** A dot estimate under this share of the median is an outlier when the step is set. Estimator. */
+    OUTLIER_DOT_SHARE: 0.5,
+    /** Values of the dot profile looked at for its median. Estimator. */
+    MEDIAN_POINTS: 1024,
+  },
+  /** The mark-by-mark search (search/marks.ts). */
+  marks: {
+    /** Resolution, steps per dot. Fitted. */
+    STEPS_PER_DOT: 6,
+    /** Resolution of the coherent passes, steps per dot. Fitted: coarser decodes better. */
+    COHERENT_STEPS_PER_DOT: 3,
+    /** Spread of element lengths, natural log, when none is known. Estimator: ±20 % hand timing and more. */
+    DEFAULT_SPREAD: 0.25,
+    /** Shares of dots and dashes: [length in dots, share]. Estimator. */
+    MARK_WEIGHTS: [[1, 0.5], [3, 0.5]] as [number, number][],
+    /** Shares of gaps inside characters, between characters and between words. Estimator: roughly as in text. */
+    GAP_WEIGHTS: [[1, 0.55], [3, 0.3], [7, 0.12]] as [number, number][],
+    /** Share of pauses longer than a word gap. Estimator. */
+    PAUSE_WEIGHT: 0.03,
+    /** Longest single mark, dots; longer ones are chains (a carrier). Estimator. */
+    MARK_MAX_DOTS: 5,
+    /** Longest single gap, dots; longer ones are pauses. Estimator. */
+    GAP_MAX_DOTS: 10,
+    /** Log-probability of each link in a chain of marks. Fitted. */
+    CHAIN: -4,
+    /** A gap this long, dots, may go on as a pause. Estimator: between a letter gap and a word gap. */
+    PAUSE_FROM_DOTS: 6,
+    /** Log-probability of each link in a pause. Fitted. */
+    PAUSE_LINK: -0.5,
+  },
+  /** The search over whole characters (search/characters.ts, search/character-tree.ts). */
+  characters: {
+    /** Shares of letters, digits, punctuation, prosigns and accented letters. Fitted: roughly what traffic is made of. */
+    KIND_SHARES: [0.87, 0.12, 0.01, 0.002, 0.001],
+    /** Shares of the gaps that end a character: letter gap, word gap, longer pause. Estimator. */
+    LETTER_GAP_SHARE: 0.75,
+    WORD_GAP_SHARE: 0.22,
+    PAUSE_SHARE: 0.03,
+    /** Longest dot tried, dots. Estimator. */
+    DOT_MAX_DOTS: 2.5,
+    /** Shortest and longest dash tried, dots. Estimator. */
+    DASH_MIN_DOTS: 1.5,
+    DASH_MAX_DOTS: 5,
+    /** Longest gap inside a character tried, dots. Estimator. */
+    ELEMENT_GAP_MAX_DOTS: 3,
+    /** Longest letter or word gap tried before it goes on as a pause, stretched dots. Estimator. */
+    BOUNDARY_GAP_MAX_DOTS: 10,
+    /** Nodes scoring more than this below the best of their step are not extended. Fitted: 20 decodes as no limit does, in half the time. */
+    BEAM: 20,
+    /** A span searched at once is cut at its longest gap once this long, dots. Estimator: memory, a score per node and step. */
+    MAX_SPAN_DOTS: 600,
+    /** Spans are cut at word gaps of at least this, stretched dots. Estimator. */
+    CUT_GAP_DOTS: 6,
+    /** Where spans join, a gap at least this long ends a word, stretched dots. Standard: between 3 and 7. */
+    WORD_GAP_FROM_DOTS: 5,
+    /** The length priors' spread, share of the mark-by-mark search's. Fitted: a mark that must be an element of a character needs less room. */
+    CHARACTER_SPREAD: 0.65,
+    /** Resolution, steps per dot. Fitted: a hand's edges fall anywhere. */
+    CHARACTER_STEPS_PER_DOT: 4,
+  },
+  /** Machine keying read on its timing grid (search/grid.ts). */
+  grid: {
+    /** Letter gaps stretched more than this share (Farnsworth) are off any one grid. Estimator. */
+    MAX_GRID_STRETCH: 0.05,
+    /** Keyed edges within this of the grid's lines (root mean square, units) are machine keying. Fitted: hand keying comes out at 0.17 or more. */
+    MAX_GRID_MISFIT: 0.16,
+    /** From this many edges on, the limit is MAX_LONG_GRID_MISFIT. Fitted: a hand's edges wander further from one grid the longer it sends. */
+    LONG_GRID_EDGES: 200,
+    MAX_LONG_GRID_MISFIT: 0.2,
+    /** Edges further than this from the last fit, units, are left out of the next. Estimator. */
+    OUTLIER_UNITS: 0.35,
+    /** The first fit spans this many units, each next one twice as many. Estimator. */
+    FIRST_SPAN_UNITS: 12,
+    /** Guesses of the unit tried either side of the measured dot. Estimator: a guess a few per cent off can lock on a wrong grid. */
+    UNIT_TRIES: 8,
+    /** ...each this share apart. Estimator. */
+    UNIT_TRY_STEP: 0.005,
+    /** Fits over each span. Estimator. */
+    REFITS: 3,
+    /** Fewest edges a fit is made from. Estimator. */
+    MIN_FIT_EDGES: 8,
+    /** Log-probability of each unit a pause goes on past a word gap. Fitted. */
+    LOG_PAUSE_UNIT: -0.05,
+  },
+  /** What is dropped as noise after a search (search/weak-characters.ts, decode-audio.ts). */
+  noise: {
+    /** A character whose marks hold under this share of its neighbours' level is noise. Fitted (0.5 to 0.6 all help). */
+    WEAK_CHARACTER: 0.55,
+    /** Marks apart by gaps under this, dots, are one character for that test. Standard: between 1 and 3. */
+    WEAK_LETTER_GAP_DOTS: 2,
+    /** Marks this close either side, dots, set the level a character is judged against. Estimator: they share its fading. */
+    NEIGHBOUR_DOTS: 10,
+    /** A gap this long, dots, sets a group of marks at either end apart. Estimator. */
+    APART_DOTS: 5,
+    /** Marks at most in a lone group at either end that is dropped. Estimator: E, T, I, A, N, M. */
+    LONE_MARKS: 2,
+    /** Lone groups are dropped only where the on-off span stands under this many times the noise floor. Fitted. */
+    NOISY_CLARITY: 8,
+  },
+  /** Timings to text (characters/timings.ts, characters/letter-split.ts). */
+  timings: {
+    /** Marks either side of a mark that its dot estimate is drawn from. Estimator. */
+    DOT_WINDOW_MARKS: 8,
+    /** Two clusters of mark lengths this far apart (ratio of geometric means) are dots and dashes. Estimator: 3 ideally. */
+    MIN_DASH_RATIO: 1.8,
+    /** Marks from this many dots are dashes. Standard: the midpoint of 1 and 3. */
+    DASH_FROM: 2,
+    /** Gaps from this many dots end a letter. Standard: the midpoint of 1 and 3. */
+    LETTER_GAP_FROM: 2,
+    /** Gaps from this many dots end a word. Standard: the midpoint of 3 and 7. */
+    WORD_GAP_FROM: 5,
+    /** Gaps are taken as Farnsworth-stretched when fewer than this share of the long ones fall at 2 to 5 dots. Estimator. */
+    FARNSWORTH_LETTER_SHARE: 0.2,
+    /** Long gaps needed before any stretch is believed. Estimator. */
+    FARNSWORTH_MIN_GAPS: 4,
+    /** Two clusters of long gaps this far apart are letter and word gaps. Estimator: 7 / 3 ideally. */
+    MIN_WORD_RATIO: 1.6,
+    /** Largest mark lengthening believed, dots. Estimator: beyond it the timing is just poor. */
+    MAX_WEIGHT: 0.45,
+    /** A cut of an unknown sequence scores its gap's length less this, dots. Standard: between 1 and 3. */
+    CUT_FROM_DOTS: 2,
+    /** No cut at a gap shorter than this, dots. Estimator: that is an element gap. */
+    MIN_CUT_DOTS: 1.4,
+  },
+};
+
+export type Tuning = typeof TUNING;
+
+/** Caches of values computed from the tuning; emptied when it changes. */
+const caches: Map<unknown, unknown>[] = [];
+
+/** A cache that setTuning empties. */
+export function tuningCache<K, V>(): Map<K, V> {
+  const cache = new Map<K, V>();
+  caches.push(cache as Map<unknown, unknown>);
+  return cache;
+}
+
+/** Where a constant lives: its group, or undefined for an unknown name. */
+function groupOf(name: string): Record<string, unknown> | undefined {
+  for (const group of Object.values(TUNING) as Record<string, unknown>[]) if (Object.hasOwn(group, name)) return group;
+  return undefined;
+}
+
+/**
+ * Sets one constant by name (a number, or an array as JSON for the weights), for sweeps;
+ * throws for an unknown name or a value of another shape.
+ */
+export function setTuning(name: string, value: string | number | unknown[]): void {
+  const group = groupOf(name);
+  if (!group) throw new Error(`Unknown tuning constant ${name}`);
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  if (Array.isArray(group[name]) !== Array.isArray(parsed) || (!Array.isArray(parsed) && typeof parsed !== "number")) {
+    throw new Error(`${name} takes ${Array.isArray(group[name]) ? "an array" : "a number"}`);
+  }
+  group[name] = parsed;
+  for (const cache of caches) cache.clear();
+}
