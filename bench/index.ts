@@ -1,7 +1,9 @@
 /**
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
- * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio. Nothing is
- * asserted: each figure is printed on one line, with its target where it has one.
+ * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, foreign.
+ * Nothing is asserted: each figure is printed on one line, with its target where it has one.
+ * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
+ * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code.
  *
  * Tuning (environment): BENCH_CORE_ROUNDS, BENCH_CORE_ROUND_MS, BENCH_HTTP_DURATION,
  * BENCH_HTTP_WARMUP, BENCH_HTTP_ROUNDS, BENCH_HTTP_CONNECTIONS, BENCH_MEMORY_WARMUP,
@@ -11,7 +13,9 @@
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setTuning } from "../src/audio/decoder/tuning.js";
 import { runCoreBench } from "./core.js";
+import { runForeignBench } from "./foreign.js";
 import { runHttpBench } from "./http.js";
 import { pinLoadGenerator } from "./lib/process.js";
 import { SkipError } from "./lib/server.js";
@@ -20,7 +24,7 @@ import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
 import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "stream", "audio"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio", "foreign"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
@@ -44,7 +48,29 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   memory: runMemoryBench,
   stream: runWavStreamBench,
   audio: runAudio,
+  foreign: runForeignBench,
 };
+
+/** Applies the `--param NAME=VALUE` overrides; returns them and the other arguments. */
+function applyParams(args: string[]): { rest: string[]; params: string[] } {
+  const rest: string[] = [];
+  const params: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const param = arg === "--param" ? args[++i] : arg.startsWith("--param=") ? arg.slice("--param=".length) : undefined;
+    if (param === undefined) { rest.push(arg); continue; }
+    const at = param.indexOf("=");
+    try {
+      if (at < 1) throw new Error(`--param takes NAME=VALUE, not ${param}`);
+      setTuning(param.slice(0, at), param.slice(at + 1));
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(2);
+    }
+    params.push(param);
+  }
+  return { rest, params };
+}
 
 function selectedParts(args: string[]): Part[] {
   const names = args.filter((a) => a !== "--");
@@ -58,10 +84,12 @@ function selectedParts(args: string[]): Part[] {
 }
 
 async function main(): Promise<void> {
-  const parts = selectedParts(process.argv.slice(2));
+  const { rest, params } = applyParams(process.argv.slice(2));
+  const parts = selectedParts(rest);
   const cpu = cpus();
   line("environment", `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ` +
-    `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, parts: ${parts.join(" ")}`);
+    `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, parts: ${parts.join(" ")}` +
+    (params.length > 0 ? `, tuning: ${params.join(" ")}` : ""));
   line("machine speed", `${referenceLoopMs().toFixed(0)} ms for a reference loop of ${REFERENCE_STEPS.toExponential()} multiply-adds ` +
     "(lower is faster; compare figures only between runs whose loops took about as long)");
   line("cpu placement", pinLoadGenerator());

@@ -1,0 +1,92 @@
+/**
+ * The decoder on recordings that other people's software made (../shared/corpora/foreign,
+ * read from there and never copied in: its README says where each file comes from).
+ * Each scored file's decode is compared with its stated text, character by character,
+ * prosigns compared by their Morse (so `<BT>` equals `=`); a file the reader refuses
+ * counts as read empty. Prints the pooled character error rate, per group, and the
+ * files read perfectly.
+ *
+ * Environment: FOREIGN_CORPUS (default ../shared/corpora/foreign beside the repository);
+ * AUDIO_BENCH_VERBOSE=1 prints every decode.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { decodeAudio, readWav } from "../src/audio/index.js";
+import { textToPatterns } from "../src/core/index.js";
+import { SkipError } from "./lib/server.js";
+import { fmt, line } from "./lib/stats.js";
+
+const DEFAULT_CORPUS = fileURLToPath(new URL("../../shared/corpora/foreign", import.meta.url));
+
+interface Item { id: string; file: string; group: string; reference: string }
+
+/** The scored items of transcripts.tsv (those with a reference). */
+function items(corpus: string): Item[] {
+  const [header, ...rows] = readFileSync(join(corpus, "transcripts.tsv"), "utf8").trimEnd().split("\n").map((l) => l.split("\t"));
+  const column = (name: string): number => header!.indexOf(name);
+  const [id, file, group, reference] = ["id", "file", "group", "reference"].map(column) as [number, number, number, number];
+  return rows.map((r) => ({ id: r[id]!, file: r[file]!, group: r[group]!, reference: r[reference]! })).filter((i) => i.reference.trim() !== "");
+}
+
+/** A text as Morse tokens: one per character (a prosign is one), "/" between words; what cannot be encoded stays itself. */
+export function morseTokens(text: string): string[] {
+  const tokens: string[] = [];
+  for (const word of text.toUpperCase().split(/\s+/).filter(Boolean)) {
+    if (tokens.length > 0) tokens.push("/");
+    try {
+      for (const patterns of textToPatterns(word)) tokens.push(...patterns);
+    } catch {
+      tokens.push(...(word.match(/<[A-Z0-9]+>|./gu) ?? []));
+    }
+  }
+  return tokens;
+}
+
+/** Edit distance between two token lists. */
+function distance(a: readonly string[], b: readonly string[]): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+interface Tally { errors: number; length: number; files: number; perfect: number }
+
+function decodeItem(corpus: string, item: Item): { output: string; audioMs: number; ms: number } {
+  const t0 = performance.now();
+  try {
+    const { samples, sampleRate } = readWav(readFileSync(join(corpus, item.file)));
+    const decoded = decodeAudio(samples, sampleRate);
+    return { output: decoded.output, audioMs: decoded.durationMs, ms: performance.now() - t0 };
+  } catch (error) {
+    if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: refused: ${(error as Error).message}`);
+    return { output: "", audioMs: 0, ms: performance.now() - t0 };
+  }
+}
+
+export async function runForeignBench(): Promise<void> {
+  const corpus = process.env.FOREIGN_CORPUS ?? DEFAULT_CORPUS;
+  if (!existsSync(join(corpus, "transcripts.tsv"))) throw new SkipError(`no foreign corpus at ${corpus}`);
+  const groups = new Map<string, Tally>();
+  const all: Tally = { errors: 0, length: 0, files: 0, perfect: 0 };
+  let audioMs = 0;
+  let decodeMs = 0;
+  for (const item of items(corpus)) {
+    const decoded = decodeItem(corpus, item);
+    audioMs += decoded.audioMs;
+    decodeMs += decoded.ms;
+    const reference = morseTokens(item.reference);
+    const errors = Math.min(reference.length, distance(reference, morseTokens(decoded.output)));
+    const group = groups.get(item.group) ?? { errors: 0, length: 0, files: 0, perfect: 0 };
+    groups.set(item.group, group);
+    for (const t of [group, all]) { t.errors += errors; t.length += reference.length; t.files++; t.perfect += errors === 0 ? 1 : 0; }
+    if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: ${errors}/${reference.length} | ${item.reference} | ${decoded.output}`);
+  }
+  const cer = (t: Tally): string => `${((100 * t.errors) / t.length).toFixed(1)} %`;
+  line("foreign CER", `${cer(all)} (${all.errors}/${all.length} characters, ${all.perfect} of ${all.files} files read perfectly; ${[...groups].map(([name, t]) => `${name} ${cer(t)} ${t.perfect}/${t.files}`).join(", ")})`);
+  line("foreign decode", `${fmt(audioMs / decodeMs)}x real time (${(audioMs / 60000).toFixed(1)} min of audio read)`);
+}
