@@ -5,20 +5,25 @@
  * `Keyed` here and back.
  */
 
+/** Lengths and times in milliseconds. */
+export type Ms = number;
+/** Lengths and positions in blocks of the baseband (front-end/baseband.ts: about 1 ms each). */
+export type Blocks = number;
+
 /** What a gap ends: an element inside a character, a character, a word; or silence whose length tells. */
 export const enum GapKind { Element, Letter, Word, Edge }
 
 /** One mark or gap, in ms from the start of the recording. */
 export interface Element {
   mark: boolean;
-  startMs: number;
-  durationMs: number;
+  startMs: Ms;
+  durationMs: Ms;
   /** A mark read as a dash (the character searches say). */
   dash?: boolean;
   /** What a gap ends (the character searches say). */
   ends?: GapKind;
   /** The dot length at a gap, ms (the character searches say). */
-  dotMs?: number;
+  dotMs?: Ms;
 }
 
 /** Marks and gaps alternating, from the first mark to the last; empty when nothing was keyed. */
@@ -27,14 +32,14 @@ export type Keyed = readonly Element[];
 /** A run of key down or key up in a search's resolution, blocks; the character searches label it. */
 export interface Run {
   mark: boolean;
-  start: number;
-  length: number;
+  start: Blocks;
+  length: Blocks;
   dash?: boolean;
   kind?: GapKind;
 }
 
 /** Keyed from the first mark's start and the alternating durations (marks at even indices), ms. */
-export function keyedFromDurations(startMs: number, durations: readonly number[]): Element[] {
+export function keyedFromDurations(startMs: Ms, durations: readonly Ms[]): Element[] {
   const keyed: Element[] = [];
   let t = startMs;
   for (let i = 0; i < durations.length; i++) {
@@ -50,7 +55,7 @@ export function durationsOf(keyed: Keyed): number[] {
 }
 
 /** Keyed from runs of blocks: leading and trailing gaps dropped, labels kept. */
-export function keyedFromRuns(runs: readonly Run[], blockMs: number): Element[] {
+export function keyedFromRuns(runs: readonly Run[], blockMs: Ms): Element[] {
   let from = 0;
   let to = runs.length;
   while (from < to && !runs[from]!.mark) from++;
@@ -65,12 +70,12 @@ export function keyedFromRuns(runs: readonly Run[], blockMs: number): Element[] 
 }
 
 /** Block of a time, ms, clamped to the `n` blocks of the recording. */
-function blockAt(ms: number, blockMs: number, n: number): number {
+function blockAt(ms: Ms, blockMs: Ms, n: Blocks): Blocks {
   return Math.min(n, Math.round(ms / blockMs));
 }
 
 /** Keyed as runs of blocks covering all `n` blocks: gaps before, between and after. */
-export function runsOf(keyed: Keyed, blockMs: number, n: number): Run[] {
+export function runsOf(keyed: Keyed, blockMs: Ms, n: Blocks): Run[] {
   const runs: Run[] = [];
   let at = 0;
   for (const e of keyed) {
@@ -85,7 +90,7 @@ export function runsOf(keyed: Keyed, blockMs: number, n: number): Run[] {
 }
 
 /** 1 at the blocks of the `n` that lie in marks. */
-export function markMask(keyed: Keyed, blockMs: number, n: number): Uint8Array {
+export function markMask(keyed: Keyed, blockMs: Ms, n: Blocks): Uint8Array {
   const marks = new Uint8Array(n);
   for (const e of keyed) if (e.mark) marks.fill(1, blockAt(e.startMs, blockMs, n), blockAt(e.startMs + e.durationMs, blockMs, n));
   return marks;
@@ -95,7 +100,7 @@ export function markMask(keyed: Keyed, blockMs: number, n: number): Uint8Array {
  * A value per block from one per mark (`perMark[i]` for the i-th mark): each holds from
  * its mark's start to the next mark's, the first also before it.
  */
-export function alongMarks(keyed: Keyed, perMark: ArrayLike<number>, blockMs: number, n: number): Float32Array {
+export function alongMarks(keyed: Keyed, perMark: ArrayLike<number>, blockMs: Ms, n: Blocks): Float32Array {
   const along = new Float32Array(n).fill(perMark[0]!);
   let i = 0;
   for (let e = 0; e < keyed.length && i < perMark.length; e += 2, i++) {
