@@ -4,6 +4,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { decodeAudio, readWav, renderWavChunks } from "../audio/index.js";
 import { decode, encode, MorseError, timeline } from "../core/index.js";
+// The service's limits module: the CLI states and uses the same bounds and defaults as the API.
+import {
+  DECODE_FREQUENCY, formatDuration, FREQUENCY, GLYPH_LENGTH, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE,
+  SEPARATOR_LENGTH, WPM,
+} from "../http/limits.js";
 
 const USAGE = `Usage:
   ditdah encode [--separator S] [--dot C] [--dash C] [TEXT...]   text to Morse
@@ -11,7 +16,18 @@ const USAGE = `Usage:
   ditdah timing [--wpm N] [--fwpm N] [TEXT...]                   tones and silences as JSON
   ditdah wav --out FILE [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [TEXT...]
   ditdah listen [--wpm N] [--frequency HZ] FILE.wav               Morse heard in a recording
-Without TEXT or MORSE, standard input is read.`;
+Without TEXT or MORSE, standard input is read.
+
+Options:
+  --dot C, --dash C   ${GLYPH_LENGTH.min} to ${GLYPH_LENGTH.max} characters without white space, neither containing the other
+  --separator S       between words: ${SEPARATOR_LENGTH.min} to ${SEPARATOR_LENGTH.max} characters, not a single space
+  --wpm N             speed, ${WPM.min} to ${WPM.max} words per minute (default ${WPM.default}; listen finds it when absent)
+  --fwpm N            Farnsworth overall speed, ${WPM.min} up to --wpm (default --wpm)
+  --frequency HZ      tone pitch, ${FREQUENCY.min} to ${FREQUENCY.max} Hz (default ${FREQUENCY.default}); ` +
+  `for listen, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)
+  --sample-rate HZ    ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second (default ${SAMPLE_RATE.default})
+listen reads PCM or float WAV, mono or stereo, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second, ` +
+  `at most ${formatDuration(MAX_RECORDING_SECONDS)} long.`;
 
 const OPTIONS = {
   separator: { type: "string" }, dot: { type: "string" }, dash: { type: "string" },
@@ -50,7 +66,10 @@ async function run(command: string | undefined, args: string[], values: Values):
     case "wav": {
       if (!values.out) throw new UsageError("wav needs --out FILE");
       const sound = timeline(await input(args), { wpm: number(values, "wpm"), fwpm: number(values, "fwpm") });
-      const options = { frequency: number(values, "frequency") ?? 600, sampleRate: number(values, "sample-rate") ?? 8000 };
+      const options = {
+        frequency: number(values, "frequency") ?? FREQUENCY.default,
+        sampleRate: number(values, "sample-rate") ?? SAMPLE_RATE.default,
+      };
       await writeFile(values.out, renderWavChunks(sound, options));
       return undefined;
     }

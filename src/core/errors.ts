@@ -1,10 +1,16 @@
-/** Why a core call refused its input. */
-export type MorseErrorCode =
-  | "INVALID_OPTION" // an option is of the wrong type or breaks its validity rule
-  | "UNSUPPORTED_CHARACTER" // text holds characters that have no Morse code
-  | "INVALID_MORSE" // Morse holds sequences or characters that decode to nothing
-  | "EMPTY_INPUT" // nothing to encode or decode
-  | "INVALID_AUDIO"; // a recording that is not a WAV we can read
+/**
+ * Why a core call refused its input, each code with what it means. An object, not only a
+ * type, so that the HTTP API can list the codes in its OpenAPI document.
+ */
+export const MORSE_ERROR_CODES = {
+  INVALID_OPTION: "An option is of the wrong type, out of bounds, or breaks its validity rule",
+  UNSUPPORTED_CHARACTER: "The text holds characters that have no Morse code",
+  INVALID_MORSE: "The Morse holds sequences or characters that decode to nothing",
+  EMPTY_INPUT: "There is nothing to encode or decode",
+  INVALID_AUDIO: "The recording is not a WAV file that can be read",
+} as const;
+
+export type MorseErrorCode = keyof typeof MORSE_ERROR_CODES;
 
 /**
  * The one error the core throws. Its message is the sentence the HTTP API answers

@@ -1,13 +1,14 @@
 /** The HTTP service: fastify with thin adapters over the core. */
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { trackAllowedMethods } from "./allowed-methods.js";
 import { answerClientError, answerUnservedRequests } from "./client-errors.js";
 import type { Config } from "./config.js";
 import { CORS_HEADERS, registerCors } from "./cors.js";
 import { registerDocs, registerOpenApi } from "./docs.js";
-import { MethodRegistry } from "./endpoints.js";
-import { JSON_BODY_LIMIT, methodNotAllowed, missingHost, notFound, toHttpError } from "./errors.js";
+import { errorBody, methodNotAllowed, missingHost, notFound, toHttpError } from "./errors.js";
 import { registerHealth } from "./health.js";
+import { JSON_BODY_LIMIT, TIMEOUTS } from "./limits.js";
 import { Metrics, registerMetrics } from "./metrics.js";
 import rateLimit from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
@@ -31,15 +32,12 @@ declare module "fastify" {
   }
 }
 
-/** Against slow clients: time to send the headers, the whole request, and to idle between requests. */
-export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000, idleSocketMs: 60_000 } as const;
-
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const httpError = toHttpError(error, request.routeOptions.bodyLimit ?? JSON_BODY_LIMIT);
   if (httpError.statusCode >= 500) {
     request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, "request failed");
   }
-  reply.code(httpError.statusCode).headers(httpError.headers).send({ success: false, error: httpError.message });
+  reply.code(httpError.statusCode).headers(httpError.headers).send(errorBody(httpError));
 }
 
 function createFastify(config: AppConfig): FastifyInstance {
@@ -68,9 +66,8 @@ function createFastify(config: AppConfig): FastifyInstance {
     connectionTimeout: TIMEOUTS.idleSocketMs,
     requestTimeout: TIMEOUTS.requestMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
-    // Timeouts are checked every second (Node's default, 30 s, would let a stalled client linger);
-    // an HTTP/1.1 request without Host is refused by our hook, in JSON.
-    http: { headersTimeout: TIMEOUTS.headersMs, connectionsCheckingInterval: 1000, requireHostHeader: false },
+    // An HTTP/1.1 request without Host is refused by our hook, in JSON.
+    http: { headersTimeout: TIMEOUTS.headersMs, connectionsCheckingInterval: TIMEOUTS.checkIntervalMs, requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
   answerUnservedRequests(app.server);
   return app;
@@ -92,6 +89,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const metrics = new Metrics();
   app.decorate("readiness", readiness);
 
+  // The Allow lists of 405s and the OpenAPI document learn of routes as they are added: before any route.
+  const methods = trackAllowedMethods(app);
   await registerOpenApi(app);
   // Bound to each route as it is added: set before any route.
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -99,7 +98,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(rateLimit, { ...config.rateLimit, store: sharedCounter(app, config, metrics, readiness) });
   registerMetrics(app, metrics);
 
-  const methods = new MethodRegistry();
   const unroutable = (request: FastifyRequest) => {
     const path = requestPath(request.url);
     const allowed = methods.allowed(path);
@@ -115,15 +113,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => sendError(unroutable(request), request, reply));
 
-  encodeRoutes(app, methods);
-  decodeRoutes(app, methods);
-  chartRoutes(app, methods);
-  audioRoutes(app, methods);
-  audioWavRoutes(app, methods);
-  await decodeAudioRoutes(app, methods);
+  encodeRoutes(app);
+  decodeRoutes(app);
+  chartRoutes(app);
+  audioRoutes(app);
+  audioWavRoutes(app);
+  await decodeAudioRoutes(app);
   registerHealth(app, readiness);
   await registerDocs(app);
-  await registerPlayground(app, methods);
-  for (const path of ["/healthz", "/readyz", "/metrics", "/api/v1/openapi.json", "/docs"]) methods.add(path, ["GET", "HEAD"]);
+  await registerPlayground(app);
   return app;
 }

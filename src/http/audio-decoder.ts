@@ -7,10 +7,8 @@ import { Piscina } from "piscina";
 import type { AudioDecode, AudioHints } from "../audio/index.js";
 import type { DecodeOutcome } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
-import { HttpError } from "./errors.js";
-
-/** Recordings waiting for a thread beyond this are refused with 503 rather than queued without end. */
-const MAX_QUEUE = 32;
+import { busy } from "./errors.js";
+import { DECODE_QUEUE } from "./limits.js";
 
 function workerFile(): string {
   // Under tsx (tests, development) the worker is the TypeScript source; built, it is the .js beside this file.
@@ -27,16 +25,14 @@ export class AudioDecoder {
       filename: workerFile(),
       minThreads: 1,
       maxThreads: Math.max(1, Math.min(2, availableParallelism() - 1)),
-      maxQueue: MAX_QUEUE,
+      maxQueue: DECODE_QUEUE.max,
       idleTimeout: 60_000,
     });
     return this.started;
   }
 
   async decode(wav: Buffer, hints: AudioHints): Promise<AudioDecode> {
-    if (this.pool.queueSize >= MAX_QUEUE) {
-      throw new HttpError(503, "Too many recordings are being decoded: try again in a few seconds", { "retry-after": "5" });
-    }
+    if (this.pool.queueSize >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
     // A copy the worker can own: the request's Buffer may share a pooled ArrayBuffer.
     const bytes = new Uint8Array(wav);
     const outcome = (await this.pool.run({ wav: bytes, hints }, { transferList: [bytes.buffer] })) as DecodeOutcome;

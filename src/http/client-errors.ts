@@ -6,6 +6,7 @@
 import { type Server, type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { CORS_HEADERS } from "./cors.js";
+import { connectNotAllowed, errorBody, expectationFailed, headersTooLarge, type HttpError, malformedRequest, requestTimeout } from "./errors.js";
 
 function errorHeaders(body: string): Record<string, string> {
   return {
@@ -16,20 +17,21 @@ function errorHeaders(body: string): Record<string, string> {
   };
 }
 
-const errorBody = (message: string) => JSON.stringify({ success: false, error: message });
+const jsonOf = (error: HttpError) => JSON.stringify(errorBody(error));
 
 /** A whole HTTP response, as bytes for a raw socket. */
-function rawResponse(status: number, message: string): string {
-  const body = errorBody(message);
+function rawResponse(error: HttpError): string {
+  const body = jsonOf(error);
   const headers = Object.entries(errorHeaders(body)).map(([name, value]) => `${name}: ${value}\r\n`).join("");
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}\r\n${body}`;
+  return `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode]}\r\n${headers}\r\n${body}`;
 }
 
-function answerFor(code: string | undefined): [number, string] {
+/** Node's parser errors, by code, as ours. */
+function answerFor(code: string | undefined): HttpError {
   switch (code) {
-    case "HPE_HEADER_OVERFLOW": return [431, "Request line or headers are too large"];
-    case "ERR_HTTP_REQUEST_TIMEOUT": return [408, "Request timed out"];
-    default: return [400, "Malformed HTTP request"];
+    case "HPE_HEADER_OVERFLOW": return headersTooLarge();
+    case "ERR_HTTP_REQUEST_TIMEOUT": return requestTimeout();
+    default: return malformedRequest();
   }
 }
 
@@ -38,8 +40,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy();
     return;
   }
-  const [status, message] = answerFor(error.code);
-  const answer = () => socket.end(rawResponse(status, message));
+  const answer = () => socket.end(rawResponse(answerFor(error.code)));
   // A complete request before the bad one may still be answering: let it finish first.
   // (Node keeps the response in progress on the socket; it has no public accessor.)
   const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
@@ -53,11 +54,12 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 /** Answers for what Node handles before any request handler: unknown `Expect` headers and CONNECT. */
 export function answerUnservedRequests(server: Server): void {
   server.on("checkExpectation", (request: IncomingMessage, response: ServerResponse) => {
-    const body = errorBody(`Expectation not supported: ${request.headers.expect}; only 100-continue is`);
-    response.writeHead(417, errorHeaders(body)).end(body);
+    const error = expectationFailed(request.headers.expect);
+    const body = jsonOf(error);
+    response.writeHead(error.statusCode, errorHeaders(body)).end(body);
   });
   server.on("connect", (_request: IncomingMessage, socket: Duplex) => {
     socket.on("error", () => socket.destroy());
-    socket.end(rawResponse(405, "Method CONNECT is not allowed: this is not a proxy"));
+    socket.end(rawResponse(connectNotAllowed()));
   });
 }

@@ -1,4 +1,5 @@
 /** Configuration from the environment, checked once at start. */
+import { RATE_LIMIT } from "./limits.js";
 
 export interface Config {
   host: string;
@@ -58,8 +59,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimit: {
       enforce: boolean(env, "RATE_LIMIT_ENFORCE", false),
-      quota: integer(env, "RATE_LIMIT_QUOTA", 600, 1, 1_000_000_000),
-      windowSeconds: integer(env, "RATE_LIMIT_WINDOW_S", 60, 1, 86_400),
+      quota: integer(env, "RATE_LIMIT_QUOTA", RATE_LIMIT.quota.default, RATE_LIMIT.quota.min, RATE_LIMIT.quota.max),
+      windowSeconds: integer(env, "RATE_LIMIT_WINDOW_S", RATE_LIMIT.windowSeconds.default, RATE_LIMIT.windowSeconds.min, RATE_LIMIT.windowSeconds.max),
     },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     trustProxy: trustProxy(env),

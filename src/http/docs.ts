@@ -2,6 +2,7 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import { errorResponses } from "./schemas.js";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
 
@@ -21,6 +22,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 }
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
-  app.get(OPENAPI_PATH, { schema: { summary: "This API as OpenAPI 3.1" } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { summary: "This API as OpenAPI 3.1", response: errorResponses } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { url: OPENAPI_PATH } as object });
 }

@@ -1,27 +1,8 @@
-/**
- * Registers an endpoint's GET (query string) and POST (JSON body) forms over one
- * handler, and remembers which methods each path allows, for 405 answers.
- */
+/** Registers an endpoint's GET (query string) and POST (JSON body) forms over one handler. */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from "fastify";
 import type { Static, TObject, TSchema } from "typebox";
 import { unsupportedMediaType } from "./errors.js";
-import { ErrorResult } from "./schemas.js";
-
-export type Method = "GET" | "HEAD" | "POST";
-
-/** Allowed methods by path, for the 405 answer's Allow header. */
-export class MethodRegistry {
-  private readonly byPath = new Map<string, Method[]>();
-
-  add(path: string, methods: readonly Method[]): void {
-    this.byPath.set(path, [...(this.byPath.get(path) ?? []), ...methods]);
-  }
-
-  allowed(path: string): readonly string[] | undefined {
-    const methods = this.byPath.get(path);
-    return methods && [...methods, "OPTIONS"];
-  }
-}
+import { errorResponses } from "./schemas.js";
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
@@ -75,8 +56,6 @@ export function requireMediaType(accepted: readonly string[]) {
   };
 }
 
-export const errorResponses = { "4xx": ErrorResult, "5xx": ErrorResult };
-
 export interface Endpoint<P extends TObject> {
   url: string;
   summary: string;
@@ -87,7 +66,7 @@ export interface Endpoint<P extends TObject> {
   handle: (params: Static<P>, reply: FastifyReply) => unknown;
 }
 
-export function registerGetAndPost<P extends TObject>(app: FastifyInstance, methods: MethodRegistry, endpoint: Endpoint<P>): void {
+export function registerGetAndPost<P extends TObject>(app: FastifyInstance, endpoint: Endpoint<P>): void {
   const { url, summary, params, result, handle } = endpoint;
   const response = { 200: result, ...errorResponses };
   app.get(url, {
@@ -99,5 +78,4 @@ export function registerGetAndPost<P extends TObject>(app: FastifyInstance, meth
     onRequest: requireMediaType(["application/json"]),
     ...paramsNormalizer("body", params),
   }, (request: FastifyRequest, reply: FastifyReply) => handle(request.body as Static<P>, reply));
-  methods.add(url, ["GET", "HEAD", "POST"]);
 }

@@ -1,15 +1,19 @@
 /**
- * Every HTTP error the service answers with, defined in one place, and the mapping
- * from what can go wrong (validation, body parsing, core refusals, bugs) to them.
+ * Every HTTP error the service answers with, defined in one place (their codes, with what
+ * each means, are in error-codes.ts): the errors, their JSON body, and the mapping from
+ * what can go wrong (validation, body parsing, core refusals, bugs) to them.
  */
 import type { FastifyError } from "fastify";
 import { STATUS_CODES } from "node:http";
-import { MorseError } from "../core/index.js";
+import { MorseError } from "../core/errors.js";
+import type { ErrorCode } from "./error-codes.js";
+import { formatBytes, JSON_BODY_LIMIT } from "./limits.js";
 import { describeValidationError } from "./validation-messages.js";
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
@@ -18,43 +22,54 @@ export class HttpError extends Error {
   }
 }
 
-export const JSON_BODY_LIMIT = 64 * 1024;
+/** The JSON body of every error answer (API.md section 2). */
+export const errorBody = (error: HttpError) => ({ success: false, error: error.message, code: error.code });
 
-export const notFound = (method: string, path: string) => new HttpError(404, `Not found: ${method} ${path}`);
+export const notFound = (method: string, path: string) => new HttpError(404, "NOT_FOUND", `Not found: ${method} ${path}`);
 
 export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]) =>
-  new HttpError(405, `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`, {
+  new HttpError(405, "METHOD_NOT_ALLOWED", `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(", ")}`, {
     allow: allowed.join(", "),
   });
 
+/** CONNECT asks for a tunnel: there is no path to name. */
+export const connectNotAllowed = () =>
+  new HttpError(405, "METHOD_NOT_ALLOWED", "Method CONNECT is not allowed: this is not a proxy");
+
 export const unsupportedMediaType = (expected: string) =>
-  new HttpError(415, `Unsupported content type: send ${expected}`);
+  new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", `Unsupported content type: send ${expected}`);
 
 export const bodyTooLarge = (limit: number) =>
-  new HttpError(413, `Request body is too large: the limit is ${limit} bytes (${formatBytes(limit)})`);
+  new HttpError(413, "PAYLOAD_TOO_LARGE", `Request body is too large: the limit is ${limit} bytes (${formatBytes(limit)})`);
 
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MiB` : `${bytes / 1024} KiB`;
-}
+export const invalidJson = () => new HttpError(400, "INVALID_BODY", "Request body is not valid JSON");
 
-export const invalidJson = () => new HttpError(400, "Request body is not valid JSON");
+export const emptyBody = () => new HttpError(400, "INVALID_BODY", "Request body is empty: send a JSON object");
 
-export const emptyBody = () => new HttpError(400, "Request body is empty: send a JSON object");
-
-export const notAnObject = () => new HttpError(400, "Request body must be a JSON object");
-
-export const badRequest = (message: string) => new HttpError(400, message);
+export const malformedRequest = (message = "Malformed HTTP request") => new HttpError(400, "MALFORMED_REQUEST", message);
 
 /** The request cannot be trusted to be what it seems: the connection is closed after the answer. */
 export const missingHost = () =>
-  new HttpError(400, "Missing Host header: HTTP/1.1 requests must name the host", { connection: "close" });
+  new HttpError(400, "MALFORMED_REQUEST", "Missing Host header: HTTP/1.1 requests must name the host", { connection: "close" });
+
+export const requestTimeout = () => new HttpError(408, "REQUEST_TIMEOUT", "Request timed out");
+
+export const headersTooLarge = () => new HttpError(431, "HEADERS_TOO_LARGE", "Request line or headers are too large");
+
+export const expectationFailed = (expectation: string | undefined) =>
+  new HttpError(417, "EXPECTATION_FAILED", `Expectation not supported: ${expectation}; only 100-continue is`);
 
 export const rateLimited = (seconds: number) =>
-  new HttpError(429, `Rate limit exceeded: try again in ${seconds} second${seconds === 1 ? "" : "s"}`, {
+  new HttpError(429, "RATE_LIMITED", `Rate limit exceeded: try again in ${seconds} second${seconds === 1 ? "" : "s"}`, {
     "retry-after": String(seconds),
   });
 
-export const internalError = () => new HttpError(500, "Internal server error");
+export const busy = (retryAfterSeconds: number) =>
+  new HttpError(503, "BUSY", "Too many recordings are being decoded: try again in a few seconds", {
+    "retry-after": String(retryAfterSeconds),
+  });
+
+export const internalError = () => new HttpError(500, "INTERNAL", "Internal server error");
 
 /** Fastify's own errors, by code, as ours. */
 function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | undefined {
@@ -62,8 +77,8 @@ function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | un
     case "FST_ERR_CTP_BODY_TOO_LARGE": return bodyTooLarge(bodyLimit);
     case "FST_ERR_CTP_EMPTY_JSON_BODY": return emptyBody();
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE": return unsupportedMediaType("application/json");
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH": return badRequest("Request body length does not match Content-Length");
-    case "FST_ERR_BAD_URL": return badRequest("The request URL is malformed");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH": return malformedRequest("Request body length does not match Content-Length");
+    case "FST_ERR_BAD_URL": return malformedRequest("The request URL is malformed");
     default:
       // A body that secure-json-parse or JSON.parse refused.
       if (error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY") return invalidJson();
@@ -74,10 +89,14 @@ function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | un
 /** Whatever was thrown, as the error the client gets; `bodyLimit` is the route's, for 413. */
 export function toHttpError(error: unknown, bodyLimit = JSON_BODY_LIMIT): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof MorseError) return badRequest(error.message);
+  if (error instanceof MorseError) return new HttpError(400, error.code, error.message);
   const fastifyError = error as FastifyError;
-  if (fastifyError?.validation) return badRequest(describeValidationError(fastifyError.validation, fastifyError.validationContext));
+  if (fastifyError?.validation) {
+    const { code, message } = describeValidationError(fastifyError.validation, fastifyError.validationContext);
+    return new HttpError(400, code, message);
+  }
   return fromFastifyCode(fastifyError, bodyLimit) ?? (fastifyError?.statusCode && fastifyError.statusCode < 500
-    ? new HttpError(fastifyError.statusCode, STATUS_CODES[fastifyError.statusCode] ?? "Bad request")
+    // e.g. @fastify/static's 416 for a Range outside a playground file.
+    ? new HttpError(fastifyError.statusCode, "BAD_REQUEST", STATUS_CODES[fastifyError.statusCode] ?? "Bad request")
     : internalError());
 }

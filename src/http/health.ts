@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { Readiness } from "./readiness.js";
+import { errorResponses } from "./schemas.js";
 
 const HealthResult = Type.Object({
   success: Type.Boolean(),
@@ -9,10 +10,10 @@ const HealthResult = Type.Object({
 });
 
 export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
-  app.get("/healthz", { schema: { summary: "The process is alive", response: { 200: HealthResult } } },
+  app.get("/healthz", { schema: { summary: "The process is alive", response: { 200: HealthResult, ...errorResponses } } },
     async () => ({ success: true, status: "ok" }));
   app.get("/readyz", {
-    schema: { summary: "Ready to serve: not shutting down, and its stores reachable", response: { 200: HealthResult, 503: HealthResult } },
+    schema: { summary: "Ready to serve: not shutting down, and its stores reachable", response: { 200: HealthResult, 503: HealthResult, ...errorResponses } },
   }, async (_request, reply) => {
     const problems = readiness.problems();
     if (problems.length > 0) reply.code(503);

@@ -1,9 +1,7 @@
 /** The playground page (the repository's web/ folder), served beside the API from the same origin. */
-import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import type { MethodRegistry } from "./endpoints.js";
 
 /** web/ from src/http/ under tsx and from dist/http/ built alike. */
 const WEB_ROOT = fileURLToPath(new URL("../../web/", import.meta.url));
@@ -18,7 +16,7 @@ const PAGE_HEADERS = {
   "referrer-policy": "no-referrer",
 };
 
-export async function registerPlayground(app: FastifyInstance, methods: MethodRegistry): Promise<void> {
+export async function registerPlayground(app: FastifyInstance): Promise<void> {
   // One route per file (no wildcard): any other path stays a JSON 404, or 405 where a route has other methods.
   await app.register(fastifyStatic, {
     root: WEB_ROOT,
@@ -26,5 +24,4 @@ export async function registerPlayground(app: FastifyInstance, methods: MethodRe
     decorateReply: false,
     setHeaders: (reply) => { reply.headers(PAGE_HEADERS); },
   });
-  for (const path of ["/", ...readdirSync(WEB_ROOT).map((file) => `/${file}`)]) methods.add(path, ["GET", "HEAD"]);
 }

@@ -3,10 +3,12 @@
  * response serialization and the OpenAPI document.
  */
 import { Type, type Static } from "typebox";
-import { audioLimits } from "../audio/index.js";
-import { limits, SEGMENT_TYPES, type SegmentType } from "../core/index.js";
-
-const { TEXT_MAX_LENGTH, WPM, FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH } = limits;
+import { SEGMENT_TYPES, type SegmentType } from "../core/index.js";
+import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
+import {
+  DECODE_FREQUENCY, formatBytes, formatDuration, FREQUENCY, GLYPH_LENGTH, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE,
+  SAMPLE_RATE, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WAV_BODY_LIMIT, WPM,
+} from "./limits.js";
 
 const Text = Type.String({
   minLength: 1, maxLength: TEXT_MAX_LENGTH,
@@ -54,18 +56,22 @@ export const AudioParams = Type.Object({
 export const WavParams = Type.Object({
   ...AudioParams.properties,
   sampleRate: Type.Optional(Type.Integer({
-    minimum: audioLimits.SAMPLE_RATE.min, maximum: audioLimits.SAMPLE_RATE.max, default: audioLimits.SAMPLE_RATE.default,
-    description: `Samples per second of the WAV, ${audioLimits.SAMPLE_RATE.min} to ${audioLimits.SAMPLE_RATE.max}`,
+    minimum: SAMPLE_RATE.min, maximum: SAMPLE_RATE.max, default: SAMPLE_RATE.default,
+    description: `Samples per second of the WAV, ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max}`,
   })),
 });
 
 export const DecodeAudioHints = Type.Object({
   frequency: Type.Optional(Type.Number({
-    minimum: audioLimits.DECODE_FREQUENCY.min, maximum: audioLimits.DECODE_FREQUENCY.max,
-    description: "Expected pitch in Hz; the decoder finds it by itself when absent",
+    minimum: DECODE_FREQUENCY.min, maximum: DECODE_FREQUENCY.max,
+    description: `Expected pitch in Hz, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max}; the decoder finds it by itself when absent`,
   })),
   wpm: Type.Optional(Speed("Expected speed in words per minute; the decoder finds it by itself when absent")),
 });
+
+/** The parameters some endpoint requires (text, morse): any other is an option. */
+export const REQUIRED_PARAMETERS: ReadonlySet<string> =
+  new Set([EncodeParams, DecodeParams, AudioParams, WavParams].flatMap((params) => params.required ?? []));
 
 export type EncodeParams = Static<typeof EncodeParams>;
 export type DecodeParams = Static<typeof DecodeParams>;
@@ -122,7 +128,17 @@ export const AudioResult = Type.Object({
 export const ErrorResult = Type.Object({
   success: Type.Boolean({ description: "false" }),
   error: Type.String({ description: "What went wrong, for a person to read" }),
+  // A string with an enum, as Segment's type: the set is documented, the serializer writes a string.
+  code: Type.Unsafe<ErrorCode>({
+    type: "string",
+    enum: Object.keys(ERROR_CODES),
+    description: "Why, as a stable word for programs:\n" +
+      Object.entries(ERROR_CODES).map(([code, meaning]) => `- \`${code}\`: ${meaning}`).join("\n"),
+  }),
 });
+
+/** Every route's error answers: the serializer writes them by this schema, and the docs list them. */
+export const errorResponses = { "4xx": ErrorResult, "5xx": ErrorResult };
 
 export const WavResult = {
   description: "Mono 16-bit PCM WAV, streamed",
@@ -132,7 +148,8 @@ export const WavResult = {
 export const WavBody = Type.String({
   format: "binary",
   description: "A WAV file: PCM 8, 16, 24 or 32-bit, or 32-bit float (WAVE_FORMAT_EXTENSIBLE too); mono or stereo; " +
-    "4000 to 96000 samples/s; at most 32 MiB and 15 minutes",
+    `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples/s; ` +
+    `at most ${formatBytes(WAV_BODY_LIMIT)} and ${formatDuration(MAX_RECORDING_SECONDS)}`,
 });
 
 export const DecodeAudioResult = Type.Object({

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { FREQUENCY, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
 
 const MAIN = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 
@@ -57,5 +58,20 @@ describe("the ditdah command", () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /unknown command "bogus"[\s\S]*Usage:/);
     assert.equal((await ditdah(["timing", "--wpm", "fast", "E"])).stderr.split("\n")[0], 'ditdah: --wpm must be a number (got "fast")');
+  });
+
+  it("states the service's limits and defaults, as the API does", async () => {
+    const { code, stdout } = await ditdah(["--help"]);
+    assert.equal(code, 0);
+    assert.match(stdout, new RegExp(`--wpm N .*${WPM.min} to ${WPM.max} words per minute \\(default ${WPM.default}\\b`));
+    assert.match(stdout, new RegExp(`--frequency HZ .*${FREQUENCY.min} to ${FREQUENCY.max} Hz \\(default ${FREQUENCY.default}\\)`));
+    assert.match(stdout, new RegExp(`--sample-rate HZ .*${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second \\(default ${SAMPLE_RATE.default}\\)`));
+    assert.match(stdout, new RegExp(`${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second, at most ${MAX_RECORDING_SECONDS / 60} minutes`));
+  });
+
+  it("writes a WAV at the default sample rate when none is given", async () => {
+    const file = join(dir, "default.wav");
+    assert.equal((await ditdah(["wav", "--out", file, "E"])).code, 0);
+    assert.equal((await readFile(file)).readUInt32LE(24), SAMPLE_RATE.default);
   });
 });

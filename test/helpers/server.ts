@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import { after, before } from "node:test";
 import { buildApp, type AppConfig } from "../../src/http/app.js";
+import { RATE_LIMIT } from "../../src/http/limits.js";
 
 export interface TestServer {
   app: FastifyInstance;
@@ -14,7 +15,7 @@ export interface TestServer {
 export const DEFAULT_TEST_CONFIG: AppConfig = {
   redisUrl: undefined,
   logLevel: "silent",
-  rateLimit: { enforce: false, quota: 600, windowSeconds: 60 },
+  rateLimit: { enforce: false, quota: RATE_LIMIT.quota.default, windowSeconds: RATE_LIMIT.windowSeconds.default },
   trustProxy: false,
 };
 

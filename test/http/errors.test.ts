@@ -1,6 +1,7 @@
 /**
  * Every row of API.md section 2's error table, over a real socket, for GET and for
- * POST where both exist. Every error body must be exactly `{success: false, error}`.
+ * POST where both exist. Every error body must be exactly `{success: false, error, code}`,
+ * with the code the row calls for.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -40,7 +41,7 @@ describe("400: required parameter absent, null or empty", () => {
         await post(server.url, path, other),
         await post(server.url, path, { [name.toUpperCase()]: valid }),
       ];
-      for (const answer of answers) assertError(answer, 400, message);
+      for (const answer of answers) assertError(answer, 400, message, "MISSING_PARAMETER");
     });
   }
 });
@@ -51,10 +52,10 @@ describe("400: over 1000 characters", () => {
       const value = name === "morse" ? ". ".repeat(500) + "." : "ab ".repeat(333) + "ab";
       assert.equal([...value].length, 1001);
       for (const answer of await both(path, { [name]: value })) {
-        assertError(answer, 400, `Parameter ${name} must be at most 1000 characters (got 1001)`);
+        assertError(answer, 400, `Parameter ${name} must be at most 1000 characters (got 1001)`, "INVALID_PARAMETER");
       }
       const longer = await post(server.url, path, { [name]: value + value });
-      assertError(longer, 400, `Parameter ${name} must be at most 1000 characters (got 2002)`);
+      assertError(longer, 400, `Parameter ${name} must be at most 1000 characters (got 2002)`, "INVALID_PARAMETER");
     });
   }
 });
@@ -66,10 +67,10 @@ describe("400: wrong type", () => {
     it(`${path}: ${name} that is not a string names ${name} and the type string`, async () => {
       const message = new RegExp(`\\b${name}\\b.*\\bstring\\b`);
       for (const value of wrongValues) {
-        assertError(await post(server.url, path, { [name]: value }), 400, message);
+        assertError(await post(server.url, path, { [name]: value }), 400, message, "INVALID_PARAMETER");
       }
-      assertError(await get(server.url, path, { [name]: [valid, valid] }), 400, message);
-      assertError(await get(server.url, path, { [name]: [valid, ""] }), 400, message);
+      assertError(await get(server.url, path, { [name]: [valid, valid] }), 400, message, "INVALID_PARAMETER");
+      assertError(await get(server.url, path, { [name]: [valid, ""] }), 400, message, "INVALID_PARAMETER");
     });
   }
 
@@ -79,9 +80,9 @@ describe("400: wrong type", () => {
         const required: Record<string, string> = path.endsWith("encode") ? { text: "abc" } : { morse: ".-" };
         const message = new RegExp(`\\b${option}\\b.*\\bstring\\b`);
         for (const value of [5, true, ["x"], { x: "y" }]) {
-          assertError(await post(server.url, path, { ...required, [option]: value }), 400, message);
+          assertError(await post(server.url, path, { ...required, [option]: value }), 400, message, "INVALID_OPTION");
         }
-        assertError(await get(server.url, path, { ...required, [option]: ["x", "y"] }), 400, message);
+        assertError(await get(server.url, path, { ...required, [option]: ["x", "y"] }), 400, message, "INVALID_OPTION");
       });
     }
   }
@@ -96,15 +97,15 @@ describe("400: number out of bounds or not a finite number", () => {
       const message = `Parameter ${name} must be a number between ${min} and ${max}`;
       const outOfBounds = [min - 0.01, max + 0.01, 0, -min, -1, max * 10, 1e300, -1e300];
       for (const value of [...outOfBounds.map(String), ...badStrings]) {
-        for (const answer of await both("/api/v1/audio", { text: "E", [name]: value })) assertError(answer, 400, message);
+        for (const answer of await both("/api/v1/audio", { text: "E", [name]: value })) assertError(answer, 400, message, "INVALID_OPTION");
       }
       for (const value of [...outOfBounds, true, false, [20], ["20"], {}, { value: 20 }]) {
-        assertError(await post(server.url, "/api/v1/audio", { text: "E", [name]: value }), 400, message);
+        assertError(await post(server.url, "/api/v1/audio", { text: "E", [name]: value }), 400, message, "INVALID_OPTION");
       }
       for (const raw of ["1e400", "-1e400", "1e999"]) {
-        assertError(await post(server.url, "/api/v1/audio", `{"text":"E","${name}":${raw}}`), 400, message);
+        assertError(await post(server.url, "/api/v1/audio", `{"text":"E","${name}":${raw}}`), 400, message, "INVALID_OPTION");
       }
-      assertError(await get(server.url, "/api/v1/audio", { text: "E", [name]: [String(min), String(max)] }), 400, message);
+      assertError(await get(server.url, "/api/v1/audio", { text: "E", [name]: [String(min), String(max)] }), 400, message, "INVALID_OPTION");
     });
   }
 
@@ -123,11 +124,11 @@ describe("400: number out of bounds or not a finite number", () => {
   it("fwpm above wpm is a 400 naming fwpm and its upper bound, wpm", async () => {
     for (const [wpm, fwpm] of [["20", "20.5"], ["20", "30"], ["5", "6"], ["12.5", "50"]] as const) {
       for (const answer of await both("/api/v1/audio", { text: "E", wpm, fwpm })) {
-        assertError(answer, 400, `Parameter fwpm must be a number between 5 and ${wpm}`);
+        assertError(answer, 400, `Parameter fwpm must be a number between 5 and ${wpm}`, "INVALID_OPTION");
       }
     }
     const defaultWpm = await get(server.url, "/api/v1/audio", { text: "E", fwpm: "21" });
-    assertError(defaultWpm, 400, "Parameter fwpm must be a number between 5 and 20");
+    assertError(defaultWpm, 400, "Parameter fwpm must be a number between 5 and 20", "INVALID_OPTION");
   });
 });
 
@@ -135,7 +136,7 @@ describe("400: characters that cannot be encoded", () => {
   for (const path of ["/api/v1/encode", "/api/v1/audio"]) {
     it(`${path}: names each such character and its 1-based position`, async () => {
       for (const answer of await both(path, { text: "a~b€" })) {
-        assertError(answer, 400, /"~".*\bposition 2\b.*"€".*\bposition 4\b/);
+        assertError(answer, 400, /"~".*\bposition 2\b.*"€".*\bposition 4\b/, "UNSUPPORTED_CHARACTER");
       }
       for (const answer of await both(path, { text: "Hi #1" })) {
         const error = assertError(answer, 400, /"#".*\bposition 4\b/);
@@ -157,7 +158,7 @@ describe("400: characters that cannot be encoded", () => {
 
     it(`${path}: text of only white space is a 400 naming text`, async () => {
       for (const text of [" ", "   ", "\t\n", "\u00a0\u3000", " \r\n "]) {
-        for (const answer of await both(path, { text })) assertError(answer, 400, /\btext\b/);
+        for (const answer of await both(path, { text })) assertError(answer, 400, /\btext\b/, "EMPTY_INPUT");
       }
     });
   }
@@ -173,7 +174,7 @@ describe("400: characters that cannot be encoded", () => {
 describe("400: Morse that cannot be decoded", () => {
   it("names the offending sequence and its position", async () => {
     for (const answer of await both("/api/v1/decode", { morse: ".- ........." })) {
-      assertError(answer, 400, /"\.\.\.\.\.\.\.\.\."\D*\bposition 4\b/);
+      assertError(answer, 400, /"\.\.\.\.\.\.\.\.\."\D*\bposition 4\b/, "INVALID_MORSE");
     }
     for (const answer of await both("/api/v1/decode", { morse: "... ---.-.-.- ..." })) {
       assertError(answer, 400, /"---\.-\.-\.-"\D*\bposition 5\b/);
@@ -191,7 +192,7 @@ describe("400: Morse that cannot be decoded", () => {
 
   it("Morse of only white space and separators is a 400 naming morse", async () => {
     for (const morse of [" ", " / ", "|", "\n\t"]) {
-      for (const answer of await both("/api/v1/decode", { morse })) assertError(answer, 400, /\bmorse\b/);
+      for (const answer of await both("/api/v1/decode", { morse })) assertError(answer, 400, /\bmorse\b/, "EMPTY_INPUT");
     }
   });
 });
@@ -200,14 +201,14 @@ describe("400: body not valid JSON, or not a JSON object", () => {
   for (const path of POST_PATHS) {
     it(`${path}: a body that is not valid JSON says so`, async () => {
       for (const body of ["{", "{bad", '{"text":"a",}', "{'text':'a'}", "text=abc", '{"text":"a"} x', "NaN"]) {
-        assertError(await post(server.url, path, body), 400, /\bnot valid JSON\b/);
+        assertError(await post(server.url, path, body), 400, /\bnot valid JSON\b/, "INVALID_BODY");
       }
-      assertError(await post(server.url, path, ""), 400, /JSON/);
+      assertError(await post(server.url, path, ""), 400, /JSON/, "INVALID_BODY");
     });
 
     it(`${path}: a JSON body that is not an object says so`, async () => {
       for (const body of ["[]", '["abc"]', '[{"text":"abc"}]', '"abc"', "5", "0", "null", "true", "false"]) {
-        assertError(await post(server.url, path, body), 400, /\bJSON object\b/);
+        assertError(await post(server.url, path, body), 400, /\bJSON object\b/, "INVALID_BODY");
       }
     });
   }
@@ -239,7 +240,7 @@ describe("404: unknown path", () => {
 
 describe("405: known path, wrong method", () => {
   function assertAllow(answer: Answer, allowed: readonly string[], refused: string): void {
-    const error = assertError(answer, 405);
+    const error = assertError(answer, 405, undefined, "METHOD_NOT_ALLOWED");
     const allow = headerList(answer.headers, "allow").map((m) => m.toUpperCase());
     for (const method of allowed) {
       assert.ok(allow.includes(method), `Allow: ${answer.headers.get("allow")}`);
@@ -276,7 +277,7 @@ describe("413: body over the 64 KiB JSON limit", () => {
   for (const { path, name } of REQUIRED) {
     it(`${path}: 413 over 64 KiB says so with the limit; 64 KiB itself is not refused for its size`, async () => {
       assert.equal(bodyOf(LIMIT + 1, name).length, LIMIT + 1);
-      assertError(await post(server.url, path, bodyOf(LIMIT + 1, name)), 413, /64 KiB|65536|65,536/);
+      assertError(await post(server.url, path, bodyOf(LIMIT + 1, name)), 413, /64 KiB|65536|65,536/, "PAYLOAD_TOO_LARGE");
       assertError(await post(server.url, path, bodyOf(4 * LIMIT, name)), 413, /64 KiB|65536|65,536/);
       assertError(await post(server.url, path, bodyOf(LIMIT, name)), 400, `Parameter ${name} must be at most 1000 characters (got ${LIMIT - name.length - 7})`);
     });
@@ -299,7 +300,7 @@ describe("415: POST whose content type is not JSON", () => {
         "application/xml", "text/json", "application/jsonx", "application/octet-stream", "application/vnd.api+json",
       ];
       for (const contentType of types) {
-        assertError(await post(server.url, path, { text: "a", morse: "." }, contentType), 415, /content type/i);
+        assertError(await post(server.url, path, { text: "a", morse: "." }, contentType), 415, /content type/i, "UNSUPPORTED_MEDIA_TYPE");
       }
     });
 
@@ -342,7 +343,7 @@ describe("400: invalid option sets name the parameter", () => {
       const required: Record<string, string> = path.endsWith("encode") ? { text: "ab c" } : { morse: ".- / -" };
       for (const [name, options] of cases) {
         for (const answer of await both(path, { ...required, ...options })) {
-          assertError(answer, 400, new RegExp(`\\b${name}\\b`));
+          assertError(answer, 400, new RegExp(`\\b${name}\\b`), "INVALID_OPTION");
         }
       }
     });

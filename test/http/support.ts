@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import net from "node:net";
+import { ERROR_CODES, type ErrorCode } from "../../src/http/error-codes.js";
 
 export interface Answer {
   status: number;
@@ -135,16 +136,47 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 const LEAK = /\n\s*at\s|\bat .+:\d+:\d+|node_modules|\.ts:\d+|\.js:\d+|Error:|FST_/;
 
 /**
- * Asserts an error answer: the status, the JSON content type, a body that is exactly
- * `{success: false, error: <string>}` with no stack trace, and, when given, the
- * message (a string: exactly; a RegExp: matches).
+ * The codes each status may carry (API.md section 2), written out here rather than read
+ * from the server, so that a code that moved to another status fails the tests.
  */
-export function assertError(answer: Answer, status: number, message?: string | RegExp): string {
+export const CODES_BY_STATUS: Readonly<Record<number, readonly ErrorCode[]>> = {
+  400: [
+    "MISSING_PARAMETER", "INVALID_PARAMETER", "INVALID_OPTION", "UNSUPPORTED_CHARACTER", "INVALID_MORSE", "EMPTY_INPUT",
+    "INVALID_AUDIO", "INVALID_BODY", "MALFORMED_REQUEST", "BAD_REQUEST",
+  ],
+  404: ["NOT_FOUND"],
+  405: ["METHOD_NOT_ALLOWED"],
+  408: ["REQUEST_TIMEOUT"],
+  413: ["PAYLOAD_TOO_LARGE"],
+  415: ["UNSUPPORTED_MEDIA_TYPE"],
+  416: ["BAD_REQUEST"],
+  417: ["EXPECTATION_FAILED"],
+  429: ["RATE_LIMITED"],
+  431: ["HEADERS_TOO_LARGE"],
+  500: ["INTERNAL"],
+  503: ["BUSY"],
+};
+
+/** Asserts that an error body's code is one of the API's, and one its status may carry (or exactly `code`). */
+export function assertCode(body: Record<string, unknown>, status: number, code: ErrorCode | undefined, context: string): void {
+  assert.equal(typeof body.code, "string", context);
+  assert.ok(Object.hasOwn(ERROR_CODES, body.code as string), `unknown code: ${context}`);
+  assert.ok(CODES_BY_STATUS[status]?.includes(body.code as ErrorCode), `code ${body.code} with status ${status}: ${context}`);
+  if (code !== undefined) assert.equal(body.code, code, context);
+}
+
+/**
+ * Asserts an error answer: the status, the JSON content type, a body that is exactly
+ * `{success: false, error: <string>, code: <CODE>}` with no stack trace, a code that its
+ * status may carry, and, when given, the message (a string: exactly; a RegExp: matches)
+ * and the code.
+ */
+export function assertError(answer: Answer, status: number, message?: string | RegExp, code?: ErrorCode): string {
   const context = `${answer.status} ${answer.text}`;
   assert.equal(answer.status, status, context);
   assert.equal(answer.headers.get("content-type"), JSON_CONTENT_TYPE, context);
   assert.ok(answer.body !== null && typeof answer.body === "object" && !Array.isArray(answer.body), context);
-  assert.deepEqual(Object.keys(answer.body).sort(), ["error", "success"], context);
+  assert.deepEqual(Object.keys(answer.body).sort(), ["code", "error", "success"], context);
   assert.equal(answer.body.success, false, context);
   assert.equal(typeof answer.body.error, "string", context);
   const error: string = answer.body.error;
@@ -153,6 +185,7 @@ export function assertError(answer: Answer, status: number, message?: string | R
   assert.doesNotMatch(answer.text, LEAK, context);
   if (typeof message === "string") assert.equal(error, message, context);
   else if (message) assert.match(error, message, context);
+  assertCode(answer.body, status, code, context);
   return error;
 }
 

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { before, describe as suite, test } from "node:test";
 import fc from "fast-check";
 import { serveForTests } from "../helpers/server.js";
+import { assertCode } from "../http/support.js";
 import { describe, isJsonResult, jsonOf, portOf, type RawResponse, type Request, send } from "./raw.js";
 
 const server = serveForTests();
@@ -57,6 +58,7 @@ function checkAnswer(request: Request, response: RawResponse): Record<string, un
     assert.equal(body.success, false, context);
     assert.equal(typeof body.error, "string", context);
     assert.doesNotMatch(String(body.error), /\n\s+at |node_modules|\.ts:\d+|FST_/, `leaks internals: ${context}`);
+    assertCode(body, response.status, undefined, context);
   }
   return body;
 }

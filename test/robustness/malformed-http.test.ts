@@ -9,7 +9,9 @@ import http from "node:http";
 import net from "node:net";
 import { after, before, describe as suite, test } from "node:test";
 import fc from "fast-check";
+import type { ErrorCode } from "../../src/http/error-codes.js";
 import { serveForTests, startServer } from "../helpers/server.js";
+import { assertCode } from "../http/support.js";
 import {
   exchange, isJsonResult, jsonOf, parseResponses, portOf, type RawResponse, type RawResult, requestBytes, send,
 } from "./raw.js";
@@ -23,8 +25,8 @@ function show(result: RawResult): string {
   return `${result.ended}${result.error ? ` ${result.error}` : ""}: ${JSON.stringify(result.bytes.toString("latin1").slice(0, 800))}`;
 }
 
-/** The API's JSON error with CORS: `{success: false, error}`. */
-function assertJsonError(response: RawResponse | undefined, status: number, context: string): void {
+/** The API's JSON error with CORS: `{success: false, error, code}`, with a code its status may carry (or exactly `code`). */
+function assertJsonError(response: RawResponse | undefined, status: number, context: string, code?: ErrorCode): void {
   assert.ok(response, `no answer: ${context}`);
   assert.equal(response.status, status, context);
   assert.equal(response.headers["access-control-allow-origin"], "*", `no CORS header: ${context}`);
@@ -33,15 +35,16 @@ function assertJsonError(response: RawResponse | undefined, status: number, cont
   assert.ok(isJsonResult(body), `not a JSON result: ${context}`);
   assert.equal(body.success, false, context);
   assert.equal(typeof body.error, "string", context);
+  assertCode(body, status, code, context);
 }
 
 /** Exactly one JSON error answer, then the server closes the connection. */
-async function assertRefused(data: string | Buffer, status: number, options: { endAfterWrite?: boolean } = {}): Promise<RawResult> {
+async function assertRefused(data: string | Buffer, status: number, options: { endAfterWrite?: boolean; code?: ErrorCode } = {}): Promise<RawResult> {
   const result = await exchange(server.port, data, { timeoutMs: 5000, ...options });
   const context = show(result);
   assert.equal(result.ended, "closed", `the server did not close the connection: ${context}`);
   assert.equal(result.responses.length, 1, context);
-  assertJsonError(result.responses[0], status, context);
+  assertJsonError(result.responses[0], status, context, options.code);
   return result;
 }
 
@@ -57,7 +60,7 @@ const encodePost = (body: string, extra = "") =>
 
 suite("oversized requests", () => {
   test("a 100 KB URL answers 431 JSON with CORS", async () => {
-    await assertRefused(`GET /api/v1/encode?text=${"A".repeat(100_000)} HTTP/1.1${CRLF}Host: x${CRLF}${CRLF}`, 431);
+    await assertRefused(`GET /api/v1/encode?text=${"A".repeat(100_000)} HTTP/1.1${CRLF}Host: x${CRLF}${CRLF}`, 431, { code: "HEADERS_TOO_LARGE" });
     await assertStillServing();
   });
 
@@ -75,14 +78,14 @@ suite("oversized requests", () => {
   test("a JSON body over 64 KiB answers 413 JSON", async () => {
     const body = JSON.stringify({ text: "A".repeat(70_000) });
     const response = await send(server.port, { method: "POST", target: "/api/v1/encode", headers: { "Content-Type": "application/json" }, body });
-    assertJsonError(response, 413, response.raw);
+    assertJsonError(response, 413, response.raw, "PAYLOAD_TOO_LARGE");
     await assertStillServing();
   });
 
   test("a WAV upload declaring more than 32 MiB answers 413 at once, before any body is sent", async () => {
     const started = Date.now();
     const result = await exchange(server.port, `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: ${40 * 1024 * 1024}${CRLF}${CRLF}RIFF`, { timeoutMs: 5000, responses: 1 });
-    assertJsonError(result.responses[0], 413, show(result));
+    assertJsonError(result.responses[0], 413, show(result), "PAYLOAD_TOO_LARGE");
     assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
     await assertStillServing();
   });
@@ -114,13 +117,13 @@ suite("bad request lines and headers", () => {
   ];
   for (const [name, data] of cases) {
     test(`${name}: 400 JSON with CORS, then the connection closes`, async () => {
-      await assertRefused(Buffer.from(data, "latin1"), 400);
+      await assertRefused(Buffer.from(data, "latin1"), 400, { code: "MALFORMED_REQUEST" });
       await assertStillServing();
     });
   }
 
   test("regression: an HTTP/1.1 request without Host answers 400 JSON with CORS (not Node's bare 400)", async () => {
-    await assertRefused(`GET /api/v1/encode?text=SOS HTTP/1.1${CRLF}${CRLF}`, 400);
+    await assertRefused(`GET /api/v1/encode?text=SOS HTTP/1.1${CRLF}${CRLF}`, 400, { code: "MALFORMED_REQUEST" });
     await assertStillServing();
   });
 
@@ -128,8 +131,8 @@ suite("bad request lines and headers", () => {
     const result = await exchange(server.port, `${encodePost("")}Expect: banana${CRLF}Content-Length: 14${CRLF}Connection: close${CRLF}${CRLF}{"text":"SOS"}`, { timeoutMs: 3000, responses: 1 });
     const response = result.responses[0];
     assert.ok(response, show(result));
-    assert.ok(response.status < 500, show(result));
-    assertJsonError(response, response.status, show(result));
+    assert.equal(response.status, 417, show(result));
+    assertJsonError(response, response.status, show(result), "EXPECTATION_FAILED");
     await assertStillServing();
   });
 
@@ -137,8 +140,8 @@ suite("bad request lines and headers", () => {
     const result = await exchange(server.port, `CONNECT example.com:443 HTTP/1.1${CRLF}Host: example.com:443${CRLF}${CRLF}`, { timeoutMs: 3000, responses: 1 });
     const response = result.responses[0];
     assert.ok(response, `no answer: ${show(result)}`);
-    assert.ok(response.status >= 400 && response.status < 500, show(result));
-    assertJsonError(response, response.status, show(result));
+    assert.equal(response.status, 405, show(result));
+    assertJsonError(response, response.status, show(result), "METHOD_NOT_ALLOWED");
     await assertStillServing();
   });
 
@@ -459,7 +462,7 @@ suite("slow clients", () => {
       assert.ok(ms < 14_900, `connection ${i} was still open after ${ms} ms (headers timeout 10 s)`);
       assert.ok(ms >= 9_000, `connection ${i} closed after only ${ms} ms`);
       const [response] = parseResponses(Buffer.from(data, "latin1"));
-      assertJsonError(response, 408, data);
+      assertJsonError(response, 408, data, "REQUEST_TIMEOUT");
     }
     await assertStillServing();
   });

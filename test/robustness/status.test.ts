@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { before, describe as suite, test } from "node:test";
 import { serveForTests } from "../helpers/server.js";
+import { assertCode } from "../http/support.js";
 import { describe, isJsonResult, jsonOf, type RawResponse, type Request, send } from "./raw.js";
 
 const server = serveForTests();
@@ -19,6 +20,7 @@ function assertJsonError(request: Request, response: RawResponse, status: number
   const body = jsonOf(response);
   assert.ok(isJsonResult(body), context);
   assert.equal(body.success, false, context);
+  assertCode(body, status, undefined, context);
 }
 
 const BODIES: [string, string][] = [
@@ -95,6 +97,32 @@ suite("service paths are known paths too", () => {
       }
     });
   }
+
+  test("the docs page's and the playground's own paths answer wrong methods with 405 and their exact Allow", async () => {
+    for (const path of ["/docs/", "/docs/json", "/docs/yaml", "/docs/static/index.html", "/", "/index.html", "/playground.js"]) {
+      const request = { method: "DELETE", target: path };
+      const response = await send(server.port, request);
+      assertJsonError(request, response, 405);
+      assert.equal(response.headers["allow"], "GET, HEAD, OPTIONS", describe(request, response));
+    }
+    // A pattern is not a path: what it does not serve stays a 404, whatever the method.
+    for (const method of ["GET", "DELETE"]) {
+      const request = { method, target: "/docs/static/no-such-file.js" };
+      assertJsonError(request, await send(server.port, request), 404);
+    }
+  });
+
+  test("HEAD is answered on every GET route as GET is, without a body", async () => {
+    const doc = jsonOf(await send(server.port, { method: "GET", target: "/api/v1/openapi.json" })) as { paths: Record<string, object> };
+    const paths = Object.entries(doc.paths).filter(([, methods]) => "get" in methods).map(([path]) => path);
+    assert.ok(paths.length >= 9, paths.join(" "));
+    for (const path of paths) {
+      const get = await send(server.port, { method: "GET", target: path });
+      const head = await send(server.port, { method: "HEAD", target: path });
+      assert.equal(head.status, get.status, describe({ method: "HEAD", target: path }, head));
+      assert.equal(head.body.length, 0, path);
+    }
+  });
 
   test("HEAD on a POST-only path answers 405 with Allow, without a body", async () => {
     const request = { method: "HEAD", target: "/api/v1/decode-audio" };

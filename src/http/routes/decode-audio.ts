@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import type { AudioHints } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
-import { errorResponses, type MethodRegistry, paramsNormalizer, requireMediaType } from "../endpoints.js";
-import { DecodeAudioHints, DecodeAudioResult, WavBody } from "../schemas.js";
+import { paramsNormalizer, requireMediaType } from "../endpoints.js";
+import { WAV_BODY_LIMIT } from "../limits.js";
+import { DecodeAudioHints, DecodeAudioResult, errorResponses, WavBody } from "../schemas.js";
 
 export const WAV_MEDIA_TYPES = ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream"] as const;
-export const WAV_BODY_LIMIT = 32 * 1024 * 1024;
 
 /** Morse read from a recording: the body is the WAV file itself; optional hints in the query string. */
-export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodRegistry): Promise<void> {
+export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
   const decoder = new AudioDecoder();
   app.addHook("onClose", async () => decoder.close());
-  // Its own context, so that the WAV parser and the 32 MiB limit apply here only.
+  // Its own context, so that the WAV parser and its body limit apply here only.
   await app.register(async (scope) => {
     scope.addContentTypeParser([...WAV_MEDIA_TYPES], { parseAs: "buffer", bodyLimit: WAV_BODY_LIMIT },
       (_request, body, done) => done(null, body));
@@ -29,5 +29,4 @@ export async function decodeAudioRoutes(app: FastifyInstance, methods: MethodReg
       ...paramsNormalizer("query", DecodeAudioHints),
     }, async (request) => ({ success: true, ...await decoder.decode(request.body as Buffer, request.query as AudioHints) }));
   });
-  methods.add("/api/v1/decode-audio", ["POST"]);
 }

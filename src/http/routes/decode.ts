@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { decodeToResult } from "../../core/index.js";
-import { type MethodRegistry, registerGetAndPost } from "../endpoints.js";
+import { registerGetAndPost } from "../endpoints.js";
 import { DecodeParams, DecodeResult } from "../schemas.js";
 
-export function decodeRoutes(app: FastifyInstance, methods: MethodRegistry): void {
-  registerGetAndPost(app, methods, {
+export function decodeRoutes(app: FastifyInstance): void {
+  registerGetAndPost(app, {
     url: "/api/v1/decode",
     summary: "Decode Morse to text",
     params: DecodeParams,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { codePointLength, encode } from "../../core/index.js";
-import { type MethodRegistry, registerGetAndPost } from "../endpoints.js";
+import { registerGetAndPost } from "../endpoints.js";
 import { EncodeParams, EncodeResult } from "../schemas.js";
 
-export function encodeRoutes(app: FastifyInstance, methods: MethodRegistry): void {
-  registerGetAndPost(app, methods, {
+export function encodeRoutes(app: FastifyInstance): void {
+  registerGetAndPost(app, {
     url: "/api/v1/encode",
     summary: "Encode text to Morse",
     params: EncodeParams,

@@ -1,0 +1,28 @@
+/** The codes of the API's errors: data only, so that the schemas can list them without importing the errors. */
+import { MORSE_ERROR_CODES } from "../core/errors.js";
+
+/**
+ * The `code` of every error answer, with what it means: a stable word for programs, where
+ * the message is for people. The core's codes come through as they are, so that library
+ * and API users read the same codes. The OpenAPI document lists them from here.
+ */
+export const ERROR_CODES = {
+  MISSING_PARAMETER: "A required parameter is absent, null or empty",
+  INVALID_PARAMETER: "A required parameter is not a string, or is over its length limit",
+  ...MORSE_ERROR_CODES,
+  INVALID_BODY: "The JSON body is empty, is not valid JSON, or is not a JSON object",
+  MALFORMED_REQUEST: "The HTTP request itself is malformed: its request line, a header, its framing or its URL, or it lacks a Host",
+  BAD_REQUEST: "Any other request that cannot be served as sent (e.g. a Range outside a file); the message says why",
+  NOT_FOUND: "No such path",
+  METHOD_NOT_ALLOWED: "The path does not take this method; the Allow header lists the methods it takes",
+  REQUEST_TIMEOUT: "The request did not arrive in time",
+  PAYLOAD_TOO_LARGE: "The body is larger than the endpoint's limit, which the message gives",
+  UNSUPPORTED_MEDIA_TYPE: "The body's Content-Type is not one the endpoint reads",
+  EXPECTATION_FAILED: "An Expect header other than 100-continue",
+  HEADERS_TOO_LARGE: "The request line or headers are too large",
+  RATE_LIMITED: "Over the rate limit (only when enforcement is on); Retry-After says when to come back",
+  BUSY: "Too many recordings are waiting to be decoded; Retry-After says when to come back",
+  INTERNAL: "A bug; the details go to the server's log, not to the client",
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

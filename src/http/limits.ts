@@ -1,0 +1,49 @@
+/**
+ * Every limit of the service, in one place: the bounds of the parameters (the core's and
+ * the audio library's, which they check themselves and which are re-exported from here),
+ * the limits only the service has (body sizes, timeouts, the decode queue) and the
+ * defaults of its configuration. Schemas, error messages, docs strings, the configuration
+ * and the CLI read them from here, so that no limit is written twice.
+ *
+ * No I/O and no fastify here: the CLI imports this module too.
+ */
+export { FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WPM } from "../core/limits.js";
+export { DECODE_FREQUENCY, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE } from "../audio/limits.js";
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** Largest JSON request body, in bytes. */
+export const JSON_BODY_LIMIT = 64 * KIB;
+
+/** Largest WAV recording posted to decode-audio, in bytes. */
+export const WAV_BODY_LIMIT = 32 * MIB;
+
+/**
+ * Against slow clients: time to send the headers, the whole request, and to idle between
+ * requests; Node checks the first two every `checkIntervalMs` (its default, 30 s, would let
+ * a stalled client linger).
+ */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000, idleSocketMs: 60_000, checkIntervalMs: 1000 } as const;
+
+/**
+ * Recordings waiting for a decoding thread: beyond `max` they are refused with 503 rather
+ * than queued without end, and told to come back after `retryAfterSeconds`.
+ */
+export const DECODE_QUEUE = { max: 32, retryAfterSeconds: 5 } as const;
+
+/** Rate limiting's configuration (RATE_LIMIT_QUOTA, RATE_LIMIT_WINDOW_S): default and accepted range. */
+export const RATE_LIMIT = {
+  quota: { default: 600, min: 1, max: 1_000_000_000 },
+  windowSeconds: { default: 60, min: 1, max: 86_400 },
+} as const;
+
+/** A byte count as people write limits: "32 MiB", "64 KiB". */
+export function formatBytes(bytes: number): string {
+  return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`;
+}
+
+/** A whole number of seconds as people write limits: "15 minutes", "90 seconds". */
+export function formatDuration(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
+}
