@@ -28,7 +28,7 @@ import { request as httpRequest } from "node:http";
 import autocannon from "autocannon";
 import { encode } from "../src/core/index.js";
 import { mixedText } from "./lib/corpus.js";
-import { type Child, rssKiB, serverEntry, settledRss, sleep, startServer, stopServer, waitReady } from "./lib/process.js";
+import { type Child, rssKiB, serverEntry, settledRss, startServer, stopServer, waitReady } from "./lib/process.js";
 import { envNumber, fmt, fmtBytes, fmtMs, fmtRatio, line, sum } from "./lib/stats.js";
 
 const RSS_TARGET = 1.2;

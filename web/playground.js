@@ -116,7 +116,8 @@ function answerAsTyped(input, ask, output, errorBox) {
   let pending;
   const check = async () => {
     pending?.abort();
-    const controller = (pending = new AbortController());
+    const controller = new AbortController();
+    pending = controller;
     if (input.value.trim() === "") {
       output.value = "";
       report(errorBox);

@@ -140,7 +140,7 @@ const AFTER_LETTER: (string | undefined)[] = [];
 const AFTER_WORD: (string | undefined)[] = [];
 for (let code = 0; code < 128; code++) {
   const pattern = patternOfCharCode(code);
-  AFTER_LETTER.push(pattern === undefined ? undefined : " " + pattern);
+  AFTER_LETTER.push(pattern === undefined ? undefined : ` ${pattern}`);
   AFTER_WORD.push(pattern === undefined ? undefined : DEFAULT_SEPARATOR + pattern);
 }
 

@@ -27,7 +27,7 @@ const INVISIBLE = /^[\p{M}\p{C}\p{Z}]/u;
 /** A character as a person can read it in a message, even when it is invisible. */
 export function describeCharacter(ch: string): string {
   if (!INVISIBLE.test(ch)) return `"${ch}"`;
-  return "U+" + (ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0");
+  return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /** Lists "a, b and c" the way a sentence does. */

@@ -14,8 +14,8 @@ export class MethodRegistry {
   private readonly byPath = new Map<string, Set<string>>();
 
   add(path: string, methods: readonly string[]): void {
-    let known = this.byPath.get(path);
-    if (!known) this.byPath.set(path, known = new Set());
+    const known = this.byPath.get(path) ?? new Set<string>();
+    this.byPath.set(path, known);
     for (const method of methods) known.add(method);
   }
 

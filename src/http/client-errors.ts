@@ -44,7 +44,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   // A complete request before the bad one may still be answering: let it finish first.
   // (Node keeps the response in progress on the socket; it has no public accessor.)
   const pending = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (pending && pending.req.complete && !pending.writableFinished) {
+  if (pending?.req.complete && !pending.writableFinished) {
     pending.once("finish", answer).once("close", () => socket.destroy());
   } else {
     answer();

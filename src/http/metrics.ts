@@ -35,7 +35,10 @@ class RequestStats {
   recordFor(route: string, method: string): RouteRecord {
     const key = `${method} ${route}`;
     let record = this.records.get(key);
-    if (!record) this.records.set(key, record = new RouteRecord(route, method));
+    if (!record) {
+      record = new RouteRecord(route, method);
+      this.records.set(key, record);
+    }
     return record;
   }
 
@@ -87,7 +90,10 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
     const byMethod = new Map<string, RouteRecord>();
     return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
       let record = byMethod.get(request.method);
-      if (!record) byMethod.set(request.method, record = metrics.requests.recordFor(route, request.method));
+      if (!record) {
+        record = metrics.requests.recordFor(route, request.method);
+        byMethod.set(request.method, record);
+      }
       record.add(reply.statusCode, reply.elapsedTime / 1000);
       done();
     };

@@ -14,6 +14,7 @@
 export type Query = Record<string, string | string[]>;
 
 /** An object whose prototype has no prototype: as cheap to create as `{}`, as safe as Object.create(null). */
+// biome-ignore lint/complexity/useArrowFunction: it is called with `new`, which an arrow function refuses
 const Empty = function () {} as unknown as new () => Query;
 Empty.prototype = Object.create(null);
 

@@ -82,8 +82,8 @@ describe("the fast paths agree with the general ones", () => {
       try { general = decodeGeneral(m, DEFAULT_GLYPHS); } catch (error) { general = error; }
       if (fast !== undefined) assert.deepEqual(fast, general);
     }), { numRuns: 3000 });
-    assert.equal(decodeAscii(".".repeat(32) + " ."), undefined, "a run longer than any sequence is left to the general path");
-    assert.throws(() => decode(".".repeat(32) + " ."), { message: `Cannot decode sequence "${".".repeat(32)}" at position 1` });
+    assert.equal(decodeAscii(`${".".repeat(32)} .`), undefined, "a run longer than any sequence is left to the general path");
+    assert.throws(() => decode(`${".".repeat(32)} .`), { message: `Cannot decode sequence "${".".repeat(32)}" at position 1` });
   });
 
   it("encode: ASCII text encodes the same as through the general path", () => {

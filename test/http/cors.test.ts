@@ -3,7 +3,7 @@
  * and exposes the rate-limit headers; OPTIONS on any path is a 204 preflight.
  */
 import assert from "node:assert/strict";
-import { after, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { serveForTests } from "../helpers/server.js";
 import { type Answer, get, headerList, post, rawRequest, rawSocket, send } from "./support.js";
 

@@ -49,7 +49,7 @@ describe("400: required parameter absent, null or empty", () => {
 describe("400: over 1000 characters", () => {
   for (const { path, name } of REQUIRED) {
     it(`${path}: Parameter ${name} must be at most 1000 characters (got 1001)`, async () => {
-      const value = name === "morse" ? ". ".repeat(500) + "." : "ab ".repeat(333) + "ab";
+      const value = name === "morse" ? `${". ".repeat(500)}.` : `${"ab ".repeat(333)}ab`;
       assert.equal([...value].length, 1001);
       for (const answer of await both(path, { [name]: value })) {
         assertError(answer, 400, `Parameter ${name} must be at most 1000 characters (got 1001)`, "INVALID_PARAMETER");

@@ -90,7 +90,7 @@ describe("text (encode and audio)", () => {
         assert.equal(thousand.length, 2 * LIMIT);
         const error = assertError(await call(method, path, { text: thousand }), 400, /^Cannot encode characters "😀" at position 1, /);
         assert.match(error, /"😀" at position 1000$/);
-        assertError(await call(method, path, { text: thousand + "😀" }), 400, tooLong("text", LIMIT + 1));
+        assertError(await call(method, path, { text: `${thousand}😀` }), 400, tooLong("text", LIMIT + 1));
       }
     });
   }
@@ -159,14 +159,14 @@ describe("morse (decode)", () => {
       const morse = ". ".repeat(LIMIT / 2);
       const ok = assertSuccess(await call(method, "/api/v1/decode", { morse }));
       assert.deepEqual(ok, { success: true, input: morse, output: "E".repeat(LIMIT / 2), characters: LIMIT / 2 });
-      assertError(await call(method, "/api/v1/decode", { morse: morse + "." }), 400, tooLong("morse", LIMIT + 1));
+      assertError(await call(method, "/api/v1/decode", { morse: `${morse}.` }), 400, tooLong("morse", LIMIT + 1));
     });
 
     it(`${method} /api/v1/decode: 1000 emoji are undecodable characters, 1001 emoji are too long`, async () => {
       const thousand = "😀".repeat(LIMIT);
       const error = assertError(await call(method, "/api/v1/decode", { morse: thousand }), 400, /^Cannot decode character "😀" at position 1, /);
       assert.match(error, /"😀" at position 1000$/);
-      assertError(await call(method, "/api/v1/decode", { morse: thousand + "😀" }), 400, tooLong("morse", LIMIT + 1));
+      assertError(await call(method, "/api/v1/decode", { morse: `${thousand}😀` }), 400, tooLong("morse", LIMIT + 1));
     });
   }
 });

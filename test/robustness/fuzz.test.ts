@@ -9,11 +9,11 @@
  * property the server must still answer known-good requests exactly.
  */
 import assert from "node:assert/strict";
-import { before, describe as suite, test } from "node:test";
+import { describe as suite, test } from "node:test";
 import fc from "fast-check";
 import { serveForTests } from "../helpers/server.js";
 import { assertCode } from "../http/support.js";
-import { describe, isJsonResult, jsonOf, portOf, type RawResponse, type Request, send } from "./raw.js";
+import { describe, isJsonResult, jsonOf, type RawResponse, type Request, send } from "./raw.js";
 
 const server = serveForTests();
 
@@ -48,7 +48,7 @@ function checkAnswer(request: Request, response: RawResponse): Record<string, un
   // request to count).
   if (path.startsWith("/api/v1/") && request.method !== "OPTIONS" && METHODS.includes(request.method) && response.status !== 431) {
     assert.match(response.headers["x-ratelimit-limit"] ?? "", /^\d+$/, `no rate-limit headers: ${context}`);
-    assert.match(response.headers["ratelimit"] ?? "", /^"default";r=\d+;t=\d+$/, `no RateLimit header: ${context}`);
+    assert.match(response.headers.ratelimit ?? "", /^"default";r=\d+;t=\d+$/, `no RateLimit header: ${context}`);
   }
   if (!mustBeJson(request, response)) return undefined;
   assert.equal(response.headers["content-type"], JSON_TYPE, `content type: ${context}`);
@@ -365,10 +365,10 @@ suite("fuzz: POST bodies", () => {
     const deep = 10_000;
     const bodies = [
       "[".repeat(deep) + "]".repeat(deep),
-      '{"a":'.repeat(deep) + "1" + "}".repeat(deep),
-      '{"text":' + "[".repeat(deep) + "]".repeat(deep) + "}",
-      '{"text":"SOS","x":' + '{"a":'.repeat(deep) + "1" + "}".repeat(deep) + "}",
-      '{"__proto__":'.repeat(deep) + "{}" + "}".repeat(deep),
+      `${'{"a":'.repeat(deep)}1${"}".repeat(deep)}`,
+      `{"text":${"[".repeat(deep)}${"]".repeat(deep)}}`,
+      `{"text":"SOS","x":${'{"a":'.repeat(deep)}1${"}".repeat(deep)}}`,
+      `${'{"__proto__":'.repeat(deep)}{}${"}".repeat(deep)}`,
       "[".repeat(deep * 5) + "]".repeat(deep * 5),
     ];
     for (const endpoint of JSON_ENDPOINTS) {

@@ -68,7 +68,7 @@ export function parseResponses(data: Buffer, noBody: (index: number) => boolean 
       const value = line.slice(colon + 1).trim();
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     }
-    let bodyStart = headEnd + 4;
+    const bodyStart = headEnd + 4;
     let body: Buffer;
     let end: number;
     if (status === 100) {
@@ -166,7 +166,7 @@ export function requestBytes({ method, target, headers = {}, body }: Request): B
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (!names.has("connection")) lines.push("Connection: close");
   if (payload && !names.has("content-length") && !names.has("transfer-encoding")) lines.push(`Content-Length: ${payload.length}`);
-  const head = Buffer.from(lines.join("\r\n") + "\r\n\r\n", "latin1");
+  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
   return payload ? Buffer.concat([head, payload]) : head;
 }
 

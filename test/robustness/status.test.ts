@@ -5,7 +5,7 @@
  * Regressions found by the fuzzing are named as such.
  */
 import assert from "node:assert/strict";
-import { before, describe as suite, test } from "node:test";
+import { describe as suite, test } from "node:test";
 import { serveForTests } from "../helpers/server.js";
 import { assertCode } from "../http/support.js";
 import { describe, isJsonResult, jsonOf, type RawResponse, type Request, send } from "./raw.js";
@@ -49,7 +49,7 @@ suite("the path and the method are judged before the body", () => {
         const request = { method, target, headers: { "Content-Type": "application/json" }, body };
         const response = await send(server.port, request);
         assertJsonError(request, response, 405);
-        assert.equal(response.headers["allow"], allow, describe(request, response));
+        assert.equal(response.headers.allow, allow, describe(request, response));
       }
     });
   }
@@ -59,7 +59,7 @@ suite("the path and the method are judged before the body", () => {
       const request = { method: "POST", target: "/api/v1/chart", headers: { "Content-Type": type }, body: "RIFF" };
       const response = await send(server.port, request);
       assertJsonError(request, response, 405);
-      assert.equal(response.headers["allow"], "GET, HEAD, OPTIONS");
+      assert.equal(response.headers.allow, "GET, HEAD, OPTIONS");
     }
   });
 
@@ -93,7 +93,7 @@ suite("service paths are known paths too", () => {
         const response = await send(server.port, request);
         assertJsonError(request, response, 405);
         // The exact list is the implementation's choice; GET must be in it.
-        assert.match(response.headers["allow"] ?? "", /\bGET\b/, `${describe(request, response)} (e.g. Allow: ${allow})`);
+        assert.match(response.headers.allow ?? "", /\bGET\b/, `${describe(request, response)} (e.g. Allow: ${allow})`);
       }
     });
   }
@@ -103,7 +103,7 @@ suite("service paths are known paths too", () => {
       const request = { method: "DELETE", target: path };
       const response = await send(server.port, request);
       assertJsonError(request, response, 405);
-      assert.equal(response.headers["allow"], "GET, HEAD, OPTIONS", describe(request, response));
+      assert.equal(response.headers.allow, "GET, HEAD, OPTIONS", describe(request, response));
     }
     // A pattern is not a path: what it does not serve stays a 404, whatever the method.
     for (const method of ["GET", "DELETE"]) {
@@ -128,7 +128,7 @@ suite("service paths are known paths too", () => {
     const request = { method: "HEAD", target: "/api/v1/decode-audio" };
     const response = await send(server.port, request);
     assertJsonError(request, response, 405);
-    assert.equal(response.headers["allow"], "POST, OPTIONS");
+    assert.equal(response.headers.allow, "POST, OPTIONS");
     assert.equal(response.body.length, 0);
   });
 });

@@ -8,7 +8,7 @@
  * Every case goes through GET (query string, percent-encoded UTF-8) and POST (JSON body).
  */
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, type Answer } from "../http/support.js";
 
@@ -174,7 +174,7 @@ describe("lengths count the code points as sent", () => {
   });
 
   test("500 × (E + U+0301) + E is 1001 code points: refused, though its NFC form is 501", async () => {
-    const text = "E\u0301".repeat(500) + "E";
+    const text = `${"E\u0301".repeat(500)}E`;
     for (const [method, answer] of await bothWays("/api/v1/encode", { text })) {
       assertError(answer, 400, "Parameter text must be at most 1000 characters (got 1001)");
       void method;

@@ -11,7 +11,7 @@ export type Ms = number;
 export type Blocks = number;
 
 /** What a gap ends: an element inside a character, a character, a word; or silence whose length tells. */
-export const enum GapKind { Element, Letter, Word, Edge }
+export enum GapKind { Element, Letter, Word, Edge }
 
 /** One mark or gap, in ms from the start of the recording. */
 export interface Element {

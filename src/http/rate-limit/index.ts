@@ -48,7 +48,10 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
   const limit = String(quota);
 
   function countRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    if (request.method === "OPTIONS" || !isApiPath(request.url)) return done();
+    if (request.method === "OPTIONS" || !isApiPath(request.url)) {
+      done();
+      return;
+    }
     // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
     const ip = request.ip;
     store.incr(ip.includes(":") ? normalizeIP(ip) : ip, (error, state) => {

@@ -27,7 +27,7 @@ export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, 
   const { WORD_GAP_FROM_DOTS } = TUNING.characters;
   const weak = weakMarks(runs, signal.y, signal.amplitude, options.dotBlocks);
   const kept: Run[] = [];
-  runs.forEach((r, i) => joinRun(kept, weak[i] === 1 ? { ...r, mark: false, kind: GapKind.Edge } : r));
+  for (let i = 0; i < runs.length; i++) joinRun(kept, weak[i] === 1 ? { ...runs[i]!, mark: false, kind: GapKind.Edge } : runs[i]!);
   while (kept.length > 0 && !kept[0]!.mark) kept.shift();
   while (kept.length > 0 && !kept[kept.length - 1]!.mark) kept.pop();
   if (kept.length === 0) return undefined;
