@@ -12,6 +12,7 @@ import { modelFromLevels, modelFromRuns } from "../evidence/models.js";
 import { keyedFromRuns, runsOf, type Keyed, type Run } from "../keyed.js";
 import { TUNING, tuningCache } from "../tuning.js";
 import { priorTable, searchStep } from "./lengths.js";
+import { evenEdges, runningSums, SemiMarkov, type PauseRule, type SemiMarkovModel } from "./semi-markov.js";
 import { withoutWeakCharacters } from "./weak-characters.js";
 
 export interface SegmentOptions {
@@ -41,80 +42,75 @@ function priors(spread: number): { mark: Float64Array; gap: Float64Array } {
   return tables;
 }
 
-/** The most likely runs of key down and key up, covering the envelope from its start. */
-function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
-  const { STEPS_PER_DOT, DEFAULT_SPREAD, MARK_MAX_DOTS, GAP_MAX_DOTS, CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK } = TUNING.marks;
+/** The states of the search: after a mark, after a gap. */
+const MARK = 0;
+const GAP = 1;
+/** What a segment was: a mark after a gap or chained to a mark; a gap after a mark or a pause going on. */
+const enum Kind { AfterGap, Chained, Gap, Pause }
+
+/**
+ * The search as a configuration of semi-markov.ts: marks after a gap or chained to a
+ * mark (a carrier), gaps after a mark or going on as a pause; silence before the first
+ * mark and after the last is free of length priors.
+ */
+function marksModel(options: SegmentOptions, step: number, steps: number): SemiMarkovModel {
+  const { MARK_MAX_DOTS, GAP_MAX_DOTS, CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK, DEFAULT_SPREAD } = TUNING.marks;
   const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = TUNING.lengths;
   const { dotBlocks } = options;
-  const n = evidence.length;
-  const step = searchStep(dotBlocks, 0, n, options.stepsPerDot ?? STEPS_PER_DOT);
-  const steps = Math.floor(n / step);
-  if (steps === 0) return [];
-
-  const cumulative = new Float64Array(steps + 1);
-  for (let k = 0; k < steps; k++) {
-    let sum = 0;
-    for (let i = k * step; i < (k + 1) * step; i++) sum += evidence[i]!;
-    cumulative[k + 1] = cumulative[k]! + sum;
-  }
-
-  // best*[k]: best score of steps [0, k) ending with that kind of segment; length*[k] and
-  // chain*[k]: that segment's length in steps, and whether it continues one of its kind.
-  const bestMark = new Float64Array(steps + 1).fill(-Infinity);
-  const bestGap = new Float64Array(steps + 1).fill(-Infinity);
-  const lengthMark = new Int32Array(steps + 1);
-  const lengthGap = new Int32Array(steps + 1);
-  const chainMark = new Uint8Array(steps + 1);
-  const chainGap = new Uint8Array(steps + 1);
-  bestMark[0] = 0;
-  bestGap[0] = 0;
   const { mark: MARK_PRIOR, gap: GAP_PRIOR } = priors(options.spread ?? DEFAULT_SPREAD);
   const lastIndex = MARK_PRIOR.length - 1;
-  for (let k = 1; k <= steps; k++) {
-    const dot = dotBlocks[k * step - 1]! / step;
-    const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
-    const charge = SEGMENT_CHARGE * Math.log(dot);
-    const edge = k === steps;
-    const ek = cumulative[k]!;
-    // Segments under MIN_DOTS are too improbable to try.
-    const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
-    const markMax = Math.min(k, Math.ceil(MARK_MAX_DOTS * dot));
-    for (let d = shortest; d <= markMax; d++) {
-      const p = k - d;
-      const score = ek - cumulative[p]! + MARK_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
-      const afterGap = bestGap[p]! + score;
-      const afterMark = p > 0 ? bestMark[p]! + score + CHAIN : -Infinity;
-      const best = afterGap > afterMark ? afterGap : afterMark;
-      if (best > bestMark[k]!) { bestMark[k] = best; lengthMark[k] = d; chainMark[k] = afterMark > afterGap ? 1 : 0; }
-    }
-    const gapMax = Math.min(k, Math.ceil(GAP_MAX_DOTS * dot));
-    for (let d = shortest; d <= gapMax; d++) {
-      const p = k - d;
-      const score = cumulative[p]! - ek;
-      // Silence before the first mark and after the last has any length: no length prior.
-      const afterMark = bestMark[p]! + score + (p === 0 || edge ? 0 : GAP_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge);
-      // A pause longer than a word gap goes on as a chain of gaps, costing little more.
-      const afterGap = p > 0 && (chainGap[p] === 1 || lengthGap[p]! >= PAUSE_FROM_DOTS * dot) ? bestGap[p]! + score + PAUSE_LINK : -Infinity;
-      const best = afterGap > afterMark ? afterGap : afterMark;
-      if (best > bestGap[k]!) { bestGap[k] = best; lengthGap[k] = d; chainGap[k] = afterGap > afterMark ? 1 : 0; }
-    }
-  }
+  // A pause goes on from a gap of a word's length, or one going on already.
+  const pause: PauseRule = { chained: Kind.Pause, after: Kind.Gap, minLength: 0 };
+  return {
+    width: 2,
+    start(search) { search.offer(MARK, 0, 0, -1, Kind.AfterGap); search.offer(GAP, 0, 0, -1, Kind.AfterGap); },
+    step(k, search) {
+      const { sums, score } = search;
+      const dot = dotBlocks[k * step - 1]! / step;
+      const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
+      const charge = SEGMENT_CHARGE * Math.log(dot);
+      const edge = k === steps;
+      const ek = sums[k]!;
+      const row = 2 * k;
+      // Segments under MIN_DOTS are too improbable to try.
+      const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
+      const markMax = Math.min(k, Math.ceil(MARK_MAX_DOTS * dot));
+      for (let d = shortest; d <= markMax; d++) {
+        const p = k - d;
+        const mark = ek - sums[p]! + MARK_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+        search.offer(row + MARK, score[2 * p + GAP]! + mark, d, GAP, Kind.AfterGap);
+        if (p > 0) search.offer(row + MARK, score[2 * p + MARK]! + mark + CHAIN, d, MARK, Kind.Chained);
+      }
+      const gapMax = Math.min(k, Math.ceil(GAP_MAX_DOTS * dot));
+      pause.minLength = PAUSE_FROM_DOTS * dot;
+      for (let d = shortest; d <= gapMax; d++) {
+        const p = k - d;
+        const silence = sums[p]! - ek;
+        // Silence before the first mark and after the last has any length: no length prior.
+        const prior = p === 0 || edge ? 0 : GAP_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+        search.offer(row + GAP, score[2 * p + MARK]! + silence + prior, d, MARK, Kind.Gap);
+        if (p > 0 && search.goesOn(2 * p + GAP, pause)) search.offer(row + GAP, score[2 * p + GAP]! + silence + PAUSE_LINK, d, GAP, Kind.Pause);
+      }
+    },
+  };
+}
 
-  // Back from the end: runs of one kind (chains merged).
+/** The most likely runs of key down and key up, covering the envelope from its start. */
+function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
+  const step = searchStep(options.dotBlocks, 0, evidence.length, options.stepsPerDot ?? TUNING.marks.STEPS_PER_DOT);
+  const steps = Math.floor(evidence.length / step);
+  if (steps === 0) return [];
+  const search = new SemiMarkov(marksModel(options, step, steps), runningSums(evidence, evenEdges(0, step, steps))).run();
+  // The end in a gap unless a mark ends it better; runs of one kind (chains) merged.
+  const end = search.score[steps * 2 + MARK]! > search.score[steps * 2 + GAP]! ? MARK : GAP;
   const runs: Run[] = [];
-  let mark = bestMark[steps]! > bestGap[steps]!;
-  for (let k = steps; k > 0;) {
-    const d = mark ? lengthMark[k]! : lengthGap[k]!;
-    // A step no segment reached: only evidence that is not finite leaves one.
-    if (d === 0) break;
-    const chained = (mark ? chainMark[k] : chainGap[k]) === 1;
+  for (const segment of search.path(steps * 2 + end)) {
+    const mark = segment.state === MARK;
     const last = runs[runs.length - 1];
-    if (last && last.mark === mark) { last.start -= d * step; last.length += d * step; }
-    else runs.push({ mark, start: (k - d) * step, length: d * step });
-    k -= d;
-    if (!chained) mark = !mark;
+    if (last && last.mark === mark) last.length += (segment.to - segment.from) * step;
+    else runs.push({ mark, start: segment.from * step, length: (segment.to - segment.from) * step });
   }
-  return runs.reverse();
+  return runs;
 }
 
 /**
