@@ -18,6 +18,7 @@ import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../co
 import { edgesOf, GapKind, type Edges, type Keyed, type Run } from "../keyed.js";
 import { TUNING } from "../tuning.js";
 import { characterTree } from "./character-tree.js";
+import { runningSums, SemiMarkov, type Segment, type SemiMarkovModel } from "./semi-markov.js";
 
 /** A timing grid: unit k spans [startMs + k·unitMs, startMs + (k + 1)·unitMs). */
 export interface Grid {
@@ -125,22 +126,84 @@ function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
 }
 
 /**
- * The evidence of `evidence` (log-likelihood ratio per block) summed over each unit of the
- * grid that lies at least half within the recording (a file may start or end in the
- * middle of a mark); blocks count for the unit their centre falls in. Returns the running
- * totals and the first unit's index.
+ * The units of the grid that lie at least half within the recording (a file may start or
+ * end in the middle of a mark), as the blocks each spans (a block counts for the unit its
+ * centre falls in): unit u spans blocks [edges[u], edges[u + 1]). Returns the edges and
+ * the first unit's index.
  */
-function unitTotals(evidence: Float32Array, grid: Grid, blockMs: number): { totals: Float64Array; first: number } {
+function unitEdges(blocks: number, grid: Grid, blockMs: number): { edges: Int32Array; first: number } {
   const first = Math.ceil(-grid.startMs / grid.unitMs - 0.5);
-  const last = Math.floor((evidence.length * blockMs - grid.startMs) / grid.unitMs - 0.5);
+  const last = Math.floor((blocks * blockMs - grid.startMs) / grid.unitMs - 0.5);
   const units = Math.max(0, last - first + 1);
-  const totals = new Float64Array(units + 1);
-  for (let b = 0; b < evidence.length; b++) {
-    const u = Math.floor(((b + 0.5) * blockMs - grid.startMs) / grid.unitMs) - first;
-    if (u >= 0 && u < units) totals[u + 1]! += evidence[b]!;
+  const edges = new Int32Array(units + 1);
+  let u = 0;
+  for (let b = 0; b < blocks && u <= units; b++) {
+    const of = Math.floor(((b + 0.5) * blockMs - grid.startMs) / grid.unitMs) - first;
+    while (u <= units && of >= u) edges[u++] = b;
   }
-  for (let u = 0; u < units; u++) totals[u + 1]! += totals[u]!;
-  return { totals, first };
+  while (u <= units) edges[u++] = blocks;
+  return { edges, first };
+}
+
+/** What a segment on the grid was: a mark or a gap inside a letter, or what a boundary ends (a pause going on: PAUSE). */
+const PAUSE = 4;
+
+/**
+ * The grid's search as a configuration of semi-markov.ts, unit by unit: its states the
+ * nodes of the character tree after a mark ([0, N)) and after a gap inside a letter
+ * ([N, 2N)), and a boundary (2N: silence after a character, or since the start); marks
+ * exactly 1 or 3 units, gaps 1 (inside a letter), 3 or 7 units, and a pause going on unit
+ * by unit after a word gap. The grid's evidence scores marks; gaps score nothing.
+ */
+function gridModel(): SemiMarkovModel {
+  const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = TUNING.characters;
+  const LOG_LETTER_GAP = Math.log(LETTER_GAP_SHARE);
+  const LOG_WORD_GAP = Math.log(WORD_GAP_SHARE);
+  const LOG_PAUSE = Math.log(PAUSE_SHARE);
+  const { LOG_PAUSE_UNIT } = TUNING.grid;
+  const TREE = characterTree();
+  const N = TREE.size;
+  const BOUNDARY = 2 * N;
+  const W = 2 * N + 1;
+  // A mark `length` units long ending at u: from the root after a boundary, or from a node after a gap inside the letter.
+  const marks = (search: SemiMarkov, u: number, length: number, child: Int16Array): void => {
+    const p = u - length;
+    if (p < 0) return;
+    const { score, sums } = search;
+    const root = child[0]!;
+    if (root >= 0) search.offer(u * W + root, score[p * W + BOUNDARY]! + sums[u]! - sums[p]!, length, BOUNDARY, GapKind.Element);
+    for (let s = 1; s < N; s++) {
+      const c = child[s]!;
+      if (c >= 0) search.offer(u * W + c, score[p * W + N + s]! + sums[u]! - sums[p]!, length, N + s, GapKind.Element);
+    }
+  };
+  // Characters ending at u - length, then a gap of `length` units.
+  const endings = (search: SemiMarkov, u: number, length: number, share: number, kind: GapKind): void => {
+    const p = u - length;
+    if (p < 0) return;
+    for (const s of TREE.characters) search.offer(u * W + BOUNDARY, search.score[p * W + s]! + TREE.logPrior[s]! + share, length, s, kind);
+  };
+  return {
+    width: W,
+    start(search) { search.offer(BOUNDARY, 0, 0, -1, GapKind.Edge); },
+    step(u, search) {
+      const { score } = search;
+      // Silence since the start costs nothing.
+      search.offer(u * W + BOUNDARY, 0, u, BOUNDARY, GapKind.Edge);
+      endings(search, u, WORD_GAP_DOTS, LOG_WORD_GAP, GapKind.Word);
+      endings(search, u, LETTER_GAP_DOTS, LOG_LETTER_GAP, GapKind.Letter);
+      // A pause goes on, unit by unit, after a word gap (whose share it takes over).
+      const before = (u - 1) * W + BOUNDARY;
+      const kind = search.label[before];
+      if (kind === GapKind.Word || kind === PAUSE) {
+        search.offer(u * W + BOUNDARY, score[before]! + LOG_PAUSE_UNIT + (kind === PAUSE ? 0 : LOG_PAUSE - LOG_WORD_GAP), 1, BOUNDARY, PAUSE);
+      }
+      marks(search, u, DOT_DOTS, TREE.dot);
+      marks(search, u, DASH_DOTS, TREE.dash);
+      // Gaps inside a letter, after a node that more elements may follow.
+      for (let s = 1; s < N; s++) if (TREE.inner[s] === 1) search.offer(u * W + N + s, score[(u - 1) * W + s]!, 1, s, GapKind.Element);
+    },
+  };
 }
 
 /**
@@ -149,94 +212,42 @@ function unitTotals(evidence: Float32Array, grid: Grid, blockMs: number): { tota
  * the recording holds no unit.
  */
 export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: number): Run[] {
-  const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = TUNING.characters;
-  const LOG_LETTER_GAP = Math.log(LETTER_GAP_SHARE);
-  const LOG_WORD_GAP = Math.log(WORD_GAP_SHARE);
-  const LOG_PAUSE = Math.log(PAUSE_SHARE);
-  const { LOG_PAUSE_UNIT } = TUNING.grid;
   const TREE = characterTree();
   const silence: Run[] = [{ start: 0, length: evidence.length, mark: false, dash: false, kind: GapKind.Edge }];
-  const { totals, first } = unitTotals(evidence, grid, blockMs);
-  const units = totals.length - 1;
+  const { edges, first } = unitEdges(evidence.length, grid, blockMs);
+  const units = edges.length - 1;
   if (units <= 0) return silence;
-  const N = TREE.size;
-  const size = (units + 1) * N;
-  // mark[u·N + s]: best score of units [0, u) ending with a mark that reaches node s;
-  // gap[u·N + s]: ending with a gap inside the letter at node s; boundary[u]: ending with
-  // silence after a character, or silence since the start (from -1 - u: a start at u).
-  const mark = new Float64Array(size).fill(-Infinity);
-  const gap = new Float64Array(size).fill(-Infinity);
-  const markFrom = new Int32Array(size);
-  const boundary = new Float64Array(units + 1).fill(0);
-  const boundaryFrom = new Int32Array(units + 1).fill(-1);
-  const boundaryKind = new Uint8Array(units + 1).fill(GapKind.Edge);
-  // 1 where the silence is a pause going on past a word gap.
-  const boundaryChained = new Uint8Array(units + 1);
-  const extend = (score: number, s: number, u: number, from: number): void => {
-    for (const [length, child] of [[DOT_DOTS, TREE.dot[s]!], [DASH_DOTS, TREE.dash[s]!]] as const) {
-      const v = u + length;
-      if (child < 0 || v > units) continue;
-      const candidate = score + totals[v]! - totals[u]!;
-      if (candidate > mark[v * N + child]!) { mark[v * N + child] = candidate; markFrom[v * N + child] = from; }
-    }
-  };
-  const endCharacter = (score: number, u: number, length: number, kind: GapKind, from: number, chained = 0): void => {
-    const v = u + length;
-    if (v <= units && score > boundary[v]!) { boundary[v] = score; boundaryFrom[v] = from; boundaryKind[v] = kind; boundaryChained[v] = chained; }
-  };
+  const search = new SemiMarkov(gridModel(), runningSums(evidence, edges)).run();
+  // The end of the message: silence to the end costs nothing.
   let best = 0;
   let bestEnd = -1;
   for (let u = 0; u <= units; u++) {
-    // A pause goes on, unit by unit, after a word gap (whose share it takes over).
-    if (u > 0 && boundaryKind[u - 1] === GapKind.Word) {
-      const going = boundary[u - 1]! + LOG_PAUSE_UNIT + (boundaryChained[u - 1] ? 0 : LOG_PAUSE - LOG_WORD_GAP);
-      endCharacter(going, u - 1, 1, GapKind.Word, boundaryFrom[u - 1]!, 1);
-    }
-    extend(boundary[u]!, 0, u, -1 - u);
-    for (let s = 0; s < N; s++) {
-      const g = gap[u * N + s]!;
-      if (g > -Infinity) extend(g, s, u, u * N + s);
-      const k = mark[u * N + s]!;
-      if (k === -Infinity) continue;
-      if (TREE.inner[s] === 1 && u < units && k > gap[(u + 1) * N + s]!) gap[(u + 1) * N + s] = k;
-      const ended = k + TREE.logPrior[s]!;
-      if (ended === -Infinity) continue;
-      // The end of the message: silence to the end costs nothing.
-      if (ended > best) { best = ended; bestEnd = u * N + s; }
-      endCharacter(ended + LOG_LETTER_GAP, u, LETTER_GAP_DOTS, GapKind.Letter, u * N + s);
-      endCharacter(ended + LOG_WORD_GAP, u, WORD_GAP_DOTS, GapKind.Word, u * N + s);
+    for (const s of TREE.characters) {
+      const ended = search.score[u * search.width + s]! + TREE.logPrior[s]!;
+      if (ended > best) { best = ended; bestEnd = u * search.width + s; }
     }
   }
   if (bestEnd < 0) return silence;
   const unitBlock = (u: number): number => Math.min(evidence.length, Math.max(0, Math.round((grid.startMs + (first + u) * grid.unitMs) / blockMs)));
-  return runsOfMarks(marksBack(bestEnd, markFrom, boundaryFrom, boundaryKind), unitBlock, evidence.length);
+  return runsOfMarks(marksOf(search.path(bestEnd), TREE.size), unitBlock, evidence.length);
 }
 
 /** A mark on the grid, in units, and what the gap before it ends (for a character's first mark). */
 interface GridMark { from: number; to: number; dash: boolean; kindBefore: GapKind }
 
-/** The marks of the best path ending at mark state `end`, in order. */
-function marksBack(end: number, markFrom: Int32Array, boundaryFrom: Int32Array, boundaryKind: Uint8Array): GridMark[] {
+/** The marks of a path on the grid, in order, each with what the gap before it ended. */
+function marksOf(path: readonly Segment[], N: number): GridMark[] {
   const TREE = characterTree();
-  const N = TREE.size;
   const marks: GridMark[] = [];
-  for (let at = end; at >= 0;) {
-    // Back through the character ending at state `at`, mark by mark, to its start.
-    let state = at;
-    let start = 0;
-    for (;;) {
-      const u = Math.floor(state / N);
-      const dash = TREE.byDash[state % N] === 1;
-      marks.push({ from: u - (dash ? DASH_DOTS : DOT_DOTS), to: u, dash, kindBefore: GapKind.Element });
-      const from = markFrom[state]!;
-      if (from < 0) { start = -1 - from; break; }
-      // A gap state (u'·N + s) came from the mark at node s one unit earlier.
-      state = from - N;
+  let before = GapKind.Edge;
+  for (const segment of path) {
+    if (segment.state === 2 * N) before = segment.label === PAUSE ? GapKind.Word : (segment.label as GapKind);
+    else if (segment.state < N) {
+      marks.push({ from: segment.from, to: segment.to, dash: TREE.byDash[segment.state] === 1, kindBefore: before });
+      before = GapKind.Element;
     }
-    marks[marks.length - 1]!.kindBefore = boundaryKind[start]! as GapKind;
-    at = boundaryFrom[start]!;
   }
-  return marks.reverse();
+  return marks;
 }
 
 /** Marks on the grid as alternating runs of blocks over `blocks`, silence at either end labelled Edge. */
