@@ -1,5 +1,5 @@
 /**
- * Morse-aware keying one level up: the semi-Markov search of marks.ts, run over
+ * Morse-aware keying one level up: the semi-Markov search (semi-markov.ts) run over
  * characters. Its states are the nodes of the tree of Morse sequences (character-tree.ts),
  * so a mark is a dot or a dash by the branch it takes, a gap inside a letter must be
  * followed by more elements, and a letter ends only on a sequence that is a character,
@@ -13,6 +13,7 @@ import { GapKind, type Keyed, type Run } from "../keyed.js";
 import { TUNING, tuningCache } from "../tuning.js";
 import { characterTree, type CharacterTree } from "./character-tree.js";
 import { priorTable, searchStep } from "./lengths.js";
+import { evenEdges, runningSums, SemiMarkov, type PauseRule, type Segment, type SemiMarkovModel } from "./semi-markov.js";
 
 export interface CharacterSegmentOptions {
   /** The dot length at every block, in blocks. */
@@ -49,19 +50,105 @@ function priorsFor(spread: number): Priors {
   return priors;
 }
 
+/** What a boundary segment ends (GapKind), or a pause going on (PAUSE); marks and gaps inside a letter are GapKind.Element. */
+const PAUSE = 4;
+/** The beams: marks, and gaps inside a letter. */
+const MARK_BEAM = 0;
+const GAP_BEAM = 1;
+
 /**
- * Lists in `live` (from `row`) the inner nodes scoring within BEAM of the row's best,
- * and returns how many.
+ * The character search as a configuration of semi-markov.ts. Its states: the nodes of the
+ * character tree after a mark ([0, N)) and after a gap inside a letter ([N, 2N)); a
+ * boundary (2N: a letter or word gap, a pause going on, or the silence before the first
+ * mark); and the end of a character (2N + 1, a step without length from a node that
+ * spells one, weighed by its prior). Only nodes within BEAM of their step's best are
+ * followed.
  */
-function keepLive(scores: Float64Array, row: number, live: Int16Array, tree: CharacterTree): number {
-  const { BEAM } = TUNING.characters;
-  const n = tree.size;
-  let top = -Infinity;
-  for (let s = 0; s < n; s++) if (scores[row + s]! > top) top = scores[row + s]!;
-  let count = 0;
-  if (top === -Infinity) return count;
-  for (let s = 0; s < n; s++) if (tree.inner[s] === 1 && scores[row + s]! >= top - BEAM) live[row + count++] = s;
-  return count;
+function charactersModel(options: CharacterSegmentOptions, from: number, step: number): SemiMarkovModel {
+  const { DOT_MAX_DOTS, DASH_MIN_DOTS, DASH_MAX_DOTS, ELEMENT_GAP_MAX_DOTS, BOUNDARY_GAP_MAX_DOTS, BEAM } = TUNING.characters;
+  const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = TUNING.lengths;
+  const { PAUSE_FROM_DOTS, PAUSE_LINK } = TUNING.marks;
+  const TREE = characterTree();
+  const { dotBlocks, gapStretch } = options;
+  const priors = priorsFor(options.spread);
+  const last = priors.dot.length - 1;
+  const N = TREE.size;
+  const BOUNDARY = 2 * N;
+  const ENDED = 2 * N + 1;
+  const W = 2 * N + 2;
+  const { dot: dotChild, dash: dashChild } = TREE;
+  const nodes = Int16Array.from({ length: N }, (_, s) => s);
+  const keepMarks = new Uint8Array(W);
+  const keepGaps = new Uint8Array(W);
+  for (let s = 0; s < N; s++) { keepMarks[s] = TREE.inner[s]!; keepGaps[N + s] = TREE.inner[s]!; }
+  const logPrior = new Float64Array(W).fill(-Infinity);
+  logPrior.set(TREE.logPrior);
+  // A pause goes on from a word gap of a word's length, or one going on already.
+  const pause: PauseRule = { chained: PAUSE, after: GapKind.Word, minLength: 0 };
+  // A mark after node s (state `before` at step p), as a dot and as a dash.
+  const extend = (search: SemiMarkov, row: number, p: number, before: number, s: number, asDot: number, asDash: number, d: number): void => {
+    const score = search.score[p * W + before]!;
+    const cd = dotChild[s]!;
+    if (cd >= 0) search.offer(row + cd, score + asDot, d, before, GapKind.Element);
+    const cs = dashChild[s]!;
+    if (cs >= 0) search.offer(row + cs, score + asDash, d, before, GapKind.Element);
+  };
+  return {
+    width: W,
+    instants: [{ from: TREE.characters, to: ENDED, weight: logPrior, label: GapKind.Element }],
+    beams: [
+      { states: nodes, keep: keepMarks, width: BEAM },
+      { states: nodes.map((s) => N + s), keep: keepGaps, width: BEAM },
+    ],
+    start(search) { search.offer(BOUNDARY, 0, 0, -1, GapKind.Edge); },
+    step(k, search) {
+      const { sums, score } = search;
+      const dot = dotBlocks[from + k * step - 1]! / step;
+      const toIndex = 1 / (dot * TABLE_STEP);
+      const charge = SEGMENT_CHARGE * Math.log(dot);
+      const ek = sums[k]!;
+      const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
+      const row = k * W;
+      // Marks, from the root after a letter gap or from a node after a gap inside a letter.
+      const dotMax = Math.ceil(DOT_MAX_DOTS * dot);
+      const dashMin = Math.floor(DASH_MIN_DOTS * dot);
+      const markMax = Math.min(k, Math.ceil(DASH_MAX_DOTS * dot));
+      const liveGaps = search.live(GAP_BEAM);
+      for (let d = shortest; d <= markMax; d++) {
+        const p = k - d;
+        const ev = ek - sums[p]!;
+        const index = Math.min(last, Math.round(d * toIndex));
+        const asDot = d <= dotMax ? ev + priors.dot[index]! - charge : -Infinity;
+        const asDash = d >= dashMin ? ev + priors.dash[index]! - charge : -Infinity;
+        extend(search, row, p, BOUNDARY, 0, asDot, asDash, d);
+        for (let a = p * N, end = a + search.liveAt(GAP_BEAM, p); a < end; a++) extend(search, row, p, liveGaps[a]!, liveGaps[a]! - N, asDot, asDash, d);
+      }
+      // Gaps inside a letter.
+      const liveMarks = search.live(MARK_BEAM);
+      const elementMax = Math.min(k, Math.ceil(ELEMENT_GAP_MAX_DOTS * dot));
+      for (let d = shortest; d <= elementMax; d++) {
+        const p = k - d;
+        const gap = sums[p]! - ek + priors.element[Math.min(last, Math.round(d * toIndex))]! - charge;
+        for (let a = p * N, end = a + search.liveAt(MARK_BEAM, p); a < end; a++) {
+          const s = liveMarks[a]!;
+          search.offer(row + N + s, score[p * W + s]! + gap, d, s, GapKind.Element);
+        }
+      }
+      // Letter and word gaps, pauses going on, or silence since the start (no prior).
+      search.offer(row + BOUNDARY, -ek, k, BOUNDARY, GapKind.Edge);
+      const boundaryMax = Math.min(k, Math.ceil(BOUNDARY_GAP_MAX_DOTS * gapStretch * dot));
+      pause.minLength = PAUSE_FROM_DOTS * gapStretch * dot;
+      for (let d = shortest; d <= boundaryMax; d++) {
+        const p = k - d;
+        const ev = sums[p]! - ek;
+        const index = Math.min(last, Math.round((d * toIndex) / gapStretch));
+        const ended = score[p * W + ENDED]!;
+        search.offer(row + BOUNDARY, ended + ev + priors.letter[index]! - charge, d, ENDED, GapKind.Letter);
+        search.offer(row + BOUNDARY, ended + ev + priors.word[index]! - charge, d, ENDED, GapKind.Word);
+        if (p > 0 && search.goesOn(p * W + BOUNDARY, pause)) search.offer(row + BOUNDARY, score[p * W + BOUNDARY]! + ev + PAUSE_LINK, d, BOUNDARY, PAUSE);
+      }
+    },
+  };
 }
 
 /**
@@ -69,159 +156,35 @@ function keepLive(scores: Float64Array, row: number, live: Int16Array, tree: Cha
  * key down against key up), read as whole characters; silence at either end is free.
  */
 export function segmentCharacters(evidence: Float32Array, from: number, to: number, options: CharacterSegmentOptions): Run[] {
-  const { DOT_MAX_DOTS, DASH_MIN_DOTS, DASH_MAX_DOTS, ELEMENT_GAP_MAX_DOTS, BOUNDARY_GAP_MAX_DOTS } = TUNING.characters;
-  const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = TUNING.lengths;
-  const { PAUSE_FROM_DOTS, PAUSE_LINK } = TUNING.marks;
   const TREE = characterTree();
-  const { dotBlocks, gapStretch } = options;
-  const step = searchStep(dotBlocks, from, to, options.stepsPerDot);
+  const step = searchStep(options.dotBlocks, from, to, options.stepsPerDot);
   const steps = Math.floor((to - from) / step);
   const silence: Run[] = [{ start: from, length: to - from, mark: false, dash: false, kind: GapKind.Edge }];
   if (steps === 0) return silence;
-  const cumulative = new Float64Array(steps + 1);
-  for (let k = 0; k < steps; k++) {
-    let sum = 0;
-    for (let i = from + k * step; i < from + (k + 1) * step; i++) sum += evidence[i]!;
-    cumulative[k + 1] = cumulative[k]! + sum;
-  }
-  const priors = priorsFor(options.spread);
-  const last = priors.dot.length - 1;
-  const N = TREE.size;
-  const { dot: dotChild, dash: dashChild, logPrior, characters } = TREE;
-  // mark[k·N + s]: the best score of steps [0, k) ending with a mark that reaches node s;
-  // gap[k·N + s]: ending with a gap inside the letter at node s; boundary[k]: ending with a
-  // letter or word gap, or the silence before the first mark; ended[k]: ending with the
-  // end of a character (endedAt: which). Lengths and kinds for the way back.
-  const size = (steps + 1) * N;
-  const mark = new Float64Array(size).fill(-Infinity);
-  const gap = new Float64Array(size).fill(-Infinity);
-  const markLength = new Uint16Array(size);
-  const gapLength = new Uint16Array(size);
-  const boundary = new Float64Array(steps + 1);
-  const boundaryLength = new Int32Array(steps + 1);
-  const boundaryKind = new Uint8Array(steps + 1);
-  const boundaryChain = new Uint8Array(steps + 1);
-  const ended = new Float64Array(steps + 1).fill(-Infinity);
-  const endedAt = new Int16Array(steps + 1);
-  // The nodes within BEAM at each step, after a mark and after a gap inside a letter.
-  const liveMark = new Int16Array(size);
-  const liveMarkCount = new Uint8Array(steps + 1);
-  const liveGap = new Int16Array(size);
-  const liveGapCount = new Uint8Array(steps + 1);
-  const extend = (row: number, before: number, s: number, asDot: number, asDash: number, d: number): void => {
-    const cd = dotChild[s]!;
-    if (cd >= 0 && before + asDot > mark[row + cd]!) { mark[row + cd] = before + asDot; markLength[row + cd] = d; }
-    const cs = dashChild[s]!;
-    if (cs >= 0 && before + asDash > mark[row + cs]!) { mark[row + cs] = before + asDash; markLength[row + cs] = d; }
-  };
-
-  for (let k = 1; k <= steps; k++) {
-    const dot = dotBlocks[from + k * step - 1]! / step;
-    const toIndex = 1 / (dot * TABLE_STEP);
-    const charge = SEGMENT_CHARGE * Math.log(dot);
-    const ek = cumulative[k]!;
-    const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
-    const row = k * N;
-    // Marks, from the root after a letter gap or from a node after a gap inside a letter.
-    const dotMax = Math.ceil(DOT_MAX_DOTS * dot);
-    const dashMin = Math.floor(DASH_MIN_DOTS * dot);
-    const markMax = Math.min(k, Math.ceil(DASH_MAX_DOTS * dot));
-    for (let d = shortest; d <= markMax; d++) {
-      const p = k - d;
-      const ev = ek - cumulative[p]!;
-      const index = Math.min(last, Math.round(d * toIndex));
-      const asDot = d <= dotMax ? ev + priors.dot[index]! - charge : -Infinity;
-      const asDash = d >= dashMin ? ev + priors.dash[index]! - charge : -Infinity;
-      extend(row, boundary[p]!, 0, asDot, asDash, d);
-      const prow = p * N;
-      for (let a = prow, end = prow + liveGapCount[p]!; a < end; a++) extend(row, gap[prow + liveGap[a]!]!, liveGap[a]!, asDot, asDash, d);
-    }
-    liveMarkCount[k] = keepLive(mark, row, liveMark, TREE);
-    let best = -Infinity;
-    for (const s of characters) {
-      if (mark[row + s]! + logPrior[s]! > best) { best = mark[row + s]! + logPrior[s]!; endedAt[k] = s; }
-    }
-    ended[k] = best;
-    // Gaps inside a letter.
-    const elementMax = Math.min(k, Math.ceil(ELEMENT_GAP_MAX_DOTS * dot));
-    for (let d = shortest; d <= elementMax; d++) {
-      const p = k - d;
-      const score = cumulative[p]! - ek + priors.element[Math.min(last, Math.round(d * toIndex))]! - charge;
-      const prow = p * N;
-      for (let a = prow, end = prow + liveMarkCount[p]!; a < end; a++) {
-        const s = liveMark[a]!;
-        if (mark[prow + s]! + score > gap[row + s]!) { gap[row + s] = mark[prow + s]! + score; gapLength[row + s] = d; }
-      }
-    }
-    liveGapCount[k] = keepLive(gap, row, liveGap, TREE);
-    // Letter and word gaps, pauses going on, or silence since the start (no prior).
-    boundary[k] = -ek;
-    boundaryLength[k] = k;
-    boundaryKind[k] = GapKind.Edge;
-    const boundaryMax = Math.min(k, Math.ceil(BOUNDARY_GAP_MAX_DOTS * gapStretch * dot));
-    const pauseFrom = PAUSE_FROM_DOTS * gapStretch * dot;
-    for (let d = shortest; d <= boundaryMax; d++) {
-      const p = k - d;
-      const ev = cumulative[p]! - ek;
-      const index = Math.min(last, Math.round((d * toIndex) / gapStretch));
-      const letter = ended[p]! + ev + priors.letter[index]! - charge;
-      const word = ended[p]! + ev + priors.word[index]! - charge;
-      if (Math.max(letter, word) > boundary[k]!) {
-        boundary[k] = Math.max(letter, word);
-        boundaryLength[k] = d;
-        boundaryKind[k] = letter >= word ? GapKind.Letter : GapKind.Word;
-        boundaryChain[k] = 0;
-      }
-      const pausing = p > 0 && (boundaryChain[p] === 1 || (boundaryKind[p] === GapKind.Word && boundaryLength[p]! >= pauseFrom));
-      if (pausing && boundary[p]! + ev + PAUSE_LINK > boundary[k]!) {
-        boundary[k] = boundary[p]! + ev + PAUSE_LINK;
-        boundaryLength[k] = d;
-        boundaryKind[k] = GapKind.Word;
-        boundaryChain[k] = 1;
-      }
-    }
-  }
-
+  const search = new SemiMarkov(charactersModel(options, from, step), runningSums(evidence, evenEdges(from, step, steps))).run();
+  const { sums, score, width } = search;
+  const ENDED = 2 * TREE.size + 1;
   // The end: silence after the last character (no prior), or nothing but silence.
-  let end = -cumulative[steps]!;
+  let end = -sums[steps]!;
   let lastEnd = -1;
   for (let p = 1; p <= steps; p++) {
-    const v = ended[p]! - (cumulative[steps]! - cumulative[p]!);
+    const v = score[p * width + ENDED]! - (sums[steps]! - sums[p]!);
     if (v > end) { end = v; lastEnd = p; }
   }
   if (lastEnd < 0) return silence;
+  const runs = search.path(lastEnd * width + ENDED).map((segment) => runOf(segment, TREE, from, step));
+  runs.push({ start: from + lastEnd * step, length: to - from - lastEnd * step, mark: false, dash: false, kind: GapKind.Edge });
+  return runs;
+}
 
-  // Back from the last character's end.
-  const runs: Run[] = [{ start: from + lastEnd * step, length: to - from - lastEnd * step, mark: false, dash: false, kind: GapKind.Edge }];
-  const push = (a: number, b: number, isMark: boolean, dash: boolean, kind: GapKind): void => {
-    runs.push({ start: from + a * step, length: (b - a) * step, mark: isMark, dash, kind });
-  };
-  let k = lastEnd;
-  let s = endedAt[k]!;
-  let state: "mark" | "gap" | "boundary" = "mark";
-  while (k > 0) {
-    if (state === "mark") {
-      const d = markLength[k * N + s]!;
-      push(k - d, k, true, TREE.byDash[s] === 1, GapKind.Element);
-      k -= d;
-      s = TREE.parent[s]!;
-      state = s === 0 ? "boundary" : "gap";
-    } else if (state === "gap") {
-      const d = gapLength[k * N + s]!;
-      push(k - d, k, false, false, GapKind.Element);
-      k -= d;
-      state = "mark";
-    } else {
-      const d = boundaryLength[k]!;
-      const kind = boundaryKind[k]! as GapKind;
-      push(k - d, k, false, false, kind);
-      if (kind === GapKind.Edge) break;
-      const chained = boundaryChain[k] === 1;
-      k -= d;
-      if (!chained) { s = endedAt[k]!; state = "mark"; }
-    }
-  }
-  return runs.reverse();
+/** A segment of the character search's path as a run of blocks. */
+function runOf(segment: Segment, tree: CharacterTree, from: number, step: number): Run {
+  const N = tree.size;
+  const start = from + segment.from * step;
+  const length = (segment.to - segment.from) * step;
+  if (segment.state < N) return { start, length, mark: true, dash: tree.byDash[segment.state] === 1, kind: GapKind.Element };
+  const kind = segment.state < 2 * N ? GapKind.Element : segment.label === PAUSE ? GapKind.Word : (segment.label as GapKind);
+  return { start, length, mark: false, dash: false, kind };
 }
 
 /**
