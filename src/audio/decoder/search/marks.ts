@@ -1,10 +1,11 @@
 /**
  * Morse-aware keying: instead of thresholding the envelope sample by sample (where one
  * noise peak in a gap makes a dot), finds the whole sequence of marks and gaps that best
- * explains the evidence given what Morse timing allows. A semi-Markov Viterbi search:
- * every segment scores the evidence of the blocks it covers (evidence/likelihood.ts)
- * plus the log-probability of its length, marks near 1 or 3 dots and gaps near 1, 3 or
- * 7 dots (log-normal, wide enough for hand keying), gaps beyond 7 dots as pauses.
+ * explains the evidence given what Morse timing allows. A semi-Markov Viterbi search
+ * (semi-markov.ts): every segment scores the evidence of the blocks it covers
+ * (evidence/likelihood.ts) plus the log-probability of its length, marks near 1 or 3
+ * dots and gaps near 1, 3 or 7 dots (log-normal, wide enough for hand keying), gaps
+ * beyond 7 dots as pauses.
  */
 import type { Levels } from "../evidence/levels.js";
 import { envelopeEvidence, evidenceOfRuns } from "../evidence/likelihood.js";

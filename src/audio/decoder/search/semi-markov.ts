@@ -17,7 +17,7 @@
 /** A table cell: `step · width + state`. */
 export type Cell = number;
 
-/** One segment of a path: `state` over steps [from, to), with the label of the arc that made it. */
+/** One segment of a path: `state` over steps [from, to), with the label its configuration gave it. */
 export interface Segment { state: number; from: number; to: number; label: number }
 
 /**
@@ -32,7 +32,7 @@ export interface Instant { from: Int16Array; to: number; weight: Float64Array; l
 
 /**
  * States followed only where they score within `width` of the best of `states` at their
- * step (and `keep` is 1 for them): live(beam, step).
+ * step (and `keep` is 1 for them): SemiMarkov.live and liveAt list them.
  */
 export interface Beam { states: Int16Array; keep: Uint8Array; width: number }
 
@@ -82,7 +82,7 @@ export class SemiMarkov {
   /** Running totals of the evidence (runningSums). */
   readonly sums: Float64Array;
   readonly score: Float64Array;
-  /** The best path to each cell: its last segment's length in steps, the state before it, its label. */
+  /** The best path to each cell: its last segment's length in steps, the state before it (-1: a start), its label. */
   readonly length: Int32Array;
   readonly before: Int16Array;
   readonly label: Uint8Array;
@@ -133,7 +133,7 @@ export class SemiMarkov {
     return l === rule.chained || (l === rule.after && this.length[from]! >= rule.minLength);
   }
 
-  /** The states of beam b live at step p: liveStates(b)[first, first + liveAt(b, p)), first = p · its size. */
+  /** The states of beam b live at step p: live(b)[first, first + liveAt(b, p)), first = p · the beam's states. */
   live(b: number): Int16Array { return this.liveStates[b]!; }
   liveAt(b: number, p: number): number { return this.liveCount[b]![p]!; }
 
@@ -206,15 +206,71 @@ export class SemiMarkov {
 
   /**
    * Fixed-lag output for a live decoder, once the table is filled to step k (run(k)): the
-   * segments of the best path to step k (its best cell) that end at or before step k - lag. They are the best path's as far as the
-   * search has seen, not a promise: a later step may yet prefer a path through another
-   * cell of step k. Over a lag of a few of the longest segments they seldom do; a caller
-   * keeps what it emitted and emits only the segments past it.
+   * segments of the best path to step k (its best cell) that end at or before step
+   * k - lag. They are the best path's as far as the search has seen, not a promise: a
+   * later step may yet prefer a path through another cell. Over a lag of a few of the
+   * longest segments they seldom do; `settled` says what can no longer change.
    */
   fixedLag(k: number, lag: number): Segment[] {
-    const settled = this.path(this.bestAt(k));
+    const best = this.path(this.bestAt(k));
     let n = 0;
-    while (n < settled.length && settled[n]!.to <= k - lag) n++;
-    return settled.slice(0, n);
+    while (n < best.length && best[n]!.to <= k - lag) n++;
+    return best.slice(0, n);
+  }
+
+  /**
+   * What no later step can change, once the table is filled to step k: the path to the
+   * last cell that the best paths to every cell of steps (k - reach, k] all go through.
+   * `reach` is the longest segment a later step may add, so that every later path goes
+   * through one of those cells. A configuration whose later segments may also start at
+   * the start itself (the silence since the start of characters.ts and grid.ts) is not
+   * bound by this; there only the paths through those cells are. Empty until they meet
+   * past the start.
+   */
+  settled(k: number, reach: number): Segment[] {
+    // Walk every path back, latest cell first, merging where two meet, until one is left.
+    const active = new Set<Cell>();
+    const heap = new MaxHeap();
+    for (let c = Math.max(0, k - reach + 1) * this.width; c < (k + 1) * this.width; c++) {
+      if (this.score[c]! > -Infinity) { active.add(c); heap.push(c); }
+    }
+    while (heap.size > 0) {
+      const c = heap.pop();
+      if (active.size === 1) return this.path(c);
+      active.delete(c);
+      const from = this.backOf(c);
+      if (from < 0) return [];
+      if (!active.has(from)) { active.add(from); heap.push(from); }
+    }
+    return [];
+  }
+}
+
+/** A binary max-heap of cells. */
+class MaxHeap {
+  private readonly cells: number[] = [];
+  get size(): number { return this.cells.length; }
+  push(cell: number): void {
+    const { cells } = this;
+    let i = cells.push(cell) - 1;
+    while (i > 0 && cells[(i - 1) >> 1]! < cell) { cells[i] = cells[(i - 1) >> 1]!; i = (i - 1) >> 1; }
+    cells[i] = cell;
+  }
+  pop(): number {
+    const { cells } = this;
+    const top = cells[0]!;
+    const last = cells.pop()!;
+    if (cells.length === 0) return top;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= cells.length) break;
+      if (child + 1 < cells.length && cells[child + 1]! > cells[child]!) child++;
+      if (cells[child]! <= last) break;
+      cells[i] = cells[child]!;
+      i = child;
+    }
+    cells[i] = last;
+    return top;
   }
 }

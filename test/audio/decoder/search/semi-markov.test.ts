@@ -22,7 +22,8 @@ function onOff(): SemiMarkovModel {
   };
 }
 
-const search = (evidence: number[]): SemiMarkov => new SemiMarkov(onOff(), runningSums(Float32Array.from(evidence), evenEdges(0, 1, evidence.length)));
+const search = (evidence: number[]): SemiMarkov =>
+  new SemiMarkov(onOff(), runningSums(Float32Array.from(evidence), evenEdges(0, 1, evidence.length)));
 const kinds = (segments: { state: number; from: number; to: number }[]): string => segments.map((s) => `${s.state === ON ? "on" : "off"} ${s.from}-${s.to}`).join(", ");
 
 describe("SemiMarkov", () => {
@@ -72,5 +73,26 @@ describe("SemiMarkov", () => {
     assert.deepEqual([...s.score], [...whole.score]);
     assert.equal(kinds(whole.path(whole.bestAt(8))), "on 0-2, off 2-5, on 5-7, off 7-8");
     assert.ok(kinds(whole.path(whole.bestAt(8))).startsWith(kinds(s.fixedLag(7, 2))));
+  });
+});
+
+describe("SemiMarkov.settled", () => {
+  it("gives at every step only what the final best path begins with", () => {
+    let seed = 5;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const evidence = Array.from({ length: 200 }, (_, i) => (Math.floor(i / 4) % 2 === 0 ? 0.6 : -0.6) + 2 * (random() - 0.5));
+    const whole = search(evidence).run();
+    const final = whole.path(whole.bestAt(evidence.length));
+    const live = search(evidence);
+    let longest = 0;
+    for (let k = 1; k <= evidence.length; k++) {
+      live.run(k);
+      // Segments are at most 3 steps long: every later path goes through a cell of the last 3 steps.
+      const settled = live.settled(k, 3);
+      assert.deepEqual(settled, final.slice(0, settled.length), `step ${k}`);
+      if (settled.length > 0) longest = Math.max(longest, settled[settled.length - 1]!.to);
+    }
+    // ...and it does settle, close behind.
+    assert.ok(longest > evidence.length - 20, String(longest));
   });
 });
