@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { rng } from "../../../../bench/lib/corpus.js";
 import { evenEdges, runningSums, SemiMarkov, type SemiMarkovModel } from "../../../../src/audio/decoder/search/semi-markov.js";
 
 const ON = 0;
@@ -78,8 +79,7 @@ describe("SemiMarkov", () => {
 
 describe("SemiMarkov.settled", () => {
   it("gives at every step only what the final best path begins with", () => {
-    let seed = 5;
-    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const random = rng(5);
     const evidence = Array.from({ length: 200 }, (_, i) => (Math.floor(i / 4) % 2 === 0 ? 0.6 : -0.6) + 2 * (random() - 0.5));
     const whole = search(evidence).run();
     const final = whole.path(whole.bestAt(evidence.length));
