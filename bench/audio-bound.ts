@@ -13,7 +13,9 @@
 import { readRuns, transcribe } from "../src/audio/decoder/characters/read.js";
 import { segmentOnGrid } from "../src/audio/decoder/search/grid.js";
 import { timeline } from "../src/core/index.js";
-import { characterErrors, fadeGain, gaussian, type Message } from "./audio-corpus.js";
+import { gaussian } from "../test/fixtures/random.js";
+import { characterErrors, fadeGain } from "../test/fixtures/simulator.js";
+import type { Message } from "./audio-corpus.js";
 
 /** erfc, Numerical Recipes' Chebyshev fit (relative error below 1.2e-7). */
 function erfc(x: number): number {

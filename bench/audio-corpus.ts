@@ -1,17 +1,14 @@
 /**
- * The audio decoder's test corpus, generated in memory from a fixed seed: amateur-radio
+ * The audio decoder's bench corpus, generated in memory from a fixed seed: amateur-radio
  * traffic and plain words, keyed by machine or by hand, with fading, pitch drift and
- * white noise at a chosen SNR, written as WAV files of assorted formats.
- *
- * SNR is the tone's power while the key is down (averaged over the fading) against the
- * noise power in a 3 kHz bandwidth; the white noise over the whole band 0 to
- * sampleRate/2 is therefore (sampleRate / 2) / 3000 times stronger than that.
+ * white noise at a chosen SNR, written as WAV files of assorted formats. The channel
+ * itself (hand keying, fading, drift, noise) is the tests' simulator,
+ * test/fixtures/simulator.ts, where SNR is defined.
  */
-import { timeline, type Segment, type Timeline } from "../src/core/index.js";
-import { KeyingEnvelope, encodeWav, type WavEncoding } from "../src/audio/index.js";
-import { rng } from "./lib/corpus.js";
-
-export type Random = () => number;
+import { timeline, type Timeline } from "../src/core/index.js";
+import { encodeWav, type WavEncoding } from "../src/audio/index.js";
+import { rng, type Random } from "../test/fixtures/random.js";
+import { handKeyed, record, type Channel } from "../test/fixtures/simulator.js";
 
 const CALLS = ["W1AW", "DL1ABC", "G4XYZ", "JA1NUT", "VK2DX", "K5ZD", "F6ABC", "EA3XX", "ON4UN", "OH2BH", "N0AX", "I2ABC"];
 const NAMES = ["JOHN", "HANS", "PETE", "YUKI", "BOB", "ANNA", "MARC", "JOSE", "LUC", "ARI", "TOM", "LISA"];
@@ -48,74 +45,6 @@ export function corpusText(random: Random, wpm: number, seconds: number): string
   let text = parts.join(" ").split(" ").slice(0, Math.max(1, words)).join(" ");
   if (text.endsWith("<SK")) text = text.slice(0, -4);
   return text.trim() || "E";
-}
-
-/**
- * The timeline of a hand-keyed text: every element and gap off by up to ±`jitter`
- * (uniform), and the speed drifting by `speedChange` (0.3: 30 % faster by the end).
- */
-export function handKeyed(base: Timeline, random: Random, jitter: number, speedChange: number): Timeline {
-  const sequence: Segment[] = [];
-  let at = 0;
-  for (const s of base.sequence) {
-    const progress = base.durationMs > 0 ? s.startMs / base.durationMs : 0;
-    const durationMs = (s.durationMs * (1 + jitter * (2 * random() - 1))) / (1 + speedChange * progress);
-    sequence.push({ type: s.type, startMs: at, durationMs });
-    at += durationMs;
-  }
-  return { ...base, sequence, durationMs: at };
-}
-
-export interface Channel {
-  frequency: number;
-  /** Pitch change over the recording, Hz (linear). */
-  driftHz: number;
-  /** Depth of slow amplitude fading, 0 (none) to 1, and its period in s. */
-  fadeDepth: number;
-  fadePeriodS: number;
-  /** SNR in dB in 3 kHz, or Infinity for no noise. */
-  snrDb: number;
-  /** Silence before and after the Morse, s. */
-  padS: number;
-}
-
-/** One standard normal deviate (Box-Muller). */
-export function gaussian(random: Random): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
-
-/**
- * The channel's amplitude gain `t` s into the recording: fading 1 - d (1 - cos) / 2,
- * scaled so that its mean square is 1 (the SNR holds on average).
- */
-export function fadeGain(channel: Pick<Channel, "fadeDepth" | "fadePeriodS">, t: number): number {
-  const d = channel.fadeDepth;
-  const fadeRms = Math.sqrt((1 - d / 2) ** 2 + d * d / 8);
-  return (1 - d * (0.5 - 0.5 * Math.cos((2 * Math.PI * t) / channel.fadePeriodS))) / fadeRms;
-}
-
-/** The recording of a timeline over a channel, as float samples at `sampleRate`, scaled to leave headroom. */
-export function record(tl: Timeline, channel: Channel, sampleRate: number, random: Random): Float32Array {
-  const keying = new KeyingEnvelope(tl, sampleRate);
-  const pad = Math.round(channel.padS * sampleRate);
-  const total = keying.length + 2 * pad;
-  const out = new Float32Array(total);
-  keying.fill(0, out.subarray(pad, pad + keying.length));
-  let phase = 0;
-  for (let n = 0; n < total; n++) {
-    const f = channel.frequency + channel.driftHz * (n / total - 0.5);
-    phase += (2 * Math.PI * f) / sampleRate;
-    out[n] = out[n]! * fadeGain(channel, n / sampleRate) * Math.sin(phase);
-  }
-  // Tone amplitude 1 has power 1/2 while the key is down.
-  const noiseRms = Number.isFinite(channel.snrDb)
-    ? Math.sqrt((0.5 / 10 ** (channel.snrDb / 10)) * (sampleRate / 2 / 3000))
-    : 0;
-  if (noiseRms > 0) for (let n = 0; n < total; n++) out[n] = out[n]! + noiseRms * gaussian(random);
-  // Peak of tone plus noise (about 4.5 sigma) at 0.9 of full scale.
-  const scale = 0.9 / (1 / (1 - channel.fadeDepth / 2) + 4.5 * noiseRms);
-  for (let n = 0; n < total; n++) out[n] = out[n]! * scale;
-  return out;
 }
 
 export const ENCODINGS: readonly (WavEncoding & { stereo?: boolean })[] = [
@@ -188,23 +117,4 @@ export function recordMessage(m: Message, snrDb: number, seed: number): Recordin
     text: m.text, wpm: m.wpm, handKeyed: m.handKeyed, channel, sampleRate: m.sampleRate, encoding: m.encoding,
     wav, durationMs: (1000 * samples.length) / m.sampleRate,
   };
-}
-
-/** Edit distance between two strings (insertions, deletions, substitutions). */
-export function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** Wrong characters in `output` against `reference`: the edit distance, at most the reference's length. */
-export function characterErrors(reference: string, output: string): number {
-  return Math.min(reference.length, levenshtein(reference, output));
 }

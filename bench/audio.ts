@@ -13,8 +13,10 @@
 import { timeline } from "../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
 import { idealElementErrors, idealSequenceErrors } from "./audio-bound.js";
-import { characterErrors, corpusText, handKeyed, messages, record, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
-import { mixedText, rng } from "./lib/corpus.js";
+import { rng } from "../test/fixtures/random.js";
+import { characterErrors, handKeyed, record } from "../test/fixtures/simulator.js";
+import { corpusText, messages, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
+import { mixedText } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
 
 const RENDER_TARGET = 1000;

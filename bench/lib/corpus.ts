@@ -4,17 +4,10 @@
  * dots and dashes, so that all three libraries can be held to the same output.
  */
 
-/** mulberry32: a tiny seeded PRNG, so every run benchmarks the same text. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from "../../test/fixtures/random.js";
+
+/** The seeded PRNG (mulberry32) the benches share with the tests: every run benchmarks the same text. */
+export { rng };
 
 const WORDS = [
   "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "paris", "morse", "code", "radio",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { runningMedian, selectInPlace } from "../../src/audio/dsp/stats.js";
-import { rng } from "../../bench/lib/corpus.js";
+import { runningMedian, selectInPlace } from "../../../src/audio/dsp/stats.js";
+import { rng } from "../../fixtures/random.js";
 
 describe("selectInPlace", () => {
   it("finds the k-th smallest as sorting would, in random, sorted, reversed and repetitive arrays", () => {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { MorseError, timeline } from "../../src/core/index.js";
-import { decodeAudio, readWav, renderWavChunks } from "../../src/audio/index.js";
-import { handKeyed, levenshtein, messages, record, recordMessage, type Channel } from "../../bench/audio-corpus.js";
-import { rng } from "../../bench/lib/corpus.js";
+import { MorseError, timeline } from "../../../src/core/index.js";
+import { decodeAudio, readWav, renderWavChunks } from "../../../src/audio/index.js";
+import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
+import { rng } from "../../fixtures/random.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -49,71 +49,6 @@ describe("decodeAudio", () => {
     const samples = record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: -6 }, 8000, rng(11));
     const result = decodeAudio(samples, 8000);
     assert.ok(levenshtein(text, result.output) <= 1, result.output);
-  });
-
-  describe("on the benchmark corpus (seed 2026)", () => {
-    const list = messages(96, 2026, 20);
-    const decodeMessage = (i: number, snr: number) => {
-      const { samples, sampleRate } = readWav(recordMessage(list[i]!, snr, 1000 * i + snr).wav);
-      return decodeAudio(samples, sampleRate).output;
-    };
-
-    it("takes no burst of noise in the silence before a message for a character (message 70, -6 dB)", () => {
-      assert.equal(decodeMessage(70, -6), list[70]!.text);
-    });
-
-    it("keeps the marks in a fade's trough at 13 wpm (message 40, -6 dB, fading 0.66 every 4.3 s)", () => {
-      // The coherent model's level, averaged over 16 dots (1.5 s) either side, stood so far
-      // above the trough that marks there fell below half of it: "QIH MAT RID NAME LISEE".
-      // Read on its timing grid, the last dash, in the trough and at the very end, comes
-      // out a dot ("LISI"): the grid has no length between a dot's and a dash's to offer.
-      const output = decodeMessage(40, -6);
-      assert.ok(levenshtein(list[40]!.text, output) <= 1, output);
-      assert.match(output, /^QTH MADRID NAME LIS/);
-    });
-
-    it("still keys fast Morse deep in noise when the short filters find no keying (messages 92 and 95, -10 dB)", () => {
-      for (const i of [92, 95]) {
-        const output = decodeMessage(i, -10);
-        assert.ok(levenshtein(list[i]!.text, output) <= 0.5 * list[i]!.text.length, `${i}: ${output}`);
-      }
-    });
-  });
-
-  it("fits no burst of noise into a word gap as an E (seed 7, message 91, 45 wpm, -6 dB)", () => {
-    // With too little charged per segment, gap E gap (3 + 1 + 3 dots) was as likely as
-    // the word gap (7) it splits, and this noise made "GM URERST 5NN".
-    const m = messages(96, 7, 20)[91]!;
-    const { samples, sampleRate } = readWav(recordMessage(m, -6, 1554).wav);
-    // (The 5 after it, in a fade, may come out an F: its subject is the word gap.)
-    assert.match(decodeAudio(samples, sampleRate).output, /GM UR RST [5F]NN/);
-  });
-
-  it("segments slow Morse coherently too (seed 7, message 24, 9 wpm hand-keyed, -6 dB, fading 0.66)", () => {
-    // Below 10 wpm the envelope segmentation alone read "RIG TS590 PATR". (On this noise
-    // the 9 may come out a 0: 5 of 8 noises read it with one error or none, either way.)
-    const m = messages(96, 7, 20)[24]!;
-    const { samples, sampleRate } = readWav(recordMessage(m, -6, 1000 * 24 - 6).wav);
-    assert.ok(levenshtein(decodeAudio(samples, sampleRate).output, m.text) <= 1);
-  });
-
-  it("finds a slow letter in a fade's trough, far from every mark found (seed 7, message 1, 5 wpm, fading 0.61)", () => {
-    // The 3 of "RIG K3": its dots stand 8 dB under K's dashes and came out as gap even at
-    // +10 dB ("RIG K M"), the tone's phase there unknown for want of a mark nearby.
-    const m = messages(96, 7, 20)[1]!;
-    for (const snr of [10, 0, -6]) {
-      const { samples, sampleRate } = readWav(recordMessage(m, snr, 1000 + snr).wav);
-      assert.equal(decodeAudio(samples, sampleRate).output, "RIG K3", `${snr} dB`);
-    }
-  });
-
-  it("keys fast Morse deep in noise that the speed search found but the final filters alone would not (seed 7, message 94, -10 dB)", () => {
-    // 48 wpm: the search finds keying with one of its filters; the final ones, shorter,
-    // see no keying at all, and the decode used to come out empty.
-    const m = messages(96, 7, 20)[94]!;
-    const { samples, sampleRate } = readWav(recordMessage(m, -10, 1000 * 94 - 10).wav);
-    const output = decodeAudio(samples, sampleRate).output;
-    assert.ok(levenshtein(m.text, output) <= 0.5 * m.text.length, output);
   });
 
   it("follows hand keying (±20 %) that speeds up by 30 % along the way", () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { usableSamples } from "../../src/audio/decoder/front-end/usable-samples.js";
+import { usableSamples } from "../../../../src/audio/decoder/front-end/usable-samples.js";
 
 describe("usableSamples", () => {
   it("passes an ordinary recording through untouched, silence included", () => {

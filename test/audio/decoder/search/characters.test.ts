@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { timeline, type Segment } from "../../src/core/index.js";
-import { readCharacters, segmentCharacters } from "../../src/audio/decoder/search/characters.js";
-import { transcribe } from "../../src/audio/decoder/characters/read.js";
-import { UNKNOWN_CHARACTER } from "../../src/audio/index.js";
-import { patternOf } from "../../src/core/tables.js";
-import { keyedFromDurations, type Keyed } from "../../src/audio/decoder/keyed.js";
-import { rng } from "../../bench/lib/corpus.js";
+import { timeline, type Segment } from "../../../../src/core/index.js";
+import { readCharacters, segmentCharacters } from "../../../../src/audio/decoder/search/characters.js";
+import { transcribe } from "../../../../src/audio/decoder/characters/read.js";
+import { UNKNOWN_CHARACTER } from "../../../../src/audio/index.js";
+import { patternOf } from "../../../../src/core/tables.js";
+import { keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
+import { rng } from "../../../fixtures/random.js";
 
 const DOT_BLOCKS = 30;
 const LEVEL = 0.5;

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { timeline, type Segment } from "../../src/core/index.js";
-import { decodeAudio } from "../../src/audio/index.js";
-import { readRuns, transcribe } from "../../src/audio/decoder/characters/read.js";
-import { fitGrid, onGrid, segmentOnGrid } from "../../src/audio/decoder/search/grid.js";
-import { durationsOf, keyedFromDurations, type Keyed } from "../../src/audio/decoder/keyed.js";
-import { gaussian, handKeyed, levenshtein, record } from "../../bench/audio-corpus.js";
-import { rng } from "../../bench/lib/corpus.js";
+import { timeline, type Segment } from "../../../../src/core/index.js";
+import { decodeAudio } from "../../../../src/audio/index.js";
+import { readRuns, transcribe } from "../../../../src/audio/decoder/characters/read.js";
+import { fitGrid, onGrid, segmentOnGrid } from "../../../../src/audio/decoder/search/grid.js";
+import { durationsOf, keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
+import { gaussian, rng } from "../../../fixtures/random.js";
+import { handKeyed, levenshtein, record } from "../../../fixtures/simulator.js";
 
 /** About 300 edges. */
 const LONG_TEXT = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN RIG K3 PWR 100W ANT DIPOLE TNX FER QSO 73";
@@ -153,14 +153,15 @@ describe("segmentOnGrid", () => {
 });
 
 describe("machine keying read on its grid by decodeAudio", () => {
-  it("copies 35 wpm at -10 dB (3 kHz) with at most 35 characters wrong over ten recordings of 41", () => {
-    // The grid makes 28 errors here; the character search alone, whose lengths and edges float, made 47.
+  it("copies 35 wpm at -10 dB (3 kHz) with at most 14 characters wrong over five recordings of 41", () => {
+    // The grid makes 8 errors here (18 over the noises 2 to 11); the character search alone,
+    // whose lengths and edges float (the grid turned off with MAX_GRID_MISFIT -1), makes 20 (37).
     const text = "CQ CQ DE W1AW W1AW K GM UR RST 579 579 BK";
     let errors = 0;
-    for (let seed = 2; seed <= 11; seed++) {
+    for (let seed = 2; seed <= 6; seed++) {
       const channel = { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -10, padS: 1 };
       errors += levenshtein(text, decodeAudio(record(timeline(text, { wpm: 35 }), channel, 8000, rng(seed)), 8000).output);
     }
-    assert.ok(errors <= 35, `${errors} errors`);
+    assert.ok(errors <= 14, `${errors} errors`);
   });
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { splitIntoCharacters } from "../../src/audio/decoder/characters/letter-split.js";
+import { splitIntoCharacters } from "../../../../src/audio/decoder/characters/letter-split.js";
 
 describe("splitIntoCharacters", () => {
   it("cuts where the gaps are longest, into characters that exist", () => {

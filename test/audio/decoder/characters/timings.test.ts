@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { MorseError, timeline } from "../../src/core/index.js";
-import { decodeTimings } from "../../src/audio/index.js";
-import { handKeyed } from "../../bench/audio-corpus.js";
-import { rng } from "../../bench/lib/corpus.js";
+import { MorseError, timeline } from "../../../../src/core/index.js";
+import { decodeTimings } from "../../../../src/audio/index.js";
+import { handKeyed } from "../../../fixtures/simulator.js";
+import { rng } from "../../../fixtures/random.js";
 
 function durations(text: string, wpm: number): number[] {
   return timeline(text, { wpm }).sequence.map((s) => s.durationMs);

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { amplitude } from "../../../../src/audio/decoder/evidence/envelope.js";
+import { levels } from "../../../../src/audio/decoder/evidence/levels.js";
+import { coherentEvidence, envelopeEvidence, evidenceOfRuns } from "../../../../src/audio/decoder/evidence/likelihood.js";
+import { modelFromLevels } from "../../../../src/audio/decoder/evidence/models.js";
+import { keyedFromDurations, runsOf, type Keyed } from "../../../../src/audio/decoder/keyed.js";
+import { keyedBaseband } from "../../../fixtures/baseband.js";
+import { gaussian, rng } from "../../../fixtures/random.js";
+
+/** The share of `keyed`'s marks whose middle third sums to evidence above 0, and of its gaps' below 0. */
+function rightSides(evidence: Float32Array, keyed: Keyed): { marks: number; gaps: number } {
+  const right = { marks: 0, gaps: 0 };
+  const count = { marks: 0, gaps: 0 };
+  for (const e of keyed) {
+    const from = Math.round(e.startMs + e.durationMs / 3);
+    const sum = evidence.subarray(from, Math.round(e.startMs + (2 * e.durationMs) / 3)).reduce((a, b) => a + b, 0);
+    const side = e.mark ? "marks" : "gaps";
+    count[side]++;
+    if (e.mark ? sum > 0 : sum < 0) right[side]++;
+  }
+  return { marks: right.marks / count.marks, gaps: right.gaps / count.gaps };
+}
+
+describe("envelopeEvidence", () => {
+  it("speaks for key down on marks and for key up in gaps, through noise", () => {
+    const { bb, keyed } = keyedBaseband("CQ CQ DE W1AW W1AW K", 20, { noise: 0.7, seed: 1 });
+    const { env, looks } = amplitude(bb, 51, 100);
+    const model = modelFromLevels(levels(env, { blockMs: 1, dotMs: 60, looks })!, looks);
+    const { marks, gaps } = rightSides(envelopeEvidence(env, model, 51), keyed);
+    assert.ok(marks > 0.95 && gaps > 0.95, `marks ${marks}, gaps ${gaps}`);
+  });
+});
+
+describe("evidenceOfRuns", () => {
+  it("speaks for key down on marks and for key up in gaps of the in-phase component, the less the more noise is assumed", () => {
+    const random = rng(2);
+    const keyed = keyedFromDurations(0, Array.from({ length: 199 }, () => 40));
+    const y = new Float32Array(8000).map((_, i) => (Math.floor(i / 40) % 2 === 0 ? 0.5 : 0) + 0.5 * gaussian(random));
+    const measured = evidenceOfRuns(y, runsOf(keyed, 1, y.length), 1, 1)!;
+    const { marks, gaps } = rightSides(measured.evidence, keyed);
+    assert.ok(marks > 0.95 && gaps > 0.95, `marks ${marks}, gaps ${gaps}`);
+    const doubled = evidenceOfRuns(y, runsOf(keyed, 1, y.length), 1, 2)!;
+    doubled.evidence.forEach((e, i) => assert.ok(Math.abs(e - measured.evidence[i]! / 2) < 1e-5, `block ${i}`));
+  });
+});
+
+describe("coherentEvidence", () => {
+  // Dots and gaps 40 ms long for 30 s, in noise of unit variance per block.
+  const DOT = 40;
+  const n = 30_000;
+  const keyed = keyedFromDurations(0, Array.from({ length: n / DOT - 1 }, () => DOT));
+  const received = (level: (i: number) => number): Float32Array => {
+    const random = rng(3);
+    return new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? level(i) : 0) + gaussian(random));
+  };
+
+  it("takes a steady tone's amplitude from all its marks, not from the noise near each", () => {
+    const measured = coherentEvidence(received(() => 0.8), keyed, 1, 1)!;
+    const { amplitude } = measured;
+    assert.ok(amplitude.every((a) => a === amplitude[0]), `${Math.min(...amplitude)} to ${Math.max(...amplitude)}`);
+    assert.ok(Math.abs(amplitude[0]! - 0.8) < 0.03, String(amplitude[0]));
+  });
+
+  it("follows a fading tone's amplitude", () => {
+    // Depth 0.6, period 6 s: the level is 1 at 0, 6, 12 s... and 0.4 at 3, 9, 15 s...
+    const level = (i: number): number => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 6000));
+    const { amplitude } = coherentEvidence(received(level), keyed, 1, 1)!;
+    for (const at of [6000, 12_000, 18_000]) assert.ok(amplitude[at]! > 0.85, `peak at ${at}: ${amplitude[at]}`);
+    for (const at of [9000, 15_000, 21_000]) assert.ok(amplitude[at]! < 0.6, `trough at ${at}: ${amplitude[at]}`);
+  });
+});
