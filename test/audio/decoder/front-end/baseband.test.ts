@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { toBaseband } from "../../../../src/audio/decoder/front-end/baseband.js";
+
+const tone = (frequency: number, sampleRate: number, seconds: number, amplitude = 0.8, phase = 0.3): Float32Array =>
+  Float32Array.from({ length: Math.round(seconds * sampleRate) }, (_, n) => amplitude * Math.cos((2 * Math.PI * frequency * n) / sampleRate + phase));
+
+describe("toBaseband", () => {
+  it("turns a tone at the mixing frequency into a constant: half its amplitude, at its phase", () => {
+    // 1 kHz into 1 ms blocks: the mixing's image at 2 kHz sums to nothing over each block.
+    const bb = toBaseband(tone(1000, 8000, 2), 8000, 1000);
+    assert.equal(bb.blockMs, 1);
+    assert.equal(bb.re.length, 2000);
+    for (let b = 0; b < bb.re.length; b++) {
+      assert.ok(Math.abs(bb.re[b]! - 0.4 * Math.cos(0.3)) < 1e-5 && Math.abs(bb.im[b]! - 0.4 * Math.sin(0.3)) < 1e-5, `block ${b}: ${bb.re[b]} ${bb.im[b]}`);
+    }
+  });
+
+  it("turns a tone 5 Hz above the mixing frequency by 5 turns a second, at any sample rate", () => {
+    for (const sampleRate of [8000, 11025, 44100]) {
+      const bb = toBaseband(tone(705, sampleRate, 3), sampleRate, 700);
+      // The phase turned over 40 blocks, averaged over the recording (the mixing's image, which
+      // a block's integration passes in part, biases it a little).
+      let re = 0;
+      let im = 0;
+      for (let b = 40; b < bb.re.length; b++) {
+        re += bb.re[b]! * bb.re[b - 40]! + bb.im[b]! * bb.im[b - 40]!;
+        im += bb.im[b]! * bb.re[b - 40]! - bb.re[b]! * bb.im[b - 40]!;
+      }
+      const hz = (Math.atan2(im, re) / (2 * Math.PI)) * (1000 / (40 * bb.blockMs));
+      assert.ok(Math.abs(hz - 5) < 0.2, `${sampleRate} samples/s: ${hz} Hz`);
+      assert.ok(Math.abs(bb.blockMs - 1) < 0.05, `${bb.blockMs} ms blocks`);
+    }
+  });
+});
