@@ -19,8 +19,10 @@ import { searchDot } from "../../../src/audio/decoder/speed.js";
 import { TUNING } from "../../../src/audio/decoder/tuning.js";
 import { levenshtein, receive, type Reception } from "../../fixtures/simulator.js";
 
-const decode = (r: Reception): string => {
-  const { samples, sampleRate } = receive(r);
+type Received = { samples: Float32Array; sampleRate: number };
+
+const decode = (r: Reception | Received): string => {
+  const { samples, sampleRate } = "samples" in r ? r : receive(r);
   return decodeAudio(samples, sampleRate).output;
 };
 
@@ -29,8 +31,7 @@ const decode = (r: Reception): string => {
  * find keying on their own (the presence test that decodeAudio skips once the speed
  * search has found keying); undefined where the speed search finds none.
  */
-function finalFiltersFindKeying(r: Reception): boolean | undefined {
-  const { samples, sampleRate } = receive(r);
+function finalFiltersFindKeying({ samples, sampleRate }: Received): boolean | undefined {
   const usable = usableSamples(samples);
   const bb = toBaseband(usable, sampleRate, findPitch(usable, sampleRate)!);
   followDrift(bb);
@@ -44,9 +45,12 @@ describe("decodeAudio on pinned receptions", () => {
   it("takes no burst of noise in the silence before a message for a character (corpus 2026, message 70: 27 wpm, -6 dB)", () => {
     const text = "RIG K3 PWR 865W ANT VERT CQ CQ CQ";
     const reception: Reception = {
-      text, wpm: 27,
+      text,
+      wpm: 27,
       channel: { frequency: 893, driftHz: 12, fadeDepth: 0, fadePeriodS: 8, snrDb: -6, padS: 1.7 },
-      sampleRate: 22050, noiseSeed: 69994, storage: { format: "pcm", bits: 16, extensible: true },
+      sampleRate: 22050,
+      noiseSeed: 69994,
+      storage: { format: "pcm", bits: 16, extensible: true },
     };
     assert.equal(decode(reception), text);
   });
@@ -58,9 +62,12 @@ describe("decodeAudio on pinned receptions", () => {
     // out a dot ("LISI"): the grid has no length between a dot's and a dash's to offer.
     const text = "QTH MADRID NAME LISA";
     const output = decode({
-      text, wpm: 13,
+      text,
+      wpm: 13,
       channel: { frequency: 993, driftHz: 11.9, fadeDepth: 0.66, fadePeriodS: 4.3, snrDb: -6, padS: 0.64 },
-      sampleRate: 8000, noiseSeed: 39994, storage: { format: "pcm", bits: 16 },
+      sampleRate: 8000,
+      noiseSeed: 39994,
+      storage: { format: "pcm", bits: 16 },
     });
     assert.ok(levenshtein(text, output) <= 1, output);
     assert.match(output, /^QTH MADRID NAME LIS/);
@@ -71,25 +78,35 @@ describe("decodeAudio on pinned receptions", () => {
     // best, failed the test for keying that the speed search had passed.
     const cases: Reception[] = [
       {
-        text: "RIG IC7300 PWR 762W ANT DIPOLE QTH PARIS NAME HANS HW CPY? QTH LONDON NAME", wpm: 46,
+        text: "RIG IC7300 PWR 762W ANT DIPOLE QTH PARIS NAME HANS HW CPY? QTH LONDON NAME",
+        wpm: 46,
         channel: { frequency: 809, driftHz: 0, fadeDepth: 0.22, fadePeriodS: 5.5, snrDb: -10, padS: 1.4 },
-        sampleRate: 8000, noiseSeed: 91990, storage: { format: "float", bits: 32 },
+        sampleRate: 8000,
+        noiseSeed: 91990,
+        storage: { format: "float", bits: 32 },
       },
       {
-        text: "CQ CQ CQ DE W1AW N0AX K RIG K3 PWR 413W ANT VERT OVER SUNNY NICE WARM", wpm: 50,
+        text: "CQ CQ CQ DE W1AW N0AX K RIG K3 PWR 413W ANT VERT OVER SUNNY NICE WARM",
+        wpm: 50,
         channel: { frequency: 675, driftHz: 3, fadeDepth: 0.18, fadePeriodS: 4.9, snrDb: -10, padS: 0.48 },
-        sampleRate: 44100, noiseSeed: 94990, storage: { format: "float", bits: 32, extensible: true, stereo: true },
+        sampleRate: 44100,
+        noiseSeed: 94990,
+        storage: { format: "float", bits: 32, extensible: true, stereo: true },
       },
       {
-        text: "QTH LONDON NAME TOM HW CPY? RIG K3 PWR 501W ANT DIPOLE RIG TS590 PWR 908W", wpm: 48,
+        text: "QTH LONDON NAME TOM HW CPY? RIG K3 PWR 501W ANT DIPOLE RIG TS590 PWR 908W",
+        wpm: 48,
         channel: { frequency: 759, driftHz: -12, fadeDepth: 0, fadePeriodS: 3, snrDb: -10, padS: 0.43 },
-        sampleRate: 22050, noiseSeed: 93990, storage: { format: "pcm", bits: 32 },
+        sampleRate: 22050,
+        noiseSeed: 93990,
+        storage: { format: "pcm", bits: 32 },
       },
     ];
     for (const reception of cases) {
+      const received = receive(reception);
       // What the case is for: the final filters alone find no keying here.
-      assert.equal(finalFiltersFindKeying(reception), false, `${reception.wpm} wpm: the premise`);
-      const output = decode(reception);
+      assert.equal(finalFiltersFindKeying(received), false, `${reception.wpm} wpm: the premise`);
+      const output = decode(received);
       assert.ok(levenshtein(reception.text, output) <= 0.5 * reception.text.length, `${reception.wpm} wpm: ${output}`);
     }
   });
@@ -98,9 +115,12 @@ describe("decodeAudio on pinned receptions", () => {
     // With too little charged per segment, gap E gap (3 + 1 + 3 dots) was as likely as
     // the word gap (7) it splits, and this noise made "GM URERST 5NN".
     const output = decode({
-      text: "EA3XX DE N0AX GM UR RST 5NN 599 BK TNX FER QSO LISA 73 ES", wpm: 45,
+      text: "EA3XX DE N0AX GM UR RST 5NN 599 BK TNX FER QSO LISA 73 ES",
+      wpm: 45,
       channel: { frequency: 962, driftHz: 0, fadeDepth: 0, fadePeriodS: 8, snrDb: -6, padS: 1.43 },
-      sampleRate: 44100, noiseSeed: 1554, storage: { format: "pcm", bits: 32 },
+      sampleRate: 44100,
+      noiseSeed: 1554,
+      storage: { format: "pcm", bits: 32 },
     });
     // (The 5 after it may come out an F: its subject is the word gap.)
     assert.match(output, /GM UR RST [5F]NN/);
@@ -112,9 +132,13 @@ describe("decodeAudio on pinned receptions", () => {
     // with one error or none, the G or the 9 sometimes wrong.)
     const text = "RIG TS590 PWR";
     const output = decode({
-      text, wpm: 9, hand: { jitter: 0.2, speedChange: 0, seed: 1 },
+      text,
+      wpm: 9,
+      hand: { jitter: 0.2, speedChange: 0, seed: 1 },
       channel: { frequency: 427, driftHz: 0, fadeDepth: 0.66, fadePeriodS: 6.6, snrDb: -6, padS: 0.6 },
-      sampleRate: 8000, noiseSeed: 23994, storage: { format: "pcm", bits: 24 },
+      sampleRate: 8000,
+      noiseSeed: 23994,
+      storage: { format: "pcm", bits: 24 },
     });
     assert.ok(levenshtein(text, output) <= 1, output);
   });
@@ -124,9 +148,12 @@ describe("decodeAudio on pinned receptions", () => {
     // +10 dB ("RIG K M"), the tone's phase there unknown for want of a mark nearby.
     for (const snrDb of [10, 0, -6]) {
       const output = decode({
-        text: "RIG K3", wpm: 5,
+        text: "RIG K3",
+        wpm: 5,
         channel: { frequency: 507, driftHz: 0, fadeDepth: 0.61, fadePeriodS: 4.7, snrDb, padS: 0.52 },
-        sampleRate: 11025, noiseSeed: 1000 + snrDb, storage: { format: "pcm", bits: 8 },
+        sampleRate: 11025,
+        noiseSeed: 1000 + snrDb,
+        storage: { format: "pcm", bits: 8 },
       });
       assert.equal(output, "RIG K3", `${snrDb} dB`);
     }

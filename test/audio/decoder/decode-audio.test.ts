@@ -9,7 +9,7 @@ function rendered(text: string, wpm: number, frequency: number, sampleRate: numb
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
 }
 
-const QUIET: Channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: Infinity, padS: 1 };
+const QUIET: Channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: Infinity, padS: 0.5 };
 
 describe("decodeAudio", () => {
   const cases: [string, number, number, number][] = [
@@ -35,7 +35,10 @@ describe("decodeAudio", () => {
 
   it("hears Morse through noise at 0 dB (3 kHz), with pitch drift, fading and silence around it", () => {
     const text = "CQ CQ DE DL1ABC DL1ABC K";
-    for (const [wpm, seed] of [[15, 1], [30, 2]] as const) {
+    for (const [wpm, seed] of [
+      [15, 1],
+      [30, 2],
+    ] as const) {
       const channel = { ...QUIET, frequency: 750, snrDb: 0, driftHz: 18, fadeDepth: 0.5, fadePeriodS: 4 };
       const samples = record(timeline(text, { wpm }), channel, 11025, rng(seed));
       const result = decodeAudio(samples, 11025);
@@ -63,7 +66,12 @@ describe("decodeAudio", () => {
     const random = rng(5);
     for (let i = 0; i < noise.length; i++) noise[i] = 0.2 * (random() + random() + random() - 1.5);
     const carrier = Float32Array.from({ length: 8000 * 3 }, (_, n) => 0.5 * Math.sin((2 * Math.PI * 600 * n) / 8000));
-    for (const [name, samples] of [["noise", noise], ["silence", new Float32Array(8000)], ["carrier", carrier], ["nothing", new Float32Array(0)]] as const) {
+    for (const [name, samples] of [
+      ["noise", noise],
+      ["silence", new Float32Array(8000)],
+      ["carrier", carrier],
+      ["nothing", new Float32Array(0)],
+    ] as const) {
       const result = decodeAudio(samples, 8000);
       assert.deepEqual({ ...result, durationMs: 0 }, { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs: 0 }, name);
       assert.equal(result.durationMs, (1000 * samples.length) / 8000);
@@ -81,7 +89,15 @@ describe("decodeAudio", () => {
       const pause = { type: "silence" as const, startMs: 0, durationMs: 600 };
       const sequence = [...burst.sequence, pause, ...message.sequence, pause, ...timeline("T", { wpm: 20 }).sequence];
       let at = 0;
-      const joined = { ...message, sequence: sequence.map((s) => { const t = { ...s, startMs: at }; at += s.durationMs; return t; }), durationMs: 0 };
+      const joined = {
+        ...message,
+        sequence: sequence.map((s) => {
+          const t = { ...s, startMs: at };
+          at += s.durationMs;
+          return t;
+        }),
+        durationMs: 0,
+      };
       joined.durationMs = at;
       assert.equal(decodeAudio(record(joined, { ...QUIET, snrDb: -6 }, 8000, rng(8)), 8000).output, "CQ DE W1AW");
       // One group after another; inside the message an E or an I stays, and so does a word of three marks at an end.
@@ -99,7 +115,11 @@ describe("decodeAudio", () => {
   });
 
   it("reads Farnsworth spacing: stretched letter gaps still join letters into words", () => {
-    for (const [wpm, fwpm] of [[20, 8], [25, 10], [18, 12]] as const) {
+    for (const [wpm, fwpm] of [
+      [20, 8],
+      [25, 10],
+      [18, 12],
+    ] as const) {
       const tl = timeline("PARIS PARIS CQ", { wpm, fwpm });
       const { samples, sampleRate } = readWav(Buffer.concat([...renderWavChunks(tl, { frequency: 600, sampleRate: 8000 })]));
       assert.equal(decodeAudio(samples, sampleRate).output, "PARIS PARIS CQ", `${wpm}/${fwpm} wpm`);
@@ -126,12 +146,19 @@ describe("decodeAudio", () => {
     const text = "CQ DE W1AW K";
     const { samples } = rendered(text, 20, 600, 8000);
     const scaled = (by: number) => samples.map((x) => x * by);
-    const spoiled = (at: number, value: number) => { const s = samples.slice(); s[at] = value; return s; };
+    const spoiled = (at: number, value: number) => {
+      const s = samples.slice();
+      s[at] = value;
+      return s;
+    };
     const middle = samples.length >> 1;
     for (const [name, input] of [
-      ["3e38 peak", scaled(3e38 / 0.89)], ["1e-20 peak", scaled(1e-20)],
-      ["a NaN", spoiled(middle, Number.NaN)], ["an infinity", spoiled(middle, Number.POSITIVE_INFINITY)],
-      ["a -infinity", spoiled(middle, Number.NEGATIVE_INFINITY)], ["a spike at 3e38", spoiled(middle, 3e38)],
+      ["3e38 peak", scaled(3e38 / 0.89)],
+      ["1e-20 peak", scaled(1e-20)],
+      ["a NaN", spoiled(middle, Number.NaN)],
+      ["an infinity", spoiled(middle, Number.POSITIVE_INFINITY)],
+      ["a -infinity", spoiled(middle, Number.NEGATIVE_INFINITY)],
+      ["a spike at 3e38", spoiled(middle, 3e38)],
     ] as const) {
       assert.equal(decodeAudio(input, 8000).output, text, name);
     }
@@ -141,7 +168,13 @@ describe("decodeAudio", () => {
   });
 
   it("refuses samples it cannot use", () => {
-    assert.throws(() => decodeAudio(new Float32Array(10), 0), (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO");
-    assert.throws(() => decodeAudio([0, 1] as unknown as Float32Array, 8000), (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO");
+    assert.throws(
+      () => decodeAudio(new Float32Array(10), 0),
+      (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO",
+    );
+    assert.throws(
+      () => decodeAudio([0, 1] as unknown as Float32Array, 8000),
+      (e: unknown) => e instanceof MorseError && e.code === "INVALID_AUDIO",
+    );
   });
 });

@@ -1,37 +1,59 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
-import { alongMarks, durationsOf, edgesOf, keyedFromDurations, keyedFromRuns, markMask, runsOf, sameKeyed, type Run } from "../../../src/audio/decoder/keyed.js";
+import {
+  alongMarks,
+  durationsOf,
+  edgesOf,
+  keyedFromDurations,
+  keyedFromRuns,
+  markMask,
+  runsOf,
+  sameKeyed,
+  type Run,
+} from "../../../src/audio/decoder/keyed.js";
 
 /** Alternating durations, whole ms, from a mark: odd in number, so that a mark ends them. */
-const durations = fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 40 }).map((d) => (d.length % 2 === 0 ? d.slice(1) : d)).filter((d) => d.length > 0);
+const durations = fc
+  .array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 40 })
+  .map((d) => (d.length % 2 === 0 ? d.slice(1) : d))
+  .filter((d) => d.length > 0);
 
 describe("keyed", () => {
   it("keyedFromDurations and durationsOf round-trip, marks and gaps alternating from the first mark's start", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 5000 }), durations, (start, ds) => {
-      const keyed = keyedFromDurations(start, ds);
-      assert.deepEqual(durationsOf(keyed), ds);
-      keyed.forEach((e, i) => {
-        assert.equal(e.mark, i % 2 === 0);
-        assert.equal(e.startMs, i === 0 ? start : keyed[i - 1]!.startMs + keyed[i - 1]!.durationMs);
-      });
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), durations, (start, ds) => {
+        const keyed = keyedFromDurations(start, ds);
+        assert.deepEqual(durationsOf(keyed), ds);
+        keyed.forEach((e, i) => {
+          assert.equal(e.mark, i % 2 === 0);
+          assert.equal(e.startMs, i === 0 ? start : keyed[i - 1]!.startMs + keyed[i - 1]!.durationMs);
+        });
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it("runsOf covers every block with alternating runs, and keyedFromRuns brings the keying back", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 500 }), durations, fc.integer({ min: 0, max: 500 }), fc.constantFrom(1, 2, 0.5), (lead, ds, tail, blockMs) => {
-      const keyed = keyedFromDurations(lead * blockMs, ds.map((d) => d * blockMs));
-      const n = lead + ds.reduce((a, b) => a + b, 0) + tail;
-      const runs = runsOf(keyed, blockMs, n);
-      let at = 0;
-      runs.forEach((r, i) => {
-        assert.equal(r.start, at);
-        if (i > 0) assert.notEqual(r.mark, runs[i - 1]!.mark);
-        at += r.length;
-      });
-      assert.equal(at, n);
-      assert.ok(sameKeyed(keyedFromRuns(runs, blockMs), keyed));
-    }), { numRuns: 50 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500 }), durations, fc.integer({ min: 0, max: 500 }), fc.constantFrom(1, 2, 0.5), (lead, ds, tail, blockMs) => {
+        const keyed = keyedFromDurations(
+          lead * blockMs,
+          ds.map((d) => d * blockMs),
+        );
+        const n = lead + ds.reduce((a, b) => a + b, 0) + tail;
+        const runs = runsOf(keyed, blockMs, n);
+        let at = 0;
+        runs.forEach((r, i) => {
+          assert.equal(r.start, at);
+          if (i > 0) assert.notEqual(r.mark, runs[i - 1]!.mark);
+          at += r.length;
+        });
+        assert.equal(at, n);
+        assert.ok(sameKeyed(keyedFromRuns(runs, blockMs), keyed));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it("keyedFromRuns drops the gaps at either end and keeps the searches' labels", () => {

@@ -9,7 +9,11 @@ const TEXT = "CQ CQ DE W1AW W1AW K";
 
 describe("searchDot", () => {
   it("finds the dot length of 25 wpm (48 ms) in noise, and of 8 and 45 wpm", () => {
-    for (const [wpm, noise] of [[25, 0.7], [8, 0.7], [45, 0.3]] as const) {
+    for (const [wpm, noise] of [
+      [25, 0.7],
+      [8, 0.7],
+      [45, 0.3],
+    ] as const) {
       const { bb } = keyedBaseband(TEXT, wpm, { noise, seed: wpm });
       const found = searchDot(bb);
       assert.ok(found !== undefined && Math.abs(found / dotMs(wpm) - 1) < 0.1, `${wpm} wpm: ${found} ms against ${dotMs(wpm)}`);

@@ -32,18 +32,30 @@ describe("setTuning", () => {
   it("takes an array as JSON for the weights, or as an array", () => {
     restoring(() => {
       setTuning("MARK_WEIGHTS", "[[1, 0.6], [3, 0.4]]");
-      assert.deepEqual(TUNING.marks.MARK_WEIGHTS, [[1, 0.6], [3, 0.4]]);
-      setTuning("GAP_WEIGHTS", [[1, 0.5], [3, 0.5]]);
-      assert.deepEqual(TUNING.marks.GAP_WEIGHTS, [[1, 0.5], [3, 0.5]]);
+      assert.deepEqual(TUNING.marks.MARK_WEIGHTS, [
+        [1, 0.6],
+        [3, 0.4],
+      ]);
+      setTuning("GAP_WEIGHTS", [
+        [1, 0.5],
+        [3, 0.5],
+      ]);
+      assert.deepEqual(TUNING.marks.GAP_WEIGHTS, [
+        [1, 0.5],
+        [3, 0.5],
+      ]);
     });
-    assert.deepEqual(TUNING.marks.MARK_WEIGHTS, [[1, 0.5], [3, 0.5]]);
+    assert.deepEqual(TUNING.marks.MARK_WEIGHTS, [
+      [1, 0.5],
+      [3, 0.5],
+    ]);
   });
 
   it("refuses unknown names and values of another shape, and changes nothing then", () => {
     const before = JSON.stringify(TUNING);
     assert.throws(() => setTuning("NO_SUCH_CONSTANT", 1), /Unknown tuning constant NO_SUCH_CONSTANT/);
     assert.throws(() => setTuning("WORD_GAP_FROM", "[5]"), /WORD_GAP_FROM takes a number/);
-    assert.throws(() => setTuning("WORD_GAP_FROM", "\"5\""), /WORD_GAP_FROM takes a number/);
+    assert.throws(() => setTuning("WORD_GAP_FROM", '"5"'), /WORD_GAP_FROM takes a number/);
     assert.throws(() => setTuning("MARK_WEIGHTS", 3), /MARK_WEIGHTS takes an array/);
     assert.throws(() => setTuning("WORD_GAP_FROM", "five"), SyntaxError);
     assert.equal(JSON.stringify(TUNING), before);

@@ -26,7 +26,10 @@ describe("fft", () => {
       const expected = naiveDft(re, im);
       fft(re, im);
       for (let k = 0; k < n; k++) {
-        assert.ok(Math.abs(re[k]! - expected.re[k]!) < 1e-9 && Math.abs(im[k]! - expected.im[k]!) < 1e-9, `n ${n}, bin ${k}: ${re[k]} ${im[k]} against ${expected.re[k]} ${expected.im[k]}`);
+        assert.ok(
+          Math.abs(re[k]! - expected.re[k]!) < 1e-9 && Math.abs(im[k]! - expected.im[k]!) < 1e-9,
+          `n ${n}, bin ${k}: ${re[k]} ${im[k]} against ${expected.re[k]} ${expected.im[k]}`,
+        );
       }
     }
   });

@@ -43,7 +43,12 @@ describe("decodeTimings", () => {
   });
 
   it("classifies gaps against their own clusters under Farnsworth spacing", () => {
-    for (const [wpm, fwpm] of [[20, 8], [20, 5], [30, 15], [13, 10]] as const) {
+    for (const [wpm, fwpm] of [
+      [20, 8],
+      [20, 5],
+      [30, 15],
+      [13, 10],
+    ] as const) {
       const tl = timeline(TEXT, { wpm, fwpm });
       assert.equal(decodeTimings(tl.sequence.map((s) => s.durationMs)).output, TEXT, `${wpm}/${fwpm} wpm`);
     }
@@ -61,7 +66,7 @@ describe("decodeTimings", () => {
   it("writes * for a sequence that is no character, and keeps going", () => {
     const unit = 60;
     // "........." (9 dots) is nothing; then E.
-    const nine = Array.from({ length: 17 }, (_, i) => unit);
+    const nine = Array.from({ length: 17 }, () => unit);
     const result = decodeTimings([...nine, 7 * unit, unit]);
     assert.equal(result.output, "* E");
     assert.equal(result.morse, "......... / .");
@@ -96,7 +101,10 @@ describe("decodeTimings", () => {
 
   it("refuses negative or non-finite durations", () => {
     for (const bad of [[60, -1, 60], [Number.NaN], [60, Number.POSITIVE_INFINITY, 60]]) {
-      assert.throws(() => decodeTimings(bad), (e: unknown) => e instanceof MorseError && e.code === "INVALID_OPTION");
+      assert.throws(
+        () => decodeTimings(bad),
+        (e: unknown) => e instanceof MorseError && e.code === "INVALID_OPTION",
+      );
     }
   });
 });

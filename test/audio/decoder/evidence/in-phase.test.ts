@@ -8,14 +8,25 @@ describe("inPhase", () => {
   function tones(spans: readonly [number, number, number][], other?: [number, number]): Baseband {
     const n = 3000;
     const bb: Baseband = { re: new Float32Array(n), im: new Float32Array(n), blockMs: 1 };
-    for (const [from, to, level] of spans) for (let i = from; i < to; i++) { bb.re[i] = level * Math.cos(0.7); bb.im[i] = level * Math.sin(0.7); }
-    if (other) for (let i = other[0]; i < other[1]; i++) { bb.re[i] = bb.re[i]! + Math.cos(0.6 * Math.PI * i); bb.im[i] = bb.im[i]! + Math.sin(0.6 * Math.PI * i); }
+    for (const [from, to, level] of spans)
+      for (let i = from; i < to; i++) {
+        bb.re[i] = level * Math.cos(0.7);
+        bb.im[i] = level * Math.sin(0.7);
+      }
+    if (other)
+      for (let i = other[0]; i < other[1]; i++) {
+        bb.re[i] = bb.re[i]! + Math.cos(0.6 * Math.PI * i);
+        bb.im[i] = bb.im[i]! + Math.sin(0.6 * Math.PI * i);
+      }
     return bb;
   }
   const sum = (y: Float32Array, from: number, to: number): number => y.subarray(from, to).reduce((a, b) => a + b, 0);
 
   it("turns the marks onto their own phase", () => {
-    const bb = tones([[500, 560, 1], [620, 680, 1]]);
+    const bb = tones([
+      [500, 560, 1],
+      [620, 680, 1],
+    ]);
     const marks = new Uint8Array(3000).fill(1, 500, 560).fill(1, 620, 680);
     const y = inPhase(bb, marks, 150, 10);
     assert.ok(Math.abs(y[530]! - 1) < 1e-6 && Math.abs(y[650]! - 1) < 1e-6);
@@ -23,14 +34,24 @@ describe("inPhase", () => {
 
   it("finds tone far from every mark found, on the phase of the nearest marks (a letter the segmentation missed)", () => {
     // Marks found at 500..680; a weaker letter at 1500..1700 that no mark covers.
-    const bb = tones([[500, 560, 1], [620, 680, 1], [1500, 1700, 0.4]]);
+    const bb = tones([
+      [500, 560, 1],
+      [620, 680, 1],
+      [1500, 1700, 0.4],
+    ]);
     const marks = new Uint8Array(3000).fill(1, 500, 560).fill(1, 620, 680);
     const y = inPhase(bb, marks, 150, 10);
     assert.ok(Math.abs(sum(y, 1500, 1700) / 200 - 0.4) < 1e-6, `${sum(y, 1500, 1700) / 200}`);
   });
 
   it("does not take a neighbouring station's tone for ours where no mark is near", () => {
-    const bb = tones([[500, 560, 1], [620, 680, 1]], [1500, 2500]);
+    const bb = tones(
+      [
+        [500, 560, 1],
+        [620, 680, 1],
+      ],
+      [1500, 2500],
+    );
     const marks = new Uint8Array(3000).fill(1, 500, 560).fill(1, 620, 680);
     const y = inPhase(bb, marks, 150, 10);
     // A dot of 60 ms over it sums to next to nothing against the 60 of a tone of ours.

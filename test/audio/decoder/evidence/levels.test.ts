@@ -17,7 +17,11 @@ describe("levels", () => {
     for (const seconds of [3, 20]) {
       const random = rng(seconds);
       const n = seconds * 1000;
-      const bb: Baseband = { re: Float32Array.from({ length: n }, () => gaussian(random)), im: Float32Array.from({ length: n }, () => gaussian(random)), blockMs: 1 };
+      const bb: Baseband = {
+        re: Float32Array.from({ length: n }, () => gaussian(random)),
+        im: Float32Array.from({ length: n }, () => gaussian(random)),
+        blockMs: 1,
+      };
       const { env, looks } = envelopeOf(bb);
       assert.equal(levels(env, { blockMs: 1, dotMs: DOT, looks }), undefined, `${seconds} s`);
       assert.ok(levels(env, { blockMs: 1, dotMs: DOT, looks, present: true }));
@@ -37,7 +41,7 @@ describe("levels", () => {
     for (const e of keyed) {
       const at = Math.round(e.startMs + e.durationMs / 2);
       count++;
-      if ((env[at]! > lv.mid[at]!) === e.mark) right++;
+      if (env[at]! > lv.mid[at]! === e.mark) right++;
     }
     assert.ok(right / count > 0.9, `${right} of ${count}`);
     assert.ok(lv.span.every((s) => s > 0) && lv.off.every((o) => o > 0));
@@ -50,7 +54,10 @@ describe("levels", () => {
     const { bb } = keyedBaseband(`${TEXT} ${TEXT}`, 20, { noise: 0.1, seed: 4, gain, leadMs: 500 });
     const { env, looks } = envelopeOf(bb);
     const lv = levels(env, { blockMs: 1, dotMs: DOT, looks })!;
-    for (const [trough, peak] of [[3000, 6000], [9000, 6000]] as const) {
+    for (const [trough, peak] of [
+      [3000, 6000],
+      [9000, 6000],
+    ] as const) {
       assert.ok(lv.mid[trough]! < 0.6 * lv.mid[peak]!, `${lv.mid[trough]} at ${trough} ms against ${lv.mid[peak]} at ${peak} ms`);
     }
   });

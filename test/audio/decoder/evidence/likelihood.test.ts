@@ -35,13 +35,18 @@ describe("envelopeEvidence", () => {
 describe("evidenceOfRuns", () => {
   it("speaks for key down on marks and for key up in gaps of the in-phase component, the less the more noise is assumed", () => {
     const random = rng(2);
-    const keyed = keyedFromDurations(0, Array.from({ length: 199 }, () => 40));
+    const keyed = keyedFromDurations(
+      0,
+      Array.from({ length: 199 }, () => 40),
+    );
     const y = new Float32Array(8000).map((_, i) => (Math.floor(i / 40) % 2 === 0 ? 0.5 : 0) + 0.5 * gaussian(random));
     const measured = evidenceOfRuns(y, runsOf(keyed, 1, y.length), 1, 1)!;
     const { marks, gaps } = rightSides(measured.evidence, keyed);
     assert.ok(marks > 0.95 && gaps > 0.95, `marks ${marks}, gaps ${gaps}`);
     const doubled = evidenceOfRuns(y, runsOf(keyed, 1, y.length), 1, 2)!;
-    doubled.evidence.forEach((e, i) => assert.ok(Math.abs(e - measured.evidence[i]! / 2) < 1e-5, `block ${i}`));
+    doubled.evidence.forEach((e, i) => {
+      assert.ok(Math.abs(e - measured.evidence[i]! / 2) < 1e-5, `block ${i}`);
+    });
   });
 });
 
@@ -49,16 +54,27 @@ describe("coherentEvidence", () => {
   // Dots and gaps 40 ms long for 30 s, in noise of unit variance per block.
   const DOT = 40;
   const n = 30_000;
-  const keyed = keyedFromDurations(0, Array.from({ length: n / DOT - 1 }, () => DOT));
+  const keyed = keyedFromDurations(
+    0,
+    Array.from({ length: n / DOT - 1 }, () => DOT),
+  );
   const received = (level: (i: number) => number): Float32Array => {
     const random = rng(3);
     return new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? level(i) : 0) + gaussian(random));
   };
 
   it("takes a steady tone's amplitude from all its marks, not from the noise near each", () => {
-    const measured = coherentEvidence(received(() => 0.8), keyed, 1, 1)!;
+    const measured = coherentEvidence(
+      received(() => 0.8),
+      keyed,
+      1,
+      1,
+    )!;
     const { amplitude } = measured;
-    assert.ok(amplitude.every((a) => a === amplitude[0]), `${Math.min(...amplitude)} to ${Math.max(...amplitude)}`);
+    assert.ok(
+      amplitude.every((a) => a === amplitude[0]),
+      `${Math.min(...amplitude)} to ${Math.max(...amplitude)}`,
+    );
     assert.ok(Math.abs(amplitude[0]! - 0.8) < 0.03, String(amplitude[0]));
   });
 

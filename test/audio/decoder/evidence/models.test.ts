@@ -38,7 +38,7 @@ describe("modelFromRuns", () => {
     const at = env.length >> 1;
     assert.ok(Math.abs(model.amplitude[at]! - 1) < 0.15, `amplitude ${model.amplitude[at]}`);
     // Weighed by NOISE_WEIGHT (0.5): the envelope's mean square in the gaps, 2 × 0.7² / 51 blocks.
-    const expected = 0.5 * (2 * 0.49) / 51;
+    const expected = (0.5 * (2 * 0.49)) / 51;
     assert.ok(Math.abs(model.noise[at]! / expected - 1) < 0.3, `noise ${model.noise[at]} against ${expected}`);
   });
 
@@ -62,7 +62,10 @@ describe("modelFromRunsCoherent", () => {
   it("takes a steady tone's amplitude from all its marks, and the noise's variance from the gaps", () => {
     const { y, runs } = received(() => 0.6);
     const model = modelFromRunsCoherent(y, runs, 800, 1500)!;
-    assert.ok(model.amplitude.every((a) => a === model.amplitude[0]), "one amplitude for a steady tone");
+    assert.ok(
+      model.amplitude.every((a) => a === model.amplitude[0]),
+      "one amplitude for a steady tone",
+    );
     assert.ok(Math.abs(model.amplitude[0]! - 0.6) < 0.02, String(model.amplitude[0]));
     for (const at of [1000, 10_000, 19_000]) assert.ok(Math.abs(model.noise[at]! - 0.25) < 0.04, `noise ${model.noise[at]} at ${at}`);
   });
@@ -71,7 +74,9 @@ describe("modelFromRunsCoherent", () => {
     const level = (i: number) => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 8000));
     const { y, runs } = received(level);
     const model = modelFromRunsCoherent(y, runs, 800, 1500)!;
-    assert.ok(model.amplitude[8000]! > 0.85 && model.amplitude[4000]! < 0.6 && model.amplitude[12_000]! < 0.6,
-      `${model.amplitude[4000]} ${model.amplitude[8000]} ${model.amplitude[12_000]}`);
+    assert.ok(
+      model.amplitude[8000]! > 0.85 && model.amplitude[4000]! < 0.6 && model.amplitude[12_000]! < 0.6,
+      `${model.amplitude[4000]} ${model.amplitude[8000]} ${model.amplitude[12_000]}`,
+    );
   });
 });

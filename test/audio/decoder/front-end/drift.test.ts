@@ -39,7 +39,11 @@ function phaseWander(bb: Baseband, marks: Uint8Array): number {
   for (let s = 0; s < 10; s++) {
     let re = 0;
     let im = 0;
-    for (let i = 1000 * s; i < 1000 * (s + 1); i++) if (marks[i] === 1) { re += bb.re[i]!; im += bb.im[i]!; }
+    for (let i = 1000 * s; i < 1000 * (s + 1); i++)
+      if (marks[i] === 1) {
+        re += bb.re[i]!;
+        im += bb.im[i]!;
+      }
     phases.push(Math.atan2(im, re));
   }
   let worst = 0;
@@ -84,7 +88,11 @@ describe("followDrift", () => {
 
 describe("followMarks", () => {
   it("takes out a pitch offset left over, steady or drifting, measured on the marks", () => {
-    for (const [offset, slope] of [[1.5, 0], [-2, 0], [0.5, 0.1]] as const) {
+    for (const [offset, slope] of [
+      [1.5, 0],
+      [-2, 0],
+      [0.5, 0.1],
+    ] as const) {
       const { bb, marks } = keyedTone(offset, slope);
       assert.ok(phaseWander(bb, marks) > 1, `${offset} Hz: before ${phaseWander(bb, marks)}`);
       const followed = followMarks(bb, marks);

@@ -26,7 +26,9 @@ describe("usableSamples", () => {
       const usable = usableSamples(samples);
       const level = Math.max(...usable);
       assert.ok(level > 0.99 && level < 1.01, `${by}: ${level}`);
-      usable.forEach((x, i) => assert.ok(Math.abs(x - level * Math.sin(i / 7)) < 1e-3, `${by} at ${i}: ${x}`));
+      usable.forEach((x, i) => {
+        assert.ok(Math.abs(x - level * Math.sin(i / 7)) < 1e-3, `${by} at ${i}: ${x}`);
+      });
     }
   });
 });

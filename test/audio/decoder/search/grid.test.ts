@@ -21,7 +21,10 @@ function keyedOf(sequence: readonly Segment[], startMs: number, jitter = 0, seed
   const edges = [startMs];
   for (const s of sequence) edges.push(edges[edges.length - 1]! + s.durationMs);
   const moved = edges.map((t) => t + jitter * UNIT * gaussian(random));
-  return keyedFromDurations(moved[0]!, moved.slice(1).map((t, i) => t - moved[i]!));
+  return keyedFromDurations(
+    moved[0]!,
+    moved.slice(1).map((t, i) => t - moved[i]!),
+  );
 }
 
 /** Evidence (one value per 1 ms block) for a sequence after `lead` ms: +LEVEL while keyed, -LEVEL between, `noise` added. */
@@ -43,9 +46,15 @@ function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): str
   const grid = fitGrid(keyed, UNIT * 1.03);
   assert.ok(grid && onGrid(grid, keyed), `misfit ${grid?.misfit}`);
   const runs = segmentOnGrid(evidence, grid, 1);
-  const read = readRuns(runs, 1, { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL) }, {
-    dotBlocks: new Float32Array(evidence.length).fill(UNIT), gapStretch: 1,
-  });
+  const read = readRuns(
+    runs,
+    1,
+    { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL) },
+    {
+      dotBlocks: new Float32Array(evidence.length).fill(UNIT),
+      gapStretch: 1,
+    },
+  );
   return read ? transcribe(read, 20).output : "";
 }
 
@@ -56,7 +65,7 @@ describe("fitGrid", () => {
       const grid = fitGrid(keyedOf(sequence, 437, 0.05, seed), UNIT * 1.03);
       assert.ok(grid, `seed ${seed}`);
       assert.ok(Math.abs(grid.unitMs / UNIT - 1) < 0.002, `unit ${grid.unitMs}`);
-      const phase = (((437 - grid.startMs) / UNIT) % 1 + 1) % 1;
+      const phase = ((((437 - grid.startMs) / UNIT) % 1) + 1) % 1;
       assert.ok(Math.min(phase, 1 - phase) < 0.05, `phase ${phase}`);
       assert.ok(grid.misfit < 0.08, `misfit ${grid.misfit}`);
     }
@@ -87,10 +96,13 @@ describe("fitGrid", () => {
     const { sequence } = timeline("CQ CQ DE W1AW W1AW K PARIS 73", { wpm: 20 });
     const keyed = keyedOf(sequence, 437);
     // Each mark 0.4 units wider, 0.2 at either end (a slow filter's keying).
-    const wide = keyedFromDurations(keyed[0]!.startMs - 0.2 * UNIT, durationsOf(keyed).map((d, i) => d + (i % 2 === 0 ? 0.4 : -0.4) * UNIT));
+    const wide = keyedFromDurations(
+      keyed[0]!.startMs - 0.2 * UNIT,
+      durationsOf(keyed).map((d, i) => d + (i % 2 === 0 ? 0.4 : -0.4) * UNIT),
+    );
     for (const guess of [0.97, 1, 1.03]) {
       const grid = fitGrid(wide, UNIT * guess)!;
-      const phase = (((437 - grid.startMs) / UNIT) % 1 + 1) % 1;
+      const phase = ((((437 - grid.startMs) / UNIT) % 1) + 1) % 1;
       assert.ok(Math.min(phase, 1 - phase) < 0.05, `guess ${guess}: phase ${phase}`);
     }
   });
@@ -123,32 +135,38 @@ describe("segmentOnGrid", () => {
   it("finds nothing in silence", () => {
     const silence = new Float32Array(3000).fill(-LEVEL);
     const runs = segmentOnGrid(silence, { startMs: 0, unitMs: UNIT, misfit: 0 }, 1);
-    assert.deepEqual(runs.map((r) => [r.start, r.length, r.mark]), [[0, 3000, false]]);
+    assert.deepEqual(
+      runs.map((r) => [r.start, r.length, r.mark]),
+      [[0, 3000, false]],
+    );
   });
 
   it("covers any evidence end to end with alternating runs, marks one or three units long on the grid's lines (but where the recording cuts them)", () => {
-    fc.assert(fc.property(
-      fc.float32Array({ minLength: 200, maxLength: 3000, noNaN: true, noDefaultInfinity: true, min: -2, max: 2 }),
-      fc.double({ min: -100, max: 100, noNaN: true }),
-      (evidence, startMs) => {
-        const runs = segmentOnGrid(evidence, { startMs, unitMs: UNIT, misfit: 0 }, 1);
-        let at = 0;
-        runs.forEach((r, i) => {
-          assert.equal(r.start, at);
-          assert.ok(r.length > 0);
-          if (i > 0) assert.notEqual(r.mark, runs[i - 1]!.mark);
-          // A unit at least half inside the recording counts: a mark there is cut at the start or the end.
-          const cut = r.start === 0 || r.start + r.length === evidence.length;
-          if (r.mark && !cut) {
-            assert.ok(Math.abs(r.length - (r.dash ? 3 : 1) * UNIT) <= 1, `mark of ${r.length}`);
-            const line = (r.start - startMs) / UNIT;
-            assert.ok(Math.abs(line - Math.round(line)) * UNIT <= 1, `mark at ${r.start}`);
-          }
-          at += r.length;
-        });
-        assert.equal(at, evidence.length);
-      },
-    ), { numRuns: 100 });
+    fc.assert(
+      fc.property(
+        fc.float32Array({ minLength: 200, maxLength: 3000, noNaN: true, noDefaultInfinity: true, min: -2, max: 2 }),
+        fc.double({ min: -100, max: 100, noNaN: true }),
+        (evidence, startMs) => {
+          const runs = segmentOnGrid(evidence, { startMs, unitMs: UNIT, misfit: 0 }, 1);
+          let at = 0;
+          runs.forEach((r, i) => {
+            assert.equal(r.start, at);
+            assert.ok(r.length > 0);
+            if (i > 0) assert.notEqual(r.mark, runs[i - 1]!.mark);
+            // A unit at least half inside the recording counts: a mark there is cut at the start or the end.
+            const cut = r.start === 0 || r.start + r.length === evidence.length;
+            if (r.mark && !cut) {
+              assert.ok(Math.abs(r.length - (r.dash ? 3 : 1) * UNIT) <= 1, `mark of ${r.length}`);
+              const line = (r.start - startMs) / UNIT;
+              assert.ok(Math.abs(line - Math.round(line)) * UNIT <= 1, `mark at ${r.start}`);
+            }
+            at += r.length;
+          });
+          assert.equal(at, evidence.length);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
 

@@ -34,14 +34,20 @@ describe("segmentCoherent", () => {
   const DOT = 30;
   const n = 100 * DOT;
   // Dots and gaps a dot long, as keyed by an earlier pass.
-  const keyed = keyedFromDurations(0, Array.from({ length: 99 }, () => DOT));
+  const keyed = keyedFromDurations(
+    0,
+    Array.from({ length: 99 }, () => DOT),
+  );
   const options = { blockMs: 1, filterBlocks: 1, looks: 1, dotBlocks: new Float32Array(n).fill(DOT) };
   const clean = () => new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? 1 : 0));
 
   it("finds the marks of a clean in-phase component", () => {
     const found = segmentCoherent(clean(), keyed, options);
     assert.equal(found.length, 99);
-    assert.ok(durationsOf(found).every((d) => Math.abs(d - DOT) <= DOT / 3), durationsOf(found).join());
+    assert.ok(
+      durationsOf(found).every((d) => Math.abs(d - DOT) <= DOT / 3),
+      durationsOf(found).join(),
+    );
   });
 
   it("comes back from evidence that is not finite (it used to loop until the heap ran out)", () => {
@@ -49,7 +55,10 @@ describe("segmentCoherent", () => {
       const y = clean();
       y[n >> 1] = bad;
       const found = segmentCoherent(y, keyed, options);
-      assert.ok(durationsOf(found).every((d) => Number.isFinite(d) && d > 0), String(bad));
+      assert.ok(
+        durationsOf(found).every((d) => Number.isFinite(d) && d > 0),
+        String(bad),
+      );
     }
   });
 });

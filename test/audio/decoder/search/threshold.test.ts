@@ -44,7 +44,9 @@ describe("keyByThreshold", () => {
     const wobbly = env.map((x) => x + 0.013 * Math.max(-3, Math.min(3, gaussian(random))));
     const found = keyByThreshold(wobbly, OPTIONS);
     assert.equal(found.length, keyed.length);
-    found.forEach((e, i) => assert.ok(Math.abs(e.durationMs - keyed[i]!.durationMs) <= 1, `element ${i}: ${e.durationMs} against ${keyed[i]!.durationMs}`));
+    found.forEach((e, i) => {
+      assert.ok(Math.abs(e.durationMs - keyed[i]!.durationMs) <= 1, `element ${i}: ${e.durationMs} against ${keyed[i]!.durationMs}`);
+    });
   });
 
   it("keys nothing in a flat envelope, or noise", () => {
