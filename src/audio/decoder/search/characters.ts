@@ -10,7 +10,7 @@
 import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
 import { joinRun, readRuns, type Signal } from "../characters/read.js";
 import { GapKind, type Keyed, type Run } from "../keyed.js";
-import { TUNING, tuningCache } from "../tuning.js";
+import { TUNING, tuningCache, type Tuning } from "../tuning.js";
 import { characterTree, type CharacterTree } from "./character-tree.js";
 import { priorTable, searchStep } from "./lengths.js";
 import { evenEdges, runningSums, SemiMarkov, type PauseRule, type Segment, type SemiMarkovModel } from "./semi-markov.js";
@@ -56,6 +56,17 @@ const PAUSE = 4;
 const MARK_BEAM = 0;
 const GAP_BEAM = 1;
 
+/** What a step of the character search reads: its span, the tree, the priors, the tuning. */
+interface Steps {
+  from: number;
+  step: number;
+  options: CharacterSegmentOptions;
+  tree: CharacterTree;
+  priors: Priors;
+  tuning: Tuning["characters"] & Tuning["lengths"] & Tuning["marks"];
+  pause: PauseRule;
+}
+
 /**
  * The character search as a configuration of semi-markov.ts. Its states: the nodes of the
  * character tree after a mark ([0, N)) and after a gap inside a letter ([N, 2N)); a
@@ -65,90 +76,104 @@ const GAP_BEAM = 1;
  * followed.
  */
 function charactersModel(options: CharacterSegmentOptions, from: number, step: number): SemiMarkovModel {
-  const { DOT_MAX_DOTS, DASH_MIN_DOTS, DASH_MAX_DOTS, ELEMENT_GAP_MAX_DOTS, BOUNDARY_GAP_MAX_DOTS, BEAM } = TUNING.characters;
-  const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = TUNING.lengths;
-  const { PAUSE_FROM_DOTS, PAUSE_LINK } = TUNING.marks;
-  const TREE = characterTree();
-  const { dotBlocks, gapStretch } = options;
-  const priors = priorsFor(options.spread);
-  const last = priors.dot.length - 1;
-  const N = TREE.size;
-  const BOUNDARY = 2 * N;
-  const ENDED = 2 * N + 1;
+  const tree = characterTree();
+  const N = tree.size;
   const W = 2 * N + 2;
-  const { dot: dotChild, dash: dashChild } = TREE;
   const nodes = Int16Array.from({ length: N }, (_, s) => s);
   const keepMarks = new Uint8Array(W);
   const keepGaps = new Uint8Array(W);
-  for (let s = 0; s < N; s++) { keepMarks[s] = TREE.inner[s]!; keepGaps[N + s] = TREE.inner[s]!; }
+  for (let s = 0; s < N; s++) { keepMarks[s] = tree.inner[s]!; keepGaps[N + s] = tree.inner[s]!; }
   const logPrior = new Float64Array(W).fill(-Infinity);
-  logPrior.set(TREE.logPrior);
+  logPrior.set(tree.logPrior);
+  const tuning = { ...TUNING.characters, ...TUNING.lengths, ...TUNING.marks };
   // A pause goes on from a word gap of a word's length, or one going on already.
   const pause: PauseRule = { chained: PAUSE, after: GapKind.Word, minLength: 0 };
-  // A mark after node s (state `before` at step p), as a dot and as a dash.
-  const extend = (search: SemiMarkov, row: number, p: number, before: number, s: number, asDot: number, asDash: number, d: number): void => {
-    const score = search.score[p * W + before]!;
-    const cd = dotChild[s]!;
-    if (cd >= 0) search.offer(row + cd, score + asDot, d, before, GapKind.Element);
-    const cs = dashChild[s]!;
-    if (cs >= 0) search.offer(row + cs, score + asDash, d, before, GapKind.Element);
-  };
+  const steps: Steps = { from, step, options, tree, priors: priorsFor(options.spread), tuning, pause };
   return {
     width: W,
-    instants: [{ from: TREE.characters, to: ENDED, weight: logPrior, label: GapKind.Element }],
+    instants: [{ from: tree.characters, to: 2 * N + 1, weight: logPrior, label: GapKind.Element }],
     beams: [
-      { states: nodes, keep: keepMarks, width: BEAM },
-      { states: nodes.map((s) => N + s), keep: keepGaps, width: BEAM },
+      { states: nodes, keep: keepMarks, width: tuning.BEAM },
+      { states: nodes.map((s) => N + s), keep: keepGaps, width: tuning.BEAM },
     ],
-    start(search) { search.offer(BOUNDARY, 0, 0, -1, GapKind.Edge); },
-    step(k, search) {
-      const { sums, score } = search;
-      const dot = dotBlocks[from + k * step - 1]! / step;
-      const toIndex = 1 / (dot * TABLE_STEP);
-      const charge = SEGMENT_CHARGE * Math.log(dot);
-      const ek = sums[k]!;
-      const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
-      const row = k * W;
-      // Marks, from the root after a letter gap or from a node after a gap inside a letter.
-      const dotMax = Math.ceil(DOT_MAX_DOTS * dot);
-      const dashMin = Math.floor(DASH_MIN_DOTS * dot);
-      const markMax = Math.min(k, Math.ceil(DASH_MAX_DOTS * dot));
-      const liveGaps = search.live(GAP_BEAM);
-      for (let d = shortest; d <= markMax; d++) {
-        const p = k - d;
-        const ev = ek - sums[p]!;
-        const index = Math.min(last, Math.round(d * toIndex));
-        const asDot = d <= dotMax ? ev + priors.dot[index]! - charge : -Infinity;
-        const asDash = d >= dashMin ? ev + priors.dash[index]! - charge : -Infinity;
-        extend(search, row, p, BOUNDARY, 0, asDot, asDash, d);
-        for (let a = p * N, end = a + search.liveAt(GAP_BEAM, p); a < end; a++) extend(search, row, p, liveGaps[a]!, liveGaps[a]! - N, asDot, asDash, d);
-      }
-      // Gaps inside a letter.
-      const liveMarks = search.live(MARK_BEAM);
-      const elementMax = Math.min(k, Math.ceil(ELEMENT_GAP_MAX_DOTS * dot));
-      for (let d = shortest; d <= elementMax; d++) {
-        const p = k - d;
-        const gap = sums[p]! - ek + priors.element[Math.min(last, Math.round(d * toIndex))]! - charge;
-        for (let a = p * N, end = a + search.liveAt(MARK_BEAM, p); a < end; a++) {
-          const s = liveMarks[a]!;
-          search.offer(row + N + s, score[p * W + s]! + gap, d, s, GapKind.Element);
-        }
-      }
-      // Letter and word gaps, pauses going on, or silence since the start (no prior).
-      search.offer(row + BOUNDARY, -ek, k, BOUNDARY, GapKind.Edge);
-      const boundaryMax = Math.min(k, Math.ceil(BOUNDARY_GAP_MAX_DOTS * gapStretch * dot));
-      pause.minLength = PAUSE_FROM_DOTS * gapStretch * dot;
-      for (let d = shortest; d <= boundaryMax; d++) {
-        const p = k - d;
-        const ev = sums[p]! - ek;
-        const index = Math.min(last, Math.round((d * toIndex) / gapStretch));
-        const ended = score[p * W + ENDED]!;
-        search.offer(row + BOUNDARY, ended + ev + priors.letter[index]! - charge, d, ENDED, GapKind.Letter);
-        search.offer(row + BOUNDARY, ended + ev + priors.word[index]! - charge, d, ENDED, GapKind.Word);
-        if (p > 0 && search.goesOn(p * W + BOUNDARY, pause)) search.offer(row + BOUNDARY, score[p * W + BOUNDARY]! + ev + PAUSE_LINK, d, BOUNDARY, PAUSE);
-      }
-    },
+    start(search) { search.offer(2 * N, 0, 0, -1, GapKind.Edge); },
+    step(k, search) { stepCharacters(k, search, steps); },
   };
+}
+
+/** The segments of the character search ending at step k. */
+function stepCharacters(k: number, search: SemiMarkov, steps: Steps): void {
+  const { DOT_MAX_DOTS, DASH_MIN_DOTS, DASH_MAX_DOTS, ELEMENT_GAP_MAX_DOTS, BOUNDARY_GAP_MAX_DOTS } = steps.tuning;
+  const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS, PAUSE_FROM_DOTS, PAUSE_LINK } = steps.tuning;
+  const { from, step, priors, tree, pause } = steps;
+  const { dotBlocks, gapStretch } = steps.options;
+  const { sums, score } = search;
+  const N = tree.size;
+  const W = 2 * N + 2;
+  const BOUNDARY = 2 * N;
+  const ENDED = 2 * N + 1;
+  const last = priors.dot.length - 1;
+  const dot = dotBlocks[from + k * step - 1]! / step;
+  const toIndex = 1 / (dot * TABLE_STEP);
+  const charge = SEGMENT_CHARGE * Math.log(dot);
+  const ek = sums[k]!;
+  const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
+  const row = k * W;
+  // Marks, from the root after a letter gap or from a node after a gap inside a letter.
+  const dotMax = Math.ceil(DOT_MAX_DOTS * dot);
+  const dashMin = Math.floor(DASH_MIN_DOTS * dot);
+  const markMax = Math.min(k, Math.ceil(DASH_MAX_DOTS * dot));
+  const liveGaps = search.live(GAP_BEAM);
+  for (let d = shortest; d <= markMax; d++) {
+    const p = k - d;
+    const ev = ek - sums[p]!;
+    const index = Math.min(last, Math.round(d * toIndex));
+    const asDot = d <= dotMax ? ev + priors.dot[index]! - charge : -Infinity;
+    const asDash = d >= dashMin ? ev + priors.dash[index]! - charge : -Infinity;
+    extend(search, tree, row, p * W, BOUNDARY, 0, asDot, asDash, d);
+    for (let a = p * N, end = a + search.liveAt(GAP_BEAM, p); a < end; a++) extend(search, tree, row, p * W, liveGaps[a]!, liveGaps[a]! - N, asDot, asDash, d);
+  }
+  // Gaps inside a letter.
+  const liveMarks = search.live(MARK_BEAM);
+  const elementMax = Math.min(k, Math.ceil(ELEMENT_GAP_MAX_DOTS * dot));
+  for (let d = shortest; d <= elementMax; d++) {
+    const p = k - d;
+    const gap = sums[p]! - ek + priors.element[Math.min(last, Math.round(d * toIndex))]! - charge;
+    for (let a = p * N, end = a + search.liveAt(MARK_BEAM, p); a < end; a++) {
+      const s = liveMarks[a]!;
+      const v = score[p * W + s]! + gap;
+      if (v > score[row + N + s]!) search.offer(row + N + s, v, d, s, GapKind.Element);
+    }
+  }
+  // Letter and word gaps, pauses going on, or silence since the start (no prior).
+  search.offer(row + BOUNDARY, -ek, k, BOUNDARY, GapKind.Edge);
+  const boundaryMax = Math.min(k, Math.ceil(BOUNDARY_GAP_MAX_DOTS * gapStretch * dot));
+  pause.minLength = PAUSE_FROM_DOTS * gapStretch * dot;
+  for (let d = shortest; d <= boundaryMax; d++) {
+    const p = k - d;
+    const ev = sums[p]! - ek;
+    const index = Math.min(last, Math.round((d * toIndex) / gapStretch));
+    const ended = score[p * W + ENDED]!;
+    const letter = ended + ev + priors.letter[index]! - charge;
+    const word = ended + ev + priors.word[index]! - charge;
+    // The better of the two (on a tie, the letter gap), offered only if it beats the best so far.
+    if (word > letter) { if (word > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, word, d, ENDED, GapKind.Word); }
+    else if (letter > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, letter, d, ENDED, GapKind.Letter);
+    if (p > 0 && search.goesOn(p * W + BOUNDARY, pause)) {
+      const v = score[p * W + BOUNDARY]! + ev + PAUSE_LINK;
+      if (v > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, v, d, BOUNDARY, PAUSE);
+    }
+  }
+}
+
+/** A mark after node s (state `before`, its score at prow + before), as a dot and as a dash, offered at `row`. */
+function extend(search: SemiMarkov, tree: CharacterTree, row: number, prow: number, before: number, s: number, asDot: number, asDash: number, d: number): void {
+  const { score } = search;
+  const from = score[prow + before]!;
+  const cd = tree.dot[s]!;
+  if (cd >= 0 && from + asDot > score[row + cd]!) search.offer(row + cd, from + asDot, d, before, GapKind.Element);
+  const cs = tree.dash[s]!;
+  if (cs >= 0 && from + asDash > score[row + cs]!) search.offer(row + cs, from + asDash, d, before, GapKind.Element);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Levels } from "../evidence/levels.js";
 import { envelopeEvidence, evidenceOfRuns } from "../evidence/likelihood.js";
 import { modelFromLevels, modelFromRuns } from "../evidence/models.js";
 import { keyedFromRuns, runsOf, type Keyed, type Run } from "../keyed.js";
-import { TUNING, tuningCache } from "../tuning.js";
+import { TUNING, tuningCache, type Tuning } from "../tuning.js";
 import { priorTable, searchStep } from "./lengths.js";
 import { evenEdges, runningSums, SemiMarkov, type PauseRule, type SemiMarkovModel } from "./semi-markov.js";
 import { withoutWeakCharacters } from "./weak-characters.js";
@@ -55,45 +55,53 @@ const enum Kind { AfterGap, Chained, Gap, Pause }
  * mark and after the last is free of length priors.
  */
 function marksModel(options: SegmentOptions, step: number, steps: number): SemiMarkovModel {
-  const { MARK_MAX_DOTS, GAP_MAX_DOTS, CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK, DEFAULT_SPREAD } = TUNING.marks;
-  const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = TUNING.lengths;
+  const tuning = { ...TUNING.marks, ...TUNING.lengths };
   const { dotBlocks } = options;
-  const { mark: MARK_PRIOR, gap: GAP_PRIOR } = priors(options.spread ?? DEFAULT_SPREAD);
-  const lastIndex = MARK_PRIOR.length - 1;
+  const { mark: markPrior, gap: gapPrior } = priors(options.spread ?? tuning.DEFAULT_SPREAD);
   // A pause goes on from a gap of a word's length, or one going on already.
   const pause: PauseRule = { chained: Kind.Pause, after: Kind.Gap, minLength: 0 };
   return {
     width: 2,
     start(search) { search.offer(MARK, 0, 0, -1, Kind.AfterGap); search.offer(GAP, 0, 0, -1, Kind.AfterGap); },
-    step(k, search) {
-      const { sums, score } = search;
-      const dot = dotBlocks[k * step - 1]! / step;
-      const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
-      const charge = SEGMENT_CHARGE * Math.log(dot);
-      const edge = k === steps;
-      const ek = sums[k]!;
-      const row = 2 * k;
-      // Segments under MIN_DOTS are too improbable to try.
-      const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
-      const markMax = Math.min(k, Math.ceil(MARK_MAX_DOTS * dot));
-      for (let d = shortest; d <= markMax; d++) {
-        const p = k - d;
-        const mark = ek - sums[p]! + MARK_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
-        search.offer(row + MARK, score[2 * p + GAP]! + mark, d, GAP, Kind.AfterGap);
-        if (p > 0) search.offer(row + MARK, score[2 * p + MARK]! + mark + CHAIN, d, MARK, Kind.Chained);
-      }
-      const gapMax = Math.min(k, Math.ceil(GAP_MAX_DOTS * dot));
-      pause.minLength = PAUSE_FROM_DOTS * dot;
-      for (let d = shortest; d <= gapMax; d++) {
-        const p = k - d;
-        const silence = sums[p]! - ek;
-        // Silence before the first mark and after the last has any length: no length prior.
-        const prior = p === 0 || edge ? 0 : GAP_PRIOR[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
-        search.offer(row + GAP, score[2 * p + MARK]! + silence + prior, d, MARK, Kind.Gap);
-        if (p > 0 && search.goesOn(2 * p + GAP, pause)) search.offer(row + GAP, score[2 * p + GAP]! + silence + PAUSE_LINK, d, GAP, Kind.Pause);
-      }
-    },
+    step(k, search) { stepMarks(k, search, tuning, dotBlocks[k * step - 1]! / step, k === steps, markPrior, gapPrior, pause); },
   };
+}
+
+/** The segments of the mark-by-mark search ending at step k, the dot there `dot` steps long. */
+function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"] & Tuning["lengths"], dot: number, edge: boolean,
+  markPrior: Float64Array, gapPrior: Float64Array, pause: PauseRule): void {
+  const { MARK_MAX_DOTS, GAP_MAX_DOTS, CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK, TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = tuning;
+  const { sums, score } = search;
+  const lastIndex = markPrior.length - 1;
+  const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
+  const charge = SEGMENT_CHARGE * Math.log(dot);
+  const ek = sums[k]!;
+  const mark = 2 * k + MARK;
+  const gap = 2 * k + GAP;
+  // Segments under MIN_DOTS are too improbable to try.
+  const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
+  const markMax = Math.min(k, Math.ceil(MARK_MAX_DOTS * dot));
+  for (let d = shortest; d <= markMax; d++) {
+    const p = k - d;
+    const segment = ek - sums[p]! + markPrior[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    const afterGap = score[2 * p + GAP]! + segment;
+    const chained = p > 0 ? score[2 * p + MARK]! + segment + CHAIN : -Infinity;
+    // The better of the two (on a tie, after the gap), offered only if it beats the best so far.
+    if (chained > afterGap) { if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained); }
+    else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
+  }
+  const gapMax = Math.min(k, Math.ceil(GAP_MAX_DOTS * dot));
+  pause.minLength = PAUSE_FROM_DOTS * dot;
+  for (let d = shortest; d <= gapMax; d++) {
+    const p = k - d;
+    const silence = sums[p]! - ek;
+    // Silence before the first mark and after the last has any length: no length prior.
+    const prior = p === 0 || edge ? 0 : gapPrior[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    const afterMark = score[2 * p + MARK]! + silence + prior;
+    const pausing = p > 0 && search.goesOn(2 * p + GAP, pause) ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
+    if (pausing > afterMark) { if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause); }
+    else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
+  }
 }
 
 /** The most likely runs of key down and key up, covering the envelope from its start. */

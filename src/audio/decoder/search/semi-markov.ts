@@ -142,20 +142,25 @@ export class SemiMarkov {
 
   /** Fills the table up to step `until` (all of it by default), going on from where it stopped. */
   run(until = this.steps): this {
-    if (this.done < 0) { this.model.start(this); this.keepLive(0); this.done = 0; }
-    for (let k = this.done + 1; k <= Math.min(until, this.steps); k++) {
-      this.model.step(k, this);
-      this.pass(k);
-      this.keepLive(k);
-      this.done = k;
+    const { model } = this;
+    if (this.done < 0) { model.start(this); this.keepLive(0); this.done = 0; }
+    const last = Math.min(until, this.steps);
+    const instants = this.instants.length > 0;
+    const beams = this.beams.length > 0;
+    for (let k = this.done + 1; k <= last; k++) {
+      model.step(k, this);
+      if (instants) this.pass(k);
+      if (beams) this.keepLive(k);
     }
+    this.done = Math.max(this.done, last);
     return this;
   }
 
   /** Steps without length at step k, in order. */
   private pass(k: number): void {
     const row = k * this.width;
-    for (const { from, to, weight, label } of this.instants) {
+    for (let n = 0; n < this.instants.length; n++) {
+      const { from, to, weight, label } = this.instants[n]!;
       for (let i = 0; i < from.length; i++) this.offer(row + to, this.score[row + from[i]!]! + weight[from[i]!]!, 0, from[i]!, label);
     }
   }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { rng } from "../../../../bench/lib/corpus.js";
+import { rng } from "../../../fixtures/random.js";
 import { evenEdges, runningSums, SemiMarkov, type SemiMarkovModel } from "../../../../src/audio/decoder/search/semi-markov.js";
 
 const ON = 0;
