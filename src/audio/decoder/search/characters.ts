@@ -159,9 +159,9 @@ function stepCharacters(k: number, search: SemiMarkov, steps: Steps): void {
     // The better of the two (on a tie, the letter gap), offered only if it beats the best so far.
     if (word > letter) { if (word > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, word, d, ENDED, GapKind.Word); }
     else if (letter > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, letter, d, ENDED, GapKind.Letter);
-    if (p > 0 && search.goesOn(p * W + BOUNDARY, pause)) {
+    if (p > 0) {
       const v = score[p * W + BOUNDARY]! + ev + PAUSE_LINK;
-      if (v > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, v, d, BOUNDARY, PAUSE);
+      if (v > score[row + BOUNDARY]! && search.goesOn(p * W + BOUNDARY, pause)) search.offer(row + BOUNDARY, v, d, BOUNDARY, PAUSE);
     }
   }
 }

@@ -98,8 +98,9 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"] & Tuni
     // Silence before the first mark and after the last has any length: no length prior.
     const prior = p === 0 || edge ? 0 : gapPrior[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
     const afterMark = score[2 * p + MARK]! + silence + prior;
-    const pausing = p > 0 && search.goesOn(2 * p + GAP, pause) ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
-    if (pausing > afterMark) { if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause); }
+    const pausing = p > 0 ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
+    // The pause's rule is asked only where the pause would win.
+    if (pausing > afterMark && search.goesOn(2 * p + GAP, pause)) { if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause); }
     else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
   }
 }
