@@ -15,8 +15,32 @@ const NAMES = ["JOHN", "HANS", "PETE", "YUKI", "BOB", "ANNA", "MARC", "JOSE", "L
 const QTHS = ["BOSTON", "BERLIN", "LONDON", "TOKYO", "SYDNEY", "DALLAS", "PARIS", "MADRID", "GHENT", "HELSINKI"];
 const RIGS = ["K3", "IC7300", "FT991", "TS590"];
 const WORDS = [
-  "THE", "QUICK", "BROWN", "FOX", "JUMPS", "OVER", "LAZY", "DOG", "WEATHER", "IS", "SUNNY", "AND", "WARM",
-  "ANTENNA", "DIPOLE", "UP", "FEET", "POWER", "WATTS", "THANKS", "FOR", "THE", "NICE", "CONTACT", "GOOD", "LUCK",
+  "THE",
+  "QUICK",
+  "BROWN",
+  "FOX",
+  "JUMPS",
+  "OVER",
+  "LAZY",
+  "DOG",
+  "WEATHER",
+  "IS",
+  "SUNNY",
+  "AND",
+  "WARM",
+  "ANTENNA",
+  "DIPOLE",
+  "UP",
+  "FEET",
+  "POWER",
+  "WATTS",
+  "THANKS",
+  "FOR",
+  "THE",
+  "NICE",
+  "CONTACT",
+  "GOOD",
+  "LUCK",
 ];
 
 function pick<T>(random: Random, items: readonly T[]): T {
@@ -92,7 +116,10 @@ export function messages(count: number, seed: number, secondsEach: number): Mess
     const hand = random() < 0.5;
     const tl = hand ? handKeyed(base, random, 0.2, random() < 0.5 ? 0.3 * (2 * random() - 1) : 0) : base;
     return {
-      text, wpm, tl, handKeyed: hand,
+      text,
+      wpm,
+      tl,
+      handKeyed: hand,
       channel: {
         frequency: Math.round(300 + random() * 700),
         driftHz: random() < 0.5 ? 40 * (random() - 0.5) : 0,
@@ -114,7 +141,13 @@ export function recordMessage(m: Message, snrDb: number, seed: number): Recordin
   const channels = m.encoding.stereo ? [samples, samples] : [samples];
   const wav = encodeWav(channels, m.sampleRate, m.encoding);
   return {
-    text: m.text, wpm: m.wpm, handKeyed: m.handKeyed, channel, sampleRate: m.sampleRate, encoding: m.encoding,
-    wav, durationMs: (1000 * samples.length) / m.sampleRate,
+    text: m.text,
+    wpm: m.wpm,
+    handKeyed: m.handKeyed,
+    channel,
+    sampleRate: m.sampleRate,
+    encoding: m.encoding,
+    wav,
+    durationMs: (1000 * samples.length) / m.sampleRate,
   };
 }

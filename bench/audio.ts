@@ -40,7 +40,10 @@ function renderSpeed(): void {
       if (bytes === 0) throw new Error("nothing rendered");
     }
     const speed = tl.durationMs / best;
-    line(`audio render ${sampleRate} Hz`, `${fmt(speed)}x real time (${(tl.durationMs / 60000).toFixed(1)} min of audio in ${best.toFixed(0)} ms; target ≥${RENDER_TARGET}x: ${speed >= RENDER_TARGET ? "met" : "MISSED"})`);
+    line(
+      `audio render ${sampleRate} Hz`,
+      `${fmt(speed)}x real time (${(tl.durationMs / 60000).toFixed(1)} min of audio in ${best.toFixed(0)} ms; target ≥${RENDER_TARGET}x: ${speed >= RENDER_TARGET ? "met" : "MISSED"})`,
+    );
   }
 }
 
@@ -53,7 +56,14 @@ function normalise(text: string): string {
  * `ideal`: the errors an ideal element-by-element decoder would make; `idealSequence`: an
  * ideal decoder of whole characters on the timing grid (see audio-bound.ts).
  */
-interface Tally { errors: number; ideal: number; idealSequence: number; length: number; audioMs: number; decodeMs: number; }
+interface Tally {
+  errors: number;
+  ideal: number;
+  idealSequence: number;
+  length: number;
+  audioMs: number;
+  decodeMs: number;
+}
 
 function tally(): Tally {
   return { errors: 0, ideal: 0, idealSequence: 0, length: 0, audioMs: 0, decodeMs: 0 };
@@ -73,11 +83,17 @@ function decodeOne(r: Recording, into: Tally[]): void {
     t.decodeMs += ms;
   }
   if (process.env.AUDIO_BENCH_VERBOSE) {
-    console.log(`  ${r.channel.snrDb} dB ${r.wpm} wpm ${r.sampleRate} Hz ${r.channel.frequency} Hz drift ${r.channel.driftHz.toFixed(0)} fade ${r.channel.fadeDepth.toFixed(2)}${r.handKeyed ? " hand" : ""}: ${errors}/${reference.length} | ${reference} | ${decoded.output} | ${decoded.wpm} wpm ${decoded.frequency} Hz`);
+    console.log(
+      `  ${r.channel.snrDb} dB ${r.wpm} wpm ${r.sampleRate} Hz ${r.channel.frequency} Hz drift ${r.channel.driftHz.toFixed(0)} fade ${r.channel.fadeDepth.toFixed(2)}${r.handKeyed ? " hand" : ""}: ${errors}/${reference.length} | ${reference} | ${decoded.output} | ${decoded.wpm} wpm ${decoded.frequency} Hz`,
+    );
   }
 }
 
-const SPEED_BANDS = [["5-12 wpm", 13], ["13-24 wpm", 25], ["25-50 wpm", Infinity]] as const;
+const SPEED_BANDS = [
+  ["5-12 wpm", 13],
+  ["13-24 wpm", 25],
+  ["25-50 wpm", Infinity],
+] as const;
 
 function speedBand(wpm: number): string {
   return SPEED_BANDS.find(([, below]) => wpm < below)![0];
@@ -93,7 +109,14 @@ function percent(t: Tally, errors = t.errors): string {
  */
 function farnsworth(): void {
   const random = rng(77);
-  const cases = [[20, 8], [20, 12], [25, 10], [18, 5], [30, 15], [15, 10]] as const;
+  const cases = [
+    [20, 8],
+    [20, 12],
+    [25, 10],
+    [18, 5],
+    [30, 15],
+    [15, 10],
+  ] as const;
   const t = tally();
   for (const snr of [10, 0]) {
     cases.forEach(([wpm, fwpm], i) => {
@@ -131,7 +154,10 @@ function referenceCondition(): void {
     const channel = { frequency: Math.round(300 + 700 * random()), driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -10, padS: 0.3 + 1.5 * random() };
     scoreDecode(record(timeline(text, { wpm: 20 }), channel, 8000, random), text, t, "reference 20 wpm -10 dB");
   }
-  line("audio CER reference", `${(100 * t.errors / t.length).toFixed(2)} % (${t.errors}/${t.length} chars) at -10 dB, 20 wpm, machine-keyed, no fading or drift (fldigi, the issue's reference: under 2 %)`);
+  line(
+    "audio CER reference",
+    `${((100 * t.errors) / t.length).toFixed(2)} % (${t.errors}/${t.length} chars) at -10 dB, 20 wpm, machine-keyed, no fading or drift (fldigi, the issue's reference: under 2 %)`,
+  );
 }
 
 /**
@@ -149,14 +175,20 @@ function longRecording(): void {
   scoreDecode(samples, text, t, "long 50 wpm 0 dB");
   const cer = t.errors / t.length;
   const audioMs = (1000 * samples.length) / 8000;
-  line("audio decode long", `${fmt(audioMs / t.decodeMs)}x real time for ${(audioMs / 60000).toFixed(1)} min at 50 wpm, 0 dB (CER ${(100 * cer).toFixed(2)} %; the corpus's figure below is over 5-50 wpm)`);
+  line(
+    "audio decode long",
+    `${fmt(audioMs / t.decodeMs)}x real time for ${(audioMs / 60000).toFixed(1)} min at 50 wpm, 0 dB (CER ${(100 * cer).toFixed(2)} %; the corpus's figure below is over 5-50 wpm)`,
+  );
 }
 
 export async function runAudioBench(): Promise<void> {
   renderSpeed();
   const count = envNumber("AUDIO_BENCH_MESSAGES", 96);
   const list = messages(count, envNumber("AUDIO_BENCH_SEED", 2026), envNumber("AUDIO_BENCH_SECONDS", 20));
-  line("audio corpus", `${count} messages x ${SNR_BUCKETS_DB.length} SNRs, 5-50 wpm, 300-1000 Hz, 8-44.1 kHz, 8/16/24/32-bit, float, extensible, stereo; half hand-keyed (±20 %, some ±30 % speed change), half with fading (depth ≤0.7), half with drift ≤20 Hz`);
+  line(
+    "audio corpus",
+    `${count} messages x ${SNR_BUCKETS_DB.length} SNRs, 5-50 wpm, 300-1000 Hz, 8-44.1 kHz, 8/16/24/32-bit, float, extensible, stereo; half hand-keyed (±20 %, some ±30 % speed change), half with fading (depth ≤0.7), half with drift ≤20 Hz`,
+  );
   const all = tally();
   for (const snr of SNR_BUCKETS_DB) {
     const bucket = tally();
@@ -171,23 +203,35 @@ export async function runAudioBench(): Promise<void> {
       const noise = rng(1000 * i + snr);
       let idealSequence = 0;
       for (let k = 0; k < SEQUENCE_BOUND_RUNS; k++) idealSequence += idealSequenceErrors(m, snr, reference, noise) / SEQUENCE_BOUND_RUNS;
-      for (const t of into) { t.ideal += ideal; t.idealSequence += idealSequence; }
+      for (const t of into) {
+        t.ideal += ideal;
+        t.idealSequence += idealSequence;
+      }
     });
     const cer = bucket.errors / bucket.length;
     const target = CER_TARGETS[snr];
     const verdict = target === undefined ? "no target" : `target ≤${(100 * target).toFixed(0)} %: ${cer <= target ? "met" : "MISSED"}`;
     const byBand = [...bands].map(([name, t]) => `${name} ${percent(t)}`).join(", ");
-    line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB`, `${(100 * cer).toFixed(2)} % (${bucket.errors}/${bucket.length} chars; ${verdict}) [${byBand}; machine-keyed without fading ${percent(steady)}]`);
+    line(
+      `audio CER ${snr > 0 ? "+" : ""}${snr} dB`,
+      `${(100 * cer).toFixed(2)} % (${bucket.errors}/${bucket.length} chars; ${verdict}) [${byBand}; machine-keyed without fading ${percent(steady)}]`,
+    );
     const idealByBand = [...bands].map(([name, t]) => `${name} ${percent(t, t.ideal)}`).join(", ");
     line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB bound`, `${percent(bucket, bucket.ideal)} for an ideal element-by-element decoder [${idealByBand}]`);
     const sequenceByBand = [...bands].map(([name, t]) => `${name} ${percent(t, t.idealSequence)}`).join(", ");
-    line(`audio CER ${snr > 0 ? "+" : ""}${snr} dB bound 2`, `${percent(bucket, bucket.idealSequence)} for an ideal decoder of whole characters on the timing grid [${sequenceByBand}]`);
+    line(
+      `audio CER ${snr > 0 ? "+" : ""}${snr} dB bound 2`,
+      `${percent(bucket, bucket.idealSequence)} for an ideal decoder of whole characters on the timing grid [${sequenceByBand}]`,
+    );
   }
   const speed = all.audioMs / all.decodeMs;
   farnsworth();
   referenceCondition();
   longRecording();
-  line("audio decode", `${fmt(speed)}x real time (read + decode, ${(all.audioMs / 60000).toFixed(1)} min of audio in ${(all.decodeMs / 1000).toFixed(1)} s; target ≥${DECODE_TARGET}x: ${speed >= DECODE_TARGET ? "met" : "MISSED"})`);
+  line(
+    "audio decode",
+    `${fmt(speed)}x real time (read + decode, ${(all.audioMs / 60000).toFixed(1)} min of audio in ${(all.decodeMs / 1000).toFixed(1)} s; target ≥${DECODE_TARGET}x: ${speed >= DECODE_TARGET ? "met" : "MISSED"})`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

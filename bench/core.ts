@@ -82,8 +82,7 @@ function sameEncoding(ours: string, peer: string, words: string[]): boolean {
   const a = ours.split(" / ");
   const b = peer.split(" / ");
   if (a.length !== b.length || a.length !== words.length) return false;
-  return a.every((word, i) =>
-    isProsignWord(words[i]!) ? word.replaceAll(" ", "") === b[i]!.replaceAll(" ", "") : word === b[i]);
+  return a.every((word, i) => (isProsignWord(words[i]!) ? word.replaceAll(" ", "") === b[i]!.replaceAll(" ", "") : word === b[i]));
 }
 
 function checkEquivalence(text: string, peerText: string, ourMorse: string, peerMorse: string): boolean {
@@ -126,9 +125,12 @@ export async function runCoreBench(): Promise<CoreFigure[]> {
   const ourMorse = encode(text);
   const peerMorse = morseDecoder.encode(peerText);
   const equivalent = checkEquivalence(text, peerText, ourMorse, peerMorse);
-  line("core input", `text ${text.length} chars (${(text.match(/<[A-Z]+>/g) ?? []).length} prosigns), ` +
-    `morse ${ourMorse.length} chars (ours) / ${peerMorse.length} chars (peers); ` +
-    `outputs ${equivalent ? "equivalent" : "NOT equivalent, see warnings"}`);
+  line(
+    "core input",
+    `text ${text.length} chars (${(text.match(/<[A-Z]+>/g) ?? []).length} prosigns), ` +
+      `morse ${ourMorse.length} chars (ours) / ${peerMorse.length} chars (peers); ` +
+      `outputs ${equivalent ? "equivalent" : "NOT equivalent, see warnings"}`,
+  );
   line("core method", `${rounds} interleaved rounds of ${roundMs} ms per library after 3 warm-up rounds; medians of ops/s`);
 
   const figures: CoreFigure[] = [];

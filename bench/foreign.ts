@@ -19,11 +19,19 @@ import { fmt, line } from "./lib/stats.js";
 
 const DEFAULT_CORPUS = fileURLToPath(new URL("../../shared/corpora/foreign", import.meta.url));
 
-interface Item { id: string; file: string; group: string; reference: string }
+interface Item {
+  id: string;
+  file: string;
+  group: string;
+  reference: string;
+}
 
 /** The scored items of transcripts.tsv (those with a reference). */
 function items(corpus: string): Item[] {
-  const [header, ...rows] = readFileSync(join(corpus, "transcripts.tsv"), "utf8").trimEnd().split("\n").map((l) => l.split("\t"));
+  const [header, ...rows] = readFileSync(join(corpus, "transcripts.tsv"), "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((l) => l.split("\t"));
   const column = (name: string): number => header!.indexOf(name);
   const [id, file, group, reference] = ["id", "file", "group", "reference"].map(column) as [number, number, number, number];
   return rows.map((r) => ({ id: r[id]!, file: r[file]!, group: r[group]!, reference: r[reference]! })).filter((i) => i.reference.trim() !== "");
@@ -54,7 +62,12 @@ function distance(a: readonly string[], b: readonly string[]): number {
   return previous[b.length]!;
 }
 
-interface Tally { errors: number; length: number; files: number; perfect: number }
+interface Tally {
+  errors: number;
+  length: number;
+  files: number;
+  perfect: number;
+}
 
 function decodeItem(corpus: string, item: Item): { output: string; audioMs: number; ms: number } {
   const t0 = performance.now();
@@ -83,10 +96,18 @@ export async function runForeignBench(): Promise<void> {
     const errors = Math.min(reference.length, distance(reference, morseTokens(decoded.output)));
     const group = groups.get(item.group) ?? { errors: 0, length: 0, files: 0, perfect: 0 };
     groups.set(item.group, group);
-    for (const t of [group, all]) { t.errors += errors; t.length += reference.length; t.files++; t.perfect += errors === 0 ? 1 : 0; }
+    for (const t of [group, all]) {
+      t.errors += errors;
+      t.length += reference.length;
+      t.files++;
+      t.perfect += errors === 0 ? 1 : 0;
+    }
     if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: ${errors}/${reference.length} | ${item.reference} | ${decoded.output}`);
   }
   const cer = (t: Tally): string => `${((100 * t.errors) / t.length).toFixed(1)} %`;
-  line("foreign CER", `${cer(all)} (${all.errors}/${all.length} characters, ${all.perfect} of ${all.files} files read perfectly; ${[...groups].map(([name, t]) => `${name} ${cer(t)} ${t.perfect}/${t.files}`).join(", ")})`);
+  line(
+    "foreign CER",
+    `${cer(all)} (${all.errors}/${all.length} characters, ${all.perfect} of ${all.files} files read perfectly; ${[...groups].map(([name, t]) => `${name} ${cer(t)} ${t.perfect}/${t.files}`).join(", ")})`,
+  );
   line("foreign decode", `${fmt(audioMs / decodeMs)}x real time (${(audioMs / 60000).toFixed(1)} min of audio read)`);
 }

@@ -95,12 +95,17 @@ async function checkReplay(ours: Child, raw: Child, cases: HttpCase[]): Promise<
       exchange(ours.baseUrl, c.method, c.path, c.body, c.body ? JSON_HEADERS : {}),
       exchange(raw.baseUrl, c.method, c.path, c.body, c.body ? JSON_HEADERS : {}),
     ]);
-    const names = (e: typeof a): string => e.headers
-      .map(([n, v]) => (n.toLowerCase() === "keep-alive" ? `${n}=${v}` : n).toLowerCase())
-      .filter((n) => !NOT_RECORDED.has(n)).sort().join(",");
+    const names = (e: typeof a): string =>
+      e.headers
+        .map(([n, v]) => (n.toLowerCase() === "keep-alive" ? `${n}=${v}` : n).toLowerCase())
+        .filter((n) => !NOT_RECORDED.has(n))
+        .sort()
+        .join(",");
     if (a.status !== b.status || a.body.length !== b.body.length || names(a) !== names(b)) {
-      warn(`http ${c.name}: ${raw.name}'s response differs from ours ` +
-        `(status ${a.status}/${b.status}, body ${a.body.length}/${b.body.length} bytes, headers ${names(a)} / ${names(b)})`);
+      warn(
+        `http ${c.name}: ${raw.name}'s response differs from ours ` +
+          `(status ${a.status}/${b.status}, body ${a.body.length}/${b.body.length} bytes, headers ${names(a)} / ${names(b)})`,
+      );
     }
   }
 }
@@ -160,8 +165,11 @@ export async function runHttpBench(): Promise<HttpFigure[]> {
     servers.push(floor);
     await checkReplay(ours, raw, cases);
     await checkReplay(ours, floor, cases);
-    line("http method", `${shortPath(ours.entry)} vs bench/raw-server.ts (node:http, and fastify's floor); autocannon, ${connections} connections, ` +
-      `${warmup} s warm-up each, then ${rounds} rounds of ${seconds} s alternated ours/raw/floor; medians across rounds`);
+    line(
+      "http method",
+      `${shortPath(ours.entry)} vs bench/raw-server.ts (node:http, and fastify's floor); autocannon, ${connections} connections, ` +
+        `${warmup} s warm-up each, then ${rounds} rounds of ${seconds} s alternated ours/raw/floor; medians across rounds`,
+    );
     // Warms the load generator itself (its JIT), so that the first case is not penalized.
     await load(raw, cases[0]!, warmup, connections);
     for (const c of cases) {
@@ -190,15 +198,26 @@ async function alternate(servers: Child[], c: HttpCase, o: { seconds: number; wa
 
 function printFigure(c: HttpCase, { name, ours: a, raw: b, floor: f, ratio }: HttpFigure): void {
   const target = c.target === undefined ? "no target" : verdict(ratio, c.target, "min");
-  line(`http ${name}`, `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ratio ${fmtRatio(ratio)} (${target}) | ` +
-    `fastify floor ${fmt(f.reqPerSec)} req/s, ${fmtRatio(f.reqPerSec / b.reqPerSec)} raw; ours ${fmtRatio(a.reqPerSec / f.reqPerSec)} the floor`);
-  line(`http ${name} cpu`, `ours ${a.cpuMicrosPerRequest.toFixed(1)} µs/request | raw ${b.cpuMicrosPerRequest.toFixed(1)} | ` +
-    `floor ${f.cpuMicrosPerRequest.toFixed(1)}; requests per core ${fmtRatio(b.cpuMicrosPerRequest / a.cpuMicrosPerRequest)} of raw, ` +
-    `${fmtRatio(f.cpuMicrosPerRequest / a.cpuMicrosPerRequest)} of the floor`);
-  line(`http ${name} latency`, `ours p50 ${fmtMs(a.p50)} p99 ${fmtMs(a.p99)} | raw p50 ${fmtMs(b.p50)} p99 ${fmtMs(b.p99)} | ` +
-    `floor p50 ${fmtMs(f.p50)} p99 ${fmtMs(f.p99)}`);
-  line(`http ${name} failures`, `ours ${a.errors} errors, ${a.non2xx} non-2xx of ${fmt(a.requests)} | ` +
-    `raw ${b.errors} errors, ${b.non2xx} non-2xx of ${fmt(b.requests)} | floor ${f.errors} errors, ${f.non2xx} non-2xx`);
+  line(
+    `http ${name}`,
+    `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ratio ${fmtRatio(ratio)} (${target}) | ` +
+      `fastify floor ${fmt(f.reqPerSec)} req/s, ${fmtRatio(f.reqPerSec / b.reqPerSec)} raw; ours ${fmtRatio(a.reqPerSec / f.reqPerSec)} the floor`,
+  );
+  line(
+    `http ${name} cpu`,
+    `ours ${a.cpuMicrosPerRequest.toFixed(1)} µs/request | raw ${b.cpuMicrosPerRequest.toFixed(1)} | ` +
+      `floor ${f.cpuMicrosPerRequest.toFixed(1)}; requests per core ${fmtRatio(b.cpuMicrosPerRequest / a.cpuMicrosPerRequest)} of raw, ` +
+      `${fmtRatio(f.cpuMicrosPerRequest / a.cpuMicrosPerRequest)} of the floor`,
+  );
+  line(
+    `http ${name} latency`,
+    `ours p50 ${fmtMs(a.p50)} p99 ${fmtMs(a.p99)} | raw p50 ${fmtMs(b.p50)} p99 ${fmtMs(b.p99)} | ` + `floor p50 ${fmtMs(f.p50)} p99 ${fmtMs(f.p99)}`,
+  );
+  line(
+    `http ${name} failures`,
+    `ours ${a.errors} errors, ${a.non2xx} non-2xx of ${fmt(a.requests)} | ` +
+      `raw ${b.errors} errors, ${b.non2xx} non-2xx of ${fmt(b.requests)} | floor ${f.errors} errors, ${f.non2xx} non-2xx`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -58,7 +58,10 @@ function applyParams(args: string[]): { rest: string[]; params: string[] } {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const param = arg === "--param" ? args[++i] : arg.startsWith("--param=") ? arg.slice("--param=".length) : undefined;
-    if (param === undefined) { rest.push(arg); continue; }
+    if (param === undefined) {
+      rest.push(arg);
+      continue;
+    }
     const at = param.indexOf("=");
     try {
       if (at < 1) throw new Error(`--param takes NAME=VALUE, not ${param}`);
@@ -87,11 +90,19 @@ async function main(): Promise<void> {
   const { rest, params } = applyParams(process.argv.slice(2));
   const parts = selectedParts(rest);
   const cpu = cpus();
-  line("environment", `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ` +
-    `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, parts: ${parts.join(" ")}` +
-    (params.length > 0 ? `, tuning: ${params.join(" ")}` : ""));
-  line("machine speed", `${referenceLoopMs().toFixed(0)} ms for a reference loop of ${REFERENCE_STEPS.toExponential()} multiply-adds ` +
-    "(lower is faster; compare figures only between runs whose loops took about as long)");
+  line(
+    "environment",
+    `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}, parts: ${parts.join(" ")}` +
+      (params.length > 0 ? `, tuning: ${params.join(" ")}` : ""),
+  );
+  line(
+    "machine speed",
+    `${referenceLoopMs().toFixed(0)} ms for a reference loop of ${REFERENCE_STEPS.toExponential()} multiply-adds ` +
+      "(lower is faster; compare figures only between runs whose loops took about as long)",
+  );
   line("cpu placement", pinLoadGenerator());
   let failed = false;
   for (const part of parts) {
@@ -108,8 +119,12 @@ async function main(): Promise<void> {
       }
     }
   }
-  line("environment after", `load average ${loadavg().map((l) => l.toFixed(2)).join(" ")} ` +
-    "(other processes on this machine skew every figure; compare runs made on a quiet machine)");
+  line(
+    "environment after",
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (other processes on this machine skew every figure; compare runs made on a quiet machine)`,
+  );
   if (failed) process.exitCode = 1;
 }
 

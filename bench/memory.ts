@@ -28,7 +28,7 @@ let serial = 0;
 /** A text that no earlier request used: 20 to `max` characters. */
 function freshText(max = 200): string {
   serial++;
-  return mixedText(20 + (serial * 37) % (max - 19), serial);
+  return mixedText(20 + ((serial * 37) % (max - 19)), serial);
 }
 
 type Setup = NonNullable<autocannon.RequestSpec["setupRequest"]>;
@@ -39,7 +39,11 @@ const get = (build: () => string): autocannon.RequestSpec => ({
 const post = (path: string, build: () => object): autocannon.RequestSpec => ({
   method: "POST",
   setupRequest: ((request) => ({
-    ...request, method: "POST", path, headers: { ...request.headers, ...JSON_HEADERS }, body: JSON.stringify(build()),
+    ...request,
+    method: "POST",
+    path,
+    headers: { ...request.headers, ...JSON_HEADERS },
+    body: JSON.stringify(build()),
   })) satisfies Setup,
 });
 
@@ -80,17 +84,26 @@ export async function runMemoryBench(): Promise<MemoryFigure> {
     const peakRss = await rssKiB(server.pid, "VmHWM");
     const ratio = afterRss / warmRss;
     const sent = result.requests.total;
-    const expected4xx = Math.round(sent * 2 / 10);
-    line("memory method", `${shortPath(server.entry)}, RSS of pid ${server.pid} at start ${fmtBytes(startRss)}; ${fmt(warmupRequests)} mixed requests ` +
-      `to warm up, then ${fmt(requests)} mixed requests (${connections} connections, ${seconds.toFixed(1)} s)`);
-    line("memory rss", `after warm-up ${fmtBytes(warmRss)} | after ${fmt(sent)} requests ${fmtBytes(afterRss)} | ` +
-      `peak ${fmtBytes(peakRss)}`);
+    const expected4xx = Math.round((sent * 2) / 10);
+    line(
+      "memory method",
+      `${shortPath(server.entry)}, RSS of pid ${server.pid} at start ${fmtBytes(startRss)}; ${fmt(warmupRequests)} mixed requests ` +
+        `to warm up, then ${fmt(requests)} mixed requests (${connections} connections, ${seconds.toFixed(1)} s)`,
+    );
+    line("memory rss", `after warm-up ${fmtBytes(warmRss)} | after ${fmt(sent)} requests ${fmtBytes(afterRss)} | ` + `peak ${fmtBytes(peakRss)}`);
     line("memory ratio", `${fmtRatio(ratio)} after / after warm-up (${verdict(ratio, 1.2, "max")})`);
-    line("memory failures", `${result.errors + result.timeouts} errors, ${result["5xx"]} 5xx, ` +
-      `${result["4xx"]} 4xx (about ${fmt(expected4xx)} expected by design)`);
+    line(
+      "memory failures",
+      `${result.errors + result.timeouts} errors, ${result["5xx"]} 5xx, ` + `${result["4xx"]} 4xx (about ${fmt(expected4xx)} expected by design)`,
+    );
     return {
-      warmRssKiB: warmRss, afterRssKiB: afterRss, peakRssKiB: peakRss, ratio, requests: sent,
-      errors: result.errors + result.timeouts, non2xx: result.non2xx,
+      warmRssKiB: warmRss,
+      afterRssKiB: afterRss,
+      peakRssKiB: peakRss,
+      ratio,
+      requests: sent,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
     };
   } finally {
     await stopServer(server);

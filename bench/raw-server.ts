@@ -87,7 +87,10 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3001);
   const host = process.env.HOST ?? "127.0.0.1";
   server.listen(port, host);
-  const stop = (): void => { server.close(() => process.exit(0)); setTimeout(() => process.exit(0), 1000).unref(); };
+  const stop = (): void => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -57,7 +57,7 @@ let serial = 0;
 /** A text no earlier request used: 10 to `max` characters. */
 function freshText(max = 120): string {
   serial++;
-  return mixedText(10 + (serial * 37) % (max - 9), serial);
+  return mixedText(10 + ((serial * 37) % (max - 9)), serial);
 }
 const q = encodeURIComponent;
 
@@ -68,10 +68,19 @@ const get = (build: () => string): autocannon.RequestSpec => ({
 const send = (method: string, path: () => string, body: () => string, headers: Record<string, string> = JSON_HEADERS): autocannon.RequestSpec => ({
   method,
   setupRequest: ((request) => ({
-    ...request, method, path: path(), headers: { ...request.headers, ...headers }, body: body(),
+    ...request,
+    method,
+    path: path(),
+    headers: { ...request.headers, ...headers },
+    body: body(),
   })) satisfies Setup,
 });
-const post = (path: string, build: () => object) => send("POST", () => path, () => JSON.stringify(build()));
+const post = (path: string, build: () => object) =>
+  send(
+    "POST",
+    () => path,
+    () => JSON.stringify(build()),
+  );
 
 /** Expected 2xx: every endpoint, GET and POST; audio.wav kept short (a few letters at 8 kHz). */
 function okRequests(): autocannon.RequestSpec[] {
@@ -96,7 +105,12 @@ function badRequests(): autocannon.RequestSpec[] {
     get(() => `/api/v1/audio?text=SOS&wpm=${51 + (serial++ % 1000)}`), // 400: wpm out of range
     post("/api/v1/encode", () => ({ text: freshText(), dotChar: "" })), // 400: bad option
     get(() => `/api/v1/decode?morse=${q(`........-${serial++}`)}`), // 400: undecodable
-    send("POST", () => "/api/v1/encode", () => `text=${q(freshText())}`, { "Content-Type": "text/plain" }), // 415
+    send(
+      "POST",
+      () => "/api/v1/encode",
+      () => `text=${q(freshText())}`,
+      { "Content-Type": "text/plain" },
+    ), // 415
     get(() => `/api/v1/nope-${serial++}`), // 404
     get(() => `/not-here/${serial++}`), // 404
     get(() => `/api/v1/decode-audio?n=${serial++}`), // 405
@@ -140,8 +154,7 @@ const CLASSES: readonly TrafficClass[] = [
   { name: "closing", share: 0.05, expected: "4xx", run: runFreshConnections },
 ];
 
-const isExpected = (expected: TrafficClass["expected"], status: number) =>
-  expected === "2xx" ? status >= 200 && status < 300 : status >= 400 && status < 500;
+const isExpected = (expected: TrafficClass["expected"], status: number) => (expected === "2xx" ? status >= 200 && status < 300 : status >= 400 && status < 500);
 
 // ---------------------------------------------------------------------------------------
 // Running and sampling
@@ -156,7 +169,11 @@ async function runAutocannon(child: Child, requests: autocannon.RequestSpec[], c
   const statuses = new Map<number, number>();
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses.set(Number(code), count);
   return {
-    duration: result.duration, statuses, errors: result.errors, timeouts: result.timeouts, resets: result.resets ?? 0,
+    duration: result.duration,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    resets: result.resets ?? 0,
     latency: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
   };
 }
@@ -170,34 +187,59 @@ async function runFreshConnections(child: Child, loops: number, seconds: number)
   let resets = 0;
   const started = Date.now();
   const deadline = started + seconds * 1000;
-  const one = () => new Promise<void>((done) => {
-    const { method, path, body } = closingRequest();
-    const t0 = performance.now();
-    const req = httpRequest(`${child.baseUrl}${path}`, {
-      method, agent: false, timeout: 10_000,
-      headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
-    }, (res) => {
-      res.resume();
-      res.on("end", () => {
-        statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
-        times.push(performance.now() - t0);
+  const one = () =>
+    new Promise<void>((done) => {
+      const { method, path, body } = closingRequest();
+      const t0 = performance.now();
+      const req = httpRequest(
+        `${child.baseUrl}${path}`,
+        {
+          method,
+          agent: false,
+          timeout: 10_000,
+          headers: { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+            times.push(performance.now() - t0);
+            done();
+          });
+          res.on("error", () => {
+            errors++;
+            done();
+          });
+        },
+      );
+      req.on("timeout", () => {
+        timeouts++;
+        req.destroy(new Error("timeout"));
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.message === "timeout") {
+          /* counted */
+        } else if (error.code === "ECONNRESET") resets++;
+        else errors++;
         done();
       });
-      res.on("error", () => { errors++; done(); });
+      req.end(body);
     });
-    req.on("timeout", () => { timeouts++; req.destroy(new Error("timeout")); });
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.message === "timeout") { /* counted */ } else if (error.code === "ECONNRESET") resets++; else errors++;
-      done();
-    });
-    req.end(body);
-  });
-  await Promise.all(Array.from({ length: loops }, async () => {
-    while (Date.now() < deadline) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (Date.now() < deadline) await one();
+    }),
+  );
   times.sort((a, b) => a - b);
-  const at = (p: number) => times.length === 0 ? Number.NaN : times[Math.min(times.length - 1, Math.floor(times.length * p))]!;
-  return { duration: (Date.now() - started) / 1000, statuses, errors, timeouts, resets, latency: { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] ?? Number.NaN } };
+  const at = (p: number) => (times.length === 0 ? Number.NaN : times[Math.min(times.length - 1, Math.floor(times.length * p))]!);
+  return {
+    duration: (Date.now() - started) / 1000,
+    statuses,
+    errors,
+    timeouts,
+    resets,
+    latency: { p50: at(0.5), p99: at(0.99), max: times[times.length - 1] ?? Number.NaN },
+  };
 }
 
 /** Every class at once, the connections shared out between them. */
@@ -208,13 +250,14 @@ async function traffic(child: Child, connections: number, seconds: number): Prom
 
 const connectionsOf = (c: TrafficClass, connections: number) => Math.max(1, Math.round(connections * c.share));
 
-
 function sampleEvery(pid: number, seconds: number, started: number): { samples: Sample[]; stop: () => void } {
   const samples: Sample[] = [];
   const take = () => {
     rssKiB(pid).then(
       (kib) => samples.push({ atSeconds: (Date.now() - started) / 1000, rssKiB: kib }),
-      () => { /* the process is gone: the summary says so */ },
+      () => {
+        /* the process is gone: the summary says so */
+      },
     );
   };
   take();
@@ -224,7 +267,12 @@ function sampleEvery(pid: number, seconds: number, started: number): { samples: 
 
 /** Statuses as "200: 1,234, 404: 56". */
 function statusList(result: ClassResult): string {
-  return [...result.statuses].sort(([a], [b]) => a - b).map(([code, count]) => `${code}: ${fmt(count)}`).join(", ") || "none";
+  return (
+    [...result.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([code, count]) => `${code}: ${fmt(count)}`)
+      .join(", ") || "none"
+  );
 }
 
 function countWhere(result: ClassResult, test: (status: number) => boolean): number {

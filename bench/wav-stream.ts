@@ -13,7 +13,11 @@ const TEXT = "0".repeat(1000);
 const WPM = 5;
 const TARGET_RISE_KIB = 20 * 1024;
 
-interface Download { bytes: number; seconds: number; peakKiB: number }
+interface Download {
+  bytes: number;
+  seconds: number;
+  peakKiB: number;
+}
 
 /** Downloads the WAV, throwing the bytes away, sampling the server's RSS every 20 ms. */
 async function download(server: Child, sampleRate: number, text = TEXT): Promise<Download> {
@@ -30,7 +34,9 @@ async function download(server: Child, sampleRate: number, text = TEXT): Promise
     const url = `${server.baseUrl}/api/v1/audio.wav?text=${text}&wpm=${WPM}&sampleRate=${sampleRate}`;
     get(url, (response) => {
       let total = 0;
-      response.on("data", (chunk: Buffer) => { total += chunk.length; });
+      response.on("data", (chunk: Buffer) => {
+        total += chunk.length;
+      });
       response.on("end", () => resolve(total));
       response.on("error", reject);
     }).on("error", reject);
@@ -52,10 +58,16 @@ export async function runWavStreamBench(): Promise<void> {
       const { bytes, seconds, peakKiB } = await download(server, sampleRate);
       const audioSeconds = (bytes - 44) / 2 / sampleRate;
       const rise = peakKiB - before;
-      line(`stream ${sampleRate / 1000} kHz`, `${fmtBytes(bytes / 1024)} (${(audioSeconds / 60).toFixed(0)} min of audio) in ${seconds.toFixed(2)} s: ` +
-        `${Math.round(audioSeconds / seconds)}x real time (target ≥1000x: ${audioSeconds / seconds >= 1000 ? "met" : "MISSED"})`);
-      line(`stream ${sampleRate / 1000} kHz rss`, `before ${fmtBytes(before)}, peak while streaming ${fmtBytes(peakKiB)}: ` +
-        `rise ${fmtBytes(rise)} (target ≤20 MB: ${rise <= TARGET_RISE_KIB ? "met" : "MISSED"})`);
+      line(
+        `stream ${sampleRate / 1000} kHz`,
+        `${fmtBytes(bytes / 1024)} (${(audioSeconds / 60).toFixed(0)} min of audio) in ${seconds.toFixed(2)} s: ` +
+          `${Math.round(audioSeconds / seconds)}x real time (target ≥1000x: ${audioSeconds / seconds >= 1000 ? "met" : "MISSED"})`,
+      );
+      line(
+        `stream ${sampleRate / 1000} kHz rss`,
+        `before ${fmtBytes(before)}, peak while streaming ${fmtBytes(peakKiB)}: ` +
+          `rise ${fmtBytes(rise)} (target ≤20 MB: ${rise <= TARGET_RISE_KIB ? "met" : "MISSED"})`,
+      );
     }
   } finally {
     await stopServer(server);

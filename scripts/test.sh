@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (npm packages; Debian's redis-server, nginx and
-# chromium when missing), type-checks, then runs every test with Node's test runner.
+# chromium when missing), type-checks and lints, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,5 +19,6 @@ fi
 npm run build --silent # the package's own entry (dist/) is tested too
 npx tsc -p tsconfig.json
 npx tsc -p tsconfig.web.json # the playground's script, plain JavaScript checked as TypeScript
+npx biome ci . # lint and formatting (biome.jsonc); `npm run format` fixes the formatting
 mapfile -t files < <(find test -name '*.test.ts' | sort)
 exec node --import tsx --test --test-concurrency=2 "${files[@]}"

@@ -9,8 +9,11 @@ describe('import from "ditdah"', () => {
     assert.equal(ditdah.decode("...-.- / -.-"), "<SK> K");
     assert.equal(ditdah.CHART.alphabet.A, ".-");
     assert.equal(ditdah.timeline("E").durationMs, 60);
-    assert.throws(() => ditdah.encode("#"), (error: unknown) =>
-      error instanceof ditdah.MorseError && error.code === "UNSUPPORTED_CHARACTER" && error.message === 'Cannot encode character "#" at position 1');
+    assert.throws(
+      () => ditdah.encode("#"),
+      (error: unknown) =>
+        error instanceof ditdah.MorseError && error.code === "UNSUPPORTED_CHARACTER" && error.message === 'Cannot encode character "#" at position 1',
+    );
     const wav = Buffer.concat([...ditdah.renderWavChunks(ditdah.timeline("TEST", { wpm: 20 }), { frequency: 600, sampleRate: 8000 })]);
     const { samples, sampleRate } = ditdah.readWav(wav);
     assert.equal(ditdah.decodeAudio(samples, sampleRate).output, "TEST");

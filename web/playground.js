@@ -16,7 +16,11 @@ const LEVEL = 0.5;
 const LEAD_S = 0.1;
 /** The chart's groups, in the order shown. */
 const CHART_GROUPS = [
-  ["alphabet", "Letters"], ["numbers", "Digits"], ["punctuation", "Punctuation"], ["prosigns", "Prosigns"], ["accented", "Accented letters"],
+  ["alphabet", "Letters"],
+  ["numbers", "Digits"],
+  ["punctuation", "Punctuation"],
+  ["prosigns", "Prosigns"],
+  ["accented", "Accented letters"],
 ];
 
 /** @typedef {{ type: "dot" | "dash" | "silence", startMs: number, durationMs: number }} Segment */
@@ -253,9 +257,10 @@ async function readBack(wav, name) {
   try {
     const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "audio/wav" }, body: wav });
     ui.heard.value = read.output;
-    ui.heardDetails.textContent = read.characters === 0
-      ? `No Morse found in ${seconds(read.durationMs)}`
-      : `${read.characters} characters at ${read.wpm} wpm, ${read.frequency} Hz, in ${seconds(read.durationMs)}`;
+    ui.heardDetails.textContent =
+      read.characters === 0
+        ? `No Morse found in ${seconds(read.durationMs)}`
+        : `${read.characters} characters at ${read.wpm} wpm, ${read.frequency} Hz, in ${seconds(read.durationMs)}`;
   } catch (error) {
     ui.heardDetails.textContent = "";
     report(ui.listenError, error);
@@ -282,7 +287,9 @@ const TAKE_LIMIT_S = 300;
 function wavOf(chunks, sampleRate) {
   const count = chunks.reduce((n, chunk) => n + chunk.length, 0);
   const view = new DataView(new ArrayBuffer(44 + 2 * count));
-  const text = (/** @type {number} */ at, /** @type {string} */ s) => { for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i)); };
+  const text = (/** @type {number} */ at, /** @type {string} */ s) => {
+    for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i));
+  };
   text(0, "RIFF");
   view.setUint32(4, 36 + 2 * count, true);
   text(8, "WAVEfmt ");

@@ -10,12 +10,43 @@ import { rng } from "../../test/fixtures/random.js";
 export { rng };
 
 const WORDS = [
-  "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "paris", "morse", "code", "radio",
-  "signal", "station", "antenna", "weather", "report", "copy", "receive", "transmit", "hello", "world",
-  "cq", "de", "qth", "rst", "name", "op", "rig", "power", "watts", "band", "meters", "frequency",
+  "the",
+  "quick",
+  "brown",
+  "fox",
+  "jumps",
+  "over",
+  "lazy",
+  "dog",
+  "paris",
+  "morse",
+  "code",
+  "radio",
+  "signal",
+  "station",
+  "antenna",
+  "weather",
+  "report",
+  "copy",
+  "receive",
+  "transmit",
+  "hello",
+  "world",
+  "cq",
+  "de",
+  "qth",
+  "rst",
+  "name",
+  "op",
+  "rig",
+  "power",
+  "watts",
+  "band",
+  "meters",
+  "frequency",
 ];
 /** Punctuation all three libraries encode to ASCII `.`/`-` (`;`, `_`, `$` are left out: morsee draws them with `·`/`−`). */
-const PUNCTUATION = [".", ",", "?", "'", "!", "/", "(", ")", "&", ":", "=", "+", "-", "\"", "@"];
+const PUNCTUATION = [".", ",", "?", "'", "!", "/", "(", ")", "&", ":", "=", "+", "-", '"', "@"];
 /** Prosigns that decode back to themselves (no letter, digit or sign shares their sequence). */
 const PROSIGNS = ["<SK>", "<BK>", "<SOS>", "<CL>", "<HH>", "<CT>", "<DO>", "<SN>", "<AA>"];
 
@@ -27,7 +58,7 @@ function token(random: () => number): string {
   const r = random();
   if (r < 0.55) return pick(random, WORDS);
   if (r < 0.65) return String(Math.floor(random() * 100_000));
-  if (r < 0.80) return pick(random, WORDS) + pick(random, PUNCTUATION);
+  if (r < 0.8) return pick(random, WORDS) + pick(random, PUNCTUATION);
   if (r < 0.88) return pick(random, PUNCTUATION) + pick(random, WORDS) + pick(random, PUNCTUATION);
   if (r < 0.94) return `${pick(random, WORDS)}@${pick(random, WORDS)}.com`;
   return pick(random, PROSIGNS);

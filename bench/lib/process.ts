@@ -47,7 +47,11 @@ let cleanupInstalled = false;
 function killAll(): void {
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null) {
-      try { child.kill("SIGKILL"); } catch { /* already gone */ }
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        /* already gone */
+      }
     }
   }
   children.clear();
@@ -101,11 +105,7 @@ export function pinLoadGenerator(): string {
 }
 
 /** Starts `node <entry>` with PORT/HOST set to a free port on loopback (on the servers' CPU when pinned). */
-export async function startServer(
-  name: string,
-  entry: string,
-  env: Record<string, string> = {},
-): Promise<Child> {
+export async function startServer(name: string, entry: string, env: Record<string, string> = {}): Promise<Child> {
   installCleanup();
   const port = await freePort();
   const command = PINNED ? ["taskset", "-c", String(SERVER_CPU), process.execPath] : [process.execPath];
@@ -137,8 +137,14 @@ export async function startServer(
   });
   if (child.pid === undefined) throw new Error(`${name}: could not start ${entry}`);
   return {
-    name, entry, process: child, pid: child.pid, port, baseUrl: `http://${HOST}:${port}`,
-    output: () => tail, exited,
+    name,
+    entry,
+    process: child,
+    pid: child.pid,
+    port,
+    baseUrl: `http://${HOST}:${port}`,
+    output: () => tail,
+    exited,
   };
 }
 
@@ -159,7 +165,9 @@ function probe(url: string): Promise<number> {
 export async function waitReady(child: Child, path = "/healthz", timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
-  void child.exited.then((code) => { exitCode = code; });
+  void child.exited.then((code) => {
+    exitCode = code;
+  });
   let lastError = "";
   while (Date.now() < deadline) {
     if (exitCode !== undefined || child.process.exitCode !== null) {

@@ -44,29 +44,27 @@ export interface Exchange {
 }
 
 /** One request over a fresh connection, keeping the raw response headers. */
-export function exchange(
-  baseUrl: string,
-  method: string,
-  path: string,
-  body?: string,
-  headers: Record<string, string> = {},
-): Promise<Exchange> {
+export function exchange(baseUrl: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Exchange> {
   return new Promise((done, fail) => {
     const payload = body === undefined ? undefined : Buffer.from(body);
-    const req = request(baseUrl + path, {
-      method,
-      agent: false,
-      headers: payload ? { ...headers, "Content-Length": String(payload.length) } : headers,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const pairs: [string, string][] = [];
-        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
-        done({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
-      });
-      res.on("error", fail);
-    });
+    const req = request(
+      baseUrl + path,
+      {
+        method,
+        agent: false,
+        headers: payload ? { ...headers, "Content-Length": String(payload.length) } : headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const pairs: [string, string][] = [];
+          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) pairs.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+          done({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks) });
+        });
+        res.on("error", fail);
+      },
+    );
     req.on("error", fail);
     req.end(payload);
   });

@@ -6,11 +6,19 @@ import { decodeAudio, readWav, renderWavChunks } from "../audio/index.js";
 import { decode, encode, MorseError, timeline } from "../core/index.js";
 // The service's limits module: the CLI states and uses the same bounds and defaults as the API.
 import {
-  DECODE_FREQUENCY, formatDuration, FREQUENCY, GLYPH_LENGTH, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE,
-  SEPARATOR_LENGTH, WPM,
+  DECODE_FREQUENCY,
+  formatDuration,
+  FREQUENCY,
+  GLYPH_LENGTH,
+  MAX_RECORDING_SECONDS,
+  READ_SAMPLE_RATE,
+  SAMPLE_RATE,
+  SEPARATOR_LENGTH,
+  WPM,
 } from "../http/limits.js";
 
-const USAGE = `Usage:
+const USAGE =
+  `Usage:
   ditdah encode [--separator S] [--dot C] [--dash C] [TEXT...]   text to Morse
   ditdah decode [--separator S] [--dot C] [--dash C] [MORSE...]  Morse to text
   ditdah timing [--wpm N] [--fwpm N] [TEXT...]                   tones and silences as JSON
@@ -30,9 +38,15 @@ listen reads PCM or float WAV, mono or stereo, ${READ_SAMPLE_RATE.min} to ${READ
   `at most ${formatDuration(MAX_RECORDING_SECONDS)} long.`;
 
 const OPTIONS = {
-  separator: { type: "string" }, dot: { type: "string" }, dash: { type: "string" },
-  wpm: { type: "string" }, fwpm: { type: "string" }, frequency: { type: "string" },
-  "sample-rate": { type: "string" }, out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" },
+  separator: { type: "string" },
+  dot: { type: "string" },
+  dash: { type: "string" },
+  wpm: { type: "string" },
+  fwpm: { type: "string" },
+  frequency: { type: "string" },
+  "sample-rate": { type: "string" },
+  out: { type: "string", short: "o" },
+  help: { type: "boolean", short: "h" },
 } as const;
 
 class UsageError extends Error {}
@@ -52,15 +66,19 @@ async function input(positionals: string[]): Promise<string> {
   if (process.stdin.isTTY) throw new UsageError("nothing to read: give it as arguments or on standard input");
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 const glyphs = (values: Values) => ({ separator: values.separator, dotChar: values.dot, dashChar: values.dash });
 
 async function run(command: string | undefined, args: string[], values: Values): Promise<string | undefined> {
   switch (command) {
-    case "encode": return encode(await input(args), glyphs(values));
-    case "decode": return decode(await input(args), glyphs(values));
+    case "encode":
+      return encode(await input(args), glyphs(values));
+    case "decode":
+      return decode(await input(args), glyphs(values));
     case "timing":
       return JSON.stringify(timeline(await input(args), { wpm: number(values, "wpm"), fwpm: number(values, "fwpm") }), null, 2);
     case "wav": {
@@ -79,20 +97,27 @@ async function run(command: string | undefined, args: string[], values: Values):
       const heard = decodeAudio(samples, sampleRate, { wpm: number(values, "wpm"), frequency: number(values, "frequency") });
       return `${heard.output}\n(${heard.morse}; ${heard.wpm} wpm, ${heard.frequency} Hz)`;
     }
-    default: throw new UsageError(command ? `unknown command "${command}"` : "a command is needed");
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : "a command is needed");
   }
 }
 
 async function main(): Promise<number> {
   try {
     const { values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
-    if (values.help) { console.log(USAGE); return 0; }
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
     const [command, ...args] = positionals;
     const output = await run(command, args, values);
     if (output !== undefined) console.log(output);
     return 0;
   } catch (error) {
-    if (error instanceof MorseError) { console.error(`ditdah: ${error.message}`); return 1; }
+    if (error instanceof MorseError) {
+      console.error(`ditdah: ${error.message}`);
+      return 1;
+    }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       console.error(`ditdah: ${(error as Error).message}\n\n${USAGE}`);
       return 2;

@@ -10,5 +10,9 @@ export interface Chart {
 }
 
 export const CHART: Readonly<Chart> = Object.freeze({
-  alphabet: LETTERS, numbers: DIGITS, punctuation: PUNCTUATION, prosigns: PROSIGNS, accented: ACCENTED,
+  alphabet: LETTERS,
+  numbers: DIGITS,
+  punctuation: PUNCTUATION,
+  prosigns: PROSIGNS,
+  accented: ACCENTED,
 });

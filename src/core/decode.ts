@@ -31,7 +31,10 @@ class Assembler {
   constructor(private readonly morse: string) {}
 
   element(isDash: boolean, index: number, position: number): void {
-    if (this.elements === 0) { this.start = index; this.startPosition = position; }
+    if (this.elements === 0) {
+      this.start = index;
+      this.startPosition = position;
+    }
     this.elements++;
     this.key = this.elements > MAX_ELEMENTS ? 0 : (this.key << 1) | (isDash ? 1 : 0);
   }
@@ -74,15 +77,37 @@ class Assembler {
   }
 }
 
-const enum Glyph { Dot, Dash, WordBreak, LetterBreak, Other }
+const enum Glyph {
+  Dot,
+  Dash,
+  WordBreak,
+  LetterBreak,
+  Other,
+}
 
 /** What pasted Morse may hold with default options: several dot and dash glyphs, `/`, `|` and line breaks. */
 function forgivingGlyph(code: number): Glyph {
   switch (code) {
-    case 0x2e: case 0xb7: case 0x2022: case 0x2219: return Glyph.Dot; // . · • ∙
-    case 0x2d: case 0x5f: case 0x2212: case 0x2013: case 0x2014: return Glyph.Dash; // - _ − – —
-    case 0x2f: case 0x7c: case 0x0a: case 0x0d: case 0x2028: case 0x2029: return Glyph.WordBreak; // / | line breaks
-    default: return isWhiteSpace(code) ? Glyph.LetterBreak : Glyph.Other;
+    case 0x2e:
+    case 0xb7:
+    case 0x2022:
+    case 0x2219:
+      return Glyph.Dot; // . · • ∙
+    case 0x2d:
+    case 0x5f:
+    case 0x2212:
+    case 0x2013:
+    case 0x2014:
+      return Glyph.Dash; // - _ − – —
+    case 0x2f:
+    case 0x7c:
+    case 0x0a:
+    case 0x0d:
+    case 0x2028:
+    case 0x2029:
+      return Glyph.WordBreak; // / | line breaks
+    default:
+      return isWhiteSpace(code) ? Glyph.LetterBreak : Glyph.Other;
   }
 }
 
@@ -92,11 +117,20 @@ function scanForgiving(morse: string, out: Assembler): void {
     position++;
     const code = morse.charCodeAt(i);
     switch (forgivingGlyph(code)) {
-      case Glyph.Dot: out.element(false, i, position); break;
-      case Glyph.Dash: out.element(true, i, position); break;
-      case Glyph.WordBreak: out.endWord(i); break;
-      case Glyph.LetterBreak: out.endLetter(i); break;
-      default: i += out.badCharacter(i, position) - 1;
+      case Glyph.Dot:
+        out.element(false, i, position);
+        break;
+      case Glyph.Dash:
+        out.element(true, i, position);
+        break;
+      case Glyph.WordBreak:
+        out.endWord(i);
+        break;
+      case Glyph.LetterBreak:
+        out.endLetter(i);
+        break;
+      default:
+        i += out.badCharacter(i, position) - 1;
     }
   }
 }
@@ -109,15 +143,24 @@ function scanExact(morse: string, glyphs: Glyphs, out: Assembler): void {
   let i = 0;
   while (i < morse.length) {
     if (morse.startsWith(separator, i)) {
-      out.endWord(i); i += separator.length; position += widths[0];
+      out.endWord(i);
+      i += separator.length;
+      position += widths[0];
     } else if (morse.startsWith(dotChar, i)) {
-      out.element(false, i, position); i += dotChar.length; position += widths[1];
+      out.element(false, i, position);
+      i += dotChar.length;
+      position += widths[1];
     } else if (morse.startsWith(dashChar, i)) {
-      out.element(true, i, position); i += dashChar.length; position += widths[2];
+      out.element(true, i, position);
+      i += dashChar.length;
+      position += widths[2];
     } else if (isWhiteSpace(morse.charCodeAt(i))) {
-      out.endLetter(i); i++; position++;
+      out.endLetter(i);
+      i++;
+      position++;
     } else {
-      i += out.badCharacter(i, position); position++;
+      i += out.badCharacter(i, position);
+      position++;
     }
   }
 }
@@ -154,7 +197,8 @@ export function decodeAscii(morse: string): DecodeResult | undefined {
   let wordBreak = false;
   for (let i = 0; i <= written; i++) {
     const code = i < written ? input[i]! : 32;
-    if (code === 46 || code === 45) { // . or -
+    if (code === 46 || code === 45) {
+      // . or -
       key = (key << 1) | (code & 1); // "-" (45) is odd, "." (46) even
       if (key >= KEY_COUNT) return undefined; // longer than any sequence (and before 32-bit shifts wrap)
       continue;

@@ -50,7 +50,10 @@ class PatternCollector {
   }
 
   endWord(): void {
-    if (this.word.length > 0) { this.words.push(this.word); this.word = []; }
+    if (this.word.length > 0) {
+      this.words.push(this.word);
+      this.word = [];
+    }
   }
 
   /** One character (one code point, NFC), at its 1-based position in the text as sent. */
@@ -100,7 +103,10 @@ export function textToPatterns(text: string): PatternWords {
     if (code < 128 && !markAt(text, i + 1)) {
       // The hot path: plain ASCII, one table read.
       const pattern = patternOfCharCode(code);
-      if (pattern !== undefined) { out.add(pattern); continue; }
+      if (pattern !== undefined) {
+        out.add(pattern);
+        continue;
+      }
       if (code === LESS_THAN) {
         const end = prosignEnd(text, i);
         if (end > 0) {
@@ -144,7 +150,11 @@ for (let code = 0; code < 128; code++) {
   AFTER_WORD.push(pattern === undefined ? undefined : DEFAULT_SEPARATOR + pattern);
 }
 
-const enum Gap { None, Letter, Word }
+const enum Gap {
+  None,
+  Letter,
+  Word,
+}
 
 /**
  * Default glyphs, plain ASCII text, every character encodable: the common case, in one
@@ -158,7 +168,10 @@ function encodeAscii(text: string): string | undefined {
     if (code >= 128) return undefined;
     let pattern = gap === Gap.Letter ? AFTER_LETTER[code] : gap === Gap.Word ? AFTER_WORD[code] : patternOfCharCode(code);
     if (pattern === undefined) {
-      if (isWhiteSpace(code)) { if (gap === Gap.Letter) gap = Gap.Word; continue; }
+      if (isWhiteSpace(code)) {
+        if (gap === Gap.Letter) gap = Gap.Word;
+        continue;
+      }
       const end = code === LESS_THAN ? prosignEnd(text, i) : -1;
       if (end < 0) return undefined;
       pattern = (gap === Gap.Letter ? " " : gap === Gap.Word ? DEFAULT_SEPARATOR : "") + prosignPattern(text, i, end);

@@ -4,28 +4,21 @@
  */
 export const missingParameter = (name: string) => `Missing required parameter: ${name}`;
 
-export const tooLong = (name: string, max: number, got: number) =>
-  `Parameter ${name} must be at most ${max} characters (got ${got})`;
+export const tooLong = (name: string, max: number, got: number) => `Parameter ${name} must be at most ${max} characters (got ${got})`;
 
 export const notAString = (name: string) => `Parameter ${name} must be a string`;
 
-export const numberOutOfRange = (name: string, min: number, max: number) =>
-  `Parameter ${name} must be a number between ${min} and ${max}`;
+export const numberOutOfRange = (name: string, min: number, max: number) => `Parameter ${name} must be a number between ${min} and ${max}`;
 
-export const glyphRule = (name: string, min: number, max: number) =>
-  `Parameter ${name} must be ${min} to ${max} characters without white space`;
+export const glyphRule = (name: string, min: number, max: number) => `Parameter ${name} must be ${min} to ${max} characters without white space`;
 
-export const glyphsOverlap = () =>
-  "Parameters dotChar and dashChar must differ, and neither may contain the other";
+export const glyphsOverlap = () => "Parameters dotChar and dashChar must differ, and neither may contain the other";
 
-export const separatorRule = (min: number, max: number) =>
-  `Parameter separator must be ${min} to ${max} characters and not a single space`;
+export const separatorRule = (min: number, max: number) => `Parameter separator must be ${min} to ${max} characters and not a single space`;
 
-export const separatorSharesGlyph = () =>
-  "Parameter separator must not share a character with dotChar or dashChar";
+export const separatorSharesGlyph = () => "Parameter separator must not share a character with dotChar or dashChar";
 
 export const nothingTo = (name: string, verb: "encode" | "decode") =>
   `Parameter ${name} has nothing to ${verb}: it holds only white space${verb === "decode" ? " and separators" : ""}`;
 
-export const integerOutOfRange = (name: string, min: number, max: number) =>
-  `Parameter ${name} must be an integer between ${min} and ${max}`;
+export const integerOutOfRange = (name: string, min: number, max: number) => `Parameter ${name} must be an integer between ${min} and ${max}`;

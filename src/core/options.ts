@@ -16,7 +16,9 @@ export interface GlyphOptions {
 export type Glyphs = Required<GlyphOptions>;
 
 export const DEFAULT_GLYPHS: Glyphs = Object.freeze({
-  separator: DEFAULT_SEPARATOR, dotChar: DEFAULT_DOT, dashChar: DEFAULT_DASH,
+  separator: DEFAULT_SEPARATOR,
+  dotChar: DEFAULT_DOT,
+  dashChar: DEFAULT_DASH,
 });
 
 const WHITE_SPACE = /\s/u;

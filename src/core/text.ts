@@ -7,7 +7,10 @@ export function codePointLength(s: string): number {
     // A high surrogate followed by a low one is one code point, not two.
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++; }
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
     }
   }
   return n;
@@ -17,8 +20,9 @@ export function codePointLength(s: string): number {
 export function isWhiteSpace(c: number): boolean {
   if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
   if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
-    c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  );
 }
 
 /** Marks, controls, format characters, separators, surrogates, unassigned: shown by number. */

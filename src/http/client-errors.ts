@@ -22,16 +22,21 @@ const jsonOf = (error: HttpError) => JSON.stringify(errorBody(error));
 /** A whole HTTP response, as bytes for a raw socket. */
 function rawResponse(error: HttpError): string {
   const body = jsonOf(error);
-  const headers = Object.entries(errorHeaders(body)).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  const headers = Object.entries(errorHeaders(body))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   return `HTTP/1.1 ${error.statusCode} ${STATUS_CODES[error.statusCode]}\r\n${headers}\r\n${body}`;
 }
 
 /** Node's parser errors, by code, as ours. */
 function answerFor(code: string | undefined): HttpError {
   switch (code) {
-    case "HPE_HEADER_OVERFLOW": return headersTooLarge();
-    case "ERR_HTTP_REQUEST_TIMEOUT": return requestTimeout();
-    default: return malformedRequest();
+    case "HPE_HEADER_OVERFLOW":
+      return headersTooLarge();
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return requestTimeout();
+    default:
+      return malformedRequest();
   }
 }
 

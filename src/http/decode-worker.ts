@@ -10,9 +10,7 @@ export interface DecodeTask {
   hints: AudioHints;
 }
 
-export type DecodeOutcome =
-  | { ok: true; result: AudioDecode }
-  | { ok: false; code: MorseErrorCode; message: string };
+export type DecodeOutcome = { ok: true; result: AudioDecode } | { ok: false; code: MorseErrorCode; message: string };
 
 export default function decodeWav({ wav, hints }: DecodeTask): DecodeOutcome {
   try {

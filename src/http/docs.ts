@@ -14,7 +14,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: "ditdah",
         version: "1.0.0",
-        description: "Morse code: encode, decode, chart, PARIS timing, WAV audio and decoding of recordings. " +
+        description:
+          "Morse code: encode, decode, chart, PARIS timing, WAV audio and decoding of recordings. " +
           "Every endpoint with parameters takes them as a query string (GET) or a JSON body (POST).",
       },
     },

@@ -69,13 +69,21 @@ export interface Endpoint<P extends TObject> {
 export function registerGetAndPost<P extends TObject>(app: FastifyInstance, endpoint: Endpoint<P>): void {
   const { url, summary, params, result, handle } = endpoint;
   const response = { 200: result, ...errorResponses };
-  app.get(url, {
-    schema: { summary, querystring: params, response },
-    ...paramsNormalizer("query", params),
-  }, (request: FastifyRequest, reply: FastifyReply) => handle(request.query as Static<P>, reply));
-  app.post(url, {
-    schema: { summary, body: params, response },
-    onRequest: requireMediaType(["application/json"]),
-    ...paramsNormalizer("body", params),
-  }, (request: FastifyRequest, reply: FastifyReply) => handle(request.body as Static<P>, reply));
+  app.get(
+    url,
+    {
+      schema: { summary, querystring: params, response },
+      ...paramsNormalizer("query", params),
+    },
+    (request: FastifyRequest, reply: FastifyReply) => handle(request.query as Static<P>, reply),
+  );
+  app.post(
+    url,
+    {
+      schema: { summary, body: params, response },
+      onRequest: requireMediaType(["application/json"]),
+      ...paramsNormalizer("body", params),
+    },
+    (request: FastifyRequest, reply: FastifyReply) => handle(request.body as Static<P>, reply),
+  );
 }

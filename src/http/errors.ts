@@ -33,11 +33,9 @@ export const methodNotAllowed = (method: string, path: string, allowed: readonly
   });
 
 /** CONNECT asks for a tunnel: there is no path to name. */
-export const connectNotAllowed = () =>
-  new HttpError(405, "METHOD_NOT_ALLOWED", "Method CONNECT is not allowed: this is not a proxy");
+export const connectNotAllowed = () => new HttpError(405, "METHOD_NOT_ALLOWED", "Method CONNECT is not allowed: this is not a proxy");
 
-export const unsupportedMediaType = (expected: string) =>
-  new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", `Unsupported content type: send ${expected}`);
+export const unsupportedMediaType = (expected: string) => new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", `Unsupported content type: send ${expected}`);
 
 export const bodyTooLarge = (limit: number) =>
   new HttpError(413, "PAYLOAD_TOO_LARGE", `Request body is too large: the limit is ${limit} bytes (${formatBytes(limit)})`);
@@ -49,8 +47,7 @@ export const emptyBody = () => new HttpError(400, "INVALID_BODY", "Request body 
 export const malformedRequest = (message = "Malformed HTTP request") => new HttpError(400, "MALFORMED_REQUEST", message);
 
 /** The request cannot be trusted to be what it seems: the connection is closed after the answer. */
-export const missingHost = () =>
-  new HttpError(400, "MALFORMED_REQUEST", "Missing Host header: HTTP/1.1 requests must name the host", { connection: "close" });
+export const missingHost = () => new HttpError(400, "MALFORMED_REQUEST", "Missing Host header: HTTP/1.1 requests must name the host", { connection: "close" });
 
 export const requestTimeout = () => new HttpError(408, "REQUEST_TIMEOUT", "Request timed out");
 
@@ -74,11 +71,16 @@ export const internalError = () => new HttpError(500, "INTERNAL", "Internal serv
 /** Fastify's own errors, by code, as ours. */
 function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | undefined {
   switch (error.code) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE": return bodyTooLarge(bodyLimit);
-    case "FST_ERR_CTP_EMPTY_JSON_BODY": return emptyBody();
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE": return unsupportedMediaType("application/json");
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH": return malformedRequest("Request body length does not match Content-Length");
-    case "FST_ERR_BAD_URL": return malformedRequest("The request URL is malformed");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return bodyTooLarge(bodyLimit);
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return emptyBody();
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return unsupportedMediaType("application/json");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return malformedRequest("Request body length does not match Content-Length");
+    case "FST_ERR_BAD_URL":
+      return malformedRequest("The request URL is malformed");
     default:
       // A body that secure-json-parse or JSON.parse refused.
       if (error instanceof SyntaxError || error.code === "FST_ERR_CTP_INVALID_JSON_BODY") return invalidJson();
@@ -95,8 +97,11 @@ export function toHttpError(error: unknown, bodyLimit = JSON_BODY_LIMIT): HttpEr
     const { code, message } = describeValidationError(fastifyError.validation, fastifyError.validationContext);
     return new HttpError(400, code, message);
   }
-  return fromFastifyCode(fastifyError, bodyLimit) ?? (fastifyError?.statusCode && fastifyError.statusCode < 500
-    // e.g. @fastify/static's 416 for a Range outside a playground file.
-    ? new HttpError(fastifyError.statusCode, "BAD_REQUEST", STATUS_CODES[fastifyError.statusCode] ?? "Bad request")
-    : internalError());
+  return (
+    fromFastifyCode(fastifyError, bodyLimit) ??
+    (fastifyError?.statusCode && fastifyError.statusCode < 500
+      ? // e.g. @fastify/static's 416 for a Range outside a playground file.
+        new HttpError(fastifyError.statusCode, "BAD_REQUEST", STATUS_CODES[fastifyError.statusCode] ?? "Bad request")
+      : internalError())
+  );
 }

@@ -10,13 +10,19 @@ const HealthResult = Type.Object({
 });
 
 export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
-  app.get("/healthz", { schema: { summary: "The process is alive", response: { 200: HealthResult, ...errorResponses } } },
-    async () => ({ success: true, status: "ok" }));
-  app.get("/readyz", {
-    schema: { summary: "Ready to serve: not shutting down, and its stores reachable", response: { 200: HealthResult, 503: HealthResult, ...errorResponses } },
-  }, async (_request, reply) => {
-    const problems = readiness.problems();
-    if (problems.length > 0) reply.code(503);
-    return { success: problems.length === 0, status: problems.length === 0 ? "ok" : problems.join("; ") };
-  });
+  app.get("/healthz", { schema: { summary: "The process is alive", response: { 200: HealthResult, ...errorResponses } } }, async () => ({
+    success: true,
+    status: "ok",
+  }));
+  app.get(
+    "/readyz",
+    {
+      schema: { summary: "Ready to serve: not shutting down, and its stores reachable", response: { 200: HealthResult, 503: HealthResult, ...errorResponses } },
+    },
+    async (_request, reply) => {
+      const problems = readiness.problems();
+      if (problems.length > 0) reply.code(503);
+      return { success: problems.length === 0, status: problems.length === 0 ? "ok" : problems.join("; ") };
+    },
+  );
 }

@@ -12,7 +12,10 @@ class RouteRecord {
   sum = 0;
   count = 0;
 
-  constructor(readonly route: string, readonly method: string) {}
+  constructor(
+    readonly route: string,
+    readonly method: string,
+  ) {}
 
   add(status: number, seconds: number): void {
     this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
@@ -45,19 +48,31 @@ class RequestStats {
   /** Both series as metrics prom-client's registry can serve. */
   register(registry: Registry): void {
     const metric = (name: string, help: string, type: string, values: () => Sample[]) => ({
-      name, help, type, aggregator: "sum", get: async () => ({ name, help, type, aggregator: "sum", values: values() }), reset: () => this.records.clear(),
+      name,
+      help,
+      type,
+      aggregator: "sum",
+      get: async () => ({ name, help, type, aggregator: "sum", values: values() }),
+      reset: () => this.records.clear(),
     });
-    registry.registerMetric(metric("ditdah_http_requests_total", "HTTP requests answered, by route, method and status", "counter",
-      () => [...this.records.values()].flatMap(({ route, method, statuses }) =>
-        [...statuses].map(([status, value]) => ({ labels: { route, method, status }, value })))) as never);
+    registry.registerMetric(
+      metric("ditdah_http_requests_total", "HTTP requests answered, by route, method and status", "counter", () =>
+        [...this.records.values()].flatMap(({ route, method, statuses }) =>
+          [...statuses].map(([status, value]) => ({ labels: { route, method, status }, value })),
+        ),
+      ) as never,
+    );
     const name = "ditdah_http_request_duration_seconds";
-    registry.registerMetric(metric(name, "Time to answer a request, by route and method", "histogram",
-      () => [...this.records.values()].flatMap(({ route, method, buckets, sum, count }): Sample[] => [
-        ...LATENCY_BUCKETS.map((le, i) => ({ metricName: `${name}_bucket`, labels: { le, route, method }, value: buckets[i]! })),
-        { metricName: `${name}_bucket`, labels: { le: "+Inf", route, method }, value: count },
-        { metricName: `${name}_sum`, labels: { route, method }, value: sum },
-        { metricName: `${name}_count`, labels: { route, method }, value: count },
-      ])) as never);
+    registry.registerMetric(
+      metric(name, "Time to answer a request, by route and method", "histogram", () =>
+        [...this.records.values()].flatMap(({ route, method, buckets, sum, count }): Sample[] => [
+          ...LATENCY_BUCKETS.map((le, i) => ({ metricName: `${name}_bucket`, labels: { le, route, method }, value: buckets[i]! })),
+          { metricName: `${name}_bucket`, labels: { le: "+Inf", route, method }, value: count },
+          { metricName: `${name}_sum`, labels: { route, method }, value: sum },
+          { metricName: `${name}_count`, labels: { route, method }, value: count },
+        ]),
+      ) as never,
+    );
   }
 }
 
@@ -65,11 +80,13 @@ export class Metrics {
   readonly registry = new Registry();
   readonly requests = new RequestStats();
   readonly storeErrors = new Counter({
-    name: "ditdah_rate_limit_store_errors_total", help: "Rate-limit store failures: failed calls and lost connections",
+    name: "ditdah_rate_limit_store_errors_total",
+    help: "Rate-limit store failures: failed calls and lost connections",
     registers: [this.registry],
   });
   readonly storeUp = new Gauge({
-    name: "ditdah_rate_limit_store_up", help: "1 while the shared rate-limit store is reachable (or none is configured), else 0",
+    name: "ditdah_rate_limit_store_up",
+    help: "1 while the shared rate-limit store is reachable (or none is configured), else 0",
     registers: [this.registry],
   });
 

@@ -22,6 +22,8 @@ export async function registerPlayground(app: FastifyInstance): Promise<void> {
     root: WEB_ROOT,
     wildcard: false,
     decorateReply: false,
-    setHeaders: (reply) => { reply.headers(PAGE_HEADERS); },
+    setHeaders: (reply) => {
+      reply.headers(PAGE_HEADERS);
+    },
   });
 }

@@ -6,34 +6,56 @@ import { Type, type Static } from "typebox";
 import { SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
-  DECODE_FREQUENCY, formatBytes, formatDuration, FREQUENCY, GLYPH_LENGTH, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE,
-  SAMPLE_RATE, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WAV_BODY_LIMIT, WPM,
+  DECODE_FREQUENCY,
+  formatBytes,
+  formatDuration,
+  FREQUENCY,
+  GLYPH_LENGTH,
+  MAX_RECORDING_SECONDS,
+  READ_SAMPLE_RATE,
+  SAMPLE_RATE,
+  SEPARATOR_LENGTH,
+  TEXT_MAX_LENGTH,
+  WAV_BODY_LIMIT,
+  WPM,
 } from "./limits.js";
 
 const Text = Type.String({
-  minLength: 1, maxLength: TEXT_MAX_LENGTH,
+  minLength: 1,
+  maxLength: TEXT_MAX_LENGTH,
   description: `Text to convert, at most ${TEXT_MAX_LENGTH} characters (Unicode code points)`,
 });
 
 const Morse = Type.String({
-  minLength: 1, maxLength: TEXT_MAX_LENGTH,
+  minLength: 1,
+  maxLength: TEXT_MAX_LENGTH,
   description: `Morse to decode, at most ${TEXT_MAX_LENGTH} characters`,
 });
 
-const Glyph = (what: string, fallback: string) => Type.String({
-  minLength: GLYPH_LENGTH.min, maxLength: GLYPH_LENGTH.max, pattern: "^\\S+$", default: fallback,
-  description: `Draws a ${what}: ${GLYPH_LENGTH.min} to ${GLYPH_LENGTH.max} characters without white space; dotChar and dashChar must not contain each other`,
-});
+const Glyph = (what: string, fallback: string) =>
+  Type.String({
+    minLength: GLYPH_LENGTH.min,
+    maxLength: GLYPH_LENGTH.max,
+    pattern: "^\\S+$",
+    default: fallback,
+    description: `Draws a ${what}: ${GLYPH_LENGTH.min} to ${GLYPH_LENGTH.max} characters without white space; dotChar and dashChar must not contain each other`,
+  });
 
 const Separator = Type.String({
-  minLength: SEPARATOR_LENGTH.min, maxLength: SEPARATOR_LENGTH.max, default: " / ",
+  minLength: SEPARATOR_LENGTH.min,
+  maxLength: SEPARATOR_LENGTH.max,
+  default: " / ",
   description: `Placed between words: ${SEPARATOR_LENGTH.min} to ${SEPARATOR_LENGTH.max} characters, not a single space, sharing no character with dotChar or dashChar`,
 });
 
 /** Numbers; a query string, or a JSON body, may carry them as decimal strings. */
-const Speed = (description: string, fallback?: number) => Type.Number({
-  minimum: WPM.min, maximum: WPM.max, ...(fallback === undefined ? {} : { default: fallback }), description,
-});
+const Speed = (description: string, fallback?: number) =>
+  Type.Number({
+    minimum: WPM.min,
+    maximum: WPM.max,
+    ...(fallback === undefined ? {} : { default: fallback }),
+    description,
+  });
 
 export const GlyphParams = {
   separator: Type.Optional(Separator),
@@ -46,32 +68,44 @@ export const DecodeParams = Type.Object({ morse: Morse, ...GlyphParams });
 export const AudioParams = Type.Object({
   text: Text,
   wpm: Type.Optional(Speed(`Character speed in words per minute (PARIS), ${WPM.min} to ${WPM.max}`, WPM.default)),
-  frequency: Type.Optional(Type.Number({
-    minimum: FREQUENCY.min, maximum: FREQUENCY.max, default: FREQUENCY.default,
-    description: `Tone frequency in Hz, ${FREQUENCY.min} to ${FREQUENCY.max}`,
-  })),
+  frequency: Type.Optional(
+    Type.Number({
+      minimum: FREQUENCY.min,
+      maximum: FREQUENCY.max,
+      default: FREQUENCY.default,
+      description: `Tone frequency in Hz, ${FREQUENCY.min} to ${FREQUENCY.max}`,
+    }),
+  ),
   fwpm: Type.Optional(Speed(`Farnsworth overall speed, ${WPM.min} up to wpm (default: wpm)`)),
 });
 
 export const WavParams = Type.Object({
   ...AudioParams.properties,
-  sampleRate: Type.Optional(Type.Integer({
-    minimum: SAMPLE_RATE.min, maximum: SAMPLE_RATE.max, default: SAMPLE_RATE.default,
-    description: `Samples per second of the WAV, ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max}`,
-  })),
+  sampleRate: Type.Optional(
+    Type.Integer({
+      minimum: SAMPLE_RATE.min,
+      maximum: SAMPLE_RATE.max,
+      default: SAMPLE_RATE.default,
+      description: `Samples per second of the WAV, ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max}`,
+    }),
+  ),
 });
 
 export const DecodeAudioHints = Type.Object({
-  frequency: Type.Optional(Type.Number({
-    minimum: DECODE_FREQUENCY.min, maximum: DECODE_FREQUENCY.max,
-    description: `Expected pitch in Hz, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max}; the decoder finds it by itself when absent`,
-  })),
+  frequency: Type.Optional(
+    Type.Number({
+      minimum: DECODE_FREQUENCY.min,
+      maximum: DECODE_FREQUENCY.max,
+      description: `Expected pitch in Hz, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max}; the decoder finds it by itself when absent`,
+    }),
+  ),
   wpm: Type.Optional(Speed("Expected speed in words per minute; the decoder finds it by itself when absent")),
 });
 
 /** The parameters some endpoint requires (text, morse): any other is an option. */
-export const REQUIRED_PARAMETERS: ReadonlySet<string> =
-  new Set([EncodeParams, DecodeParams, AudioParams, WavParams].flatMap((params) => params.required ?? []));
+export const REQUIRED_PARAMETERS: ReadonlySet<string> = new Set(
+  [EncodeParams, DecodeParams, AudioParams, WavParams].flatMap((params) => params.required ?? []),
+);
 
 export type EncodeParams = Static<typeof EncodeParams>;
 export type DecodeParams = Static<typeof DecodeParams>;
@@ -132,8 +166,11 @@ export const ErrorResult = Type.Object({
   code: Type.Unsafe<ErrorCode>({
     type: "string",
     enum: Object.keys(ERROR_CODES),
-    description: "Why, as a stable word for programs:\n" +
-      Object.entries(ERROR_CODES).map(([code, meaning]) => `- \`${code}\`: ${meaning}`).join("\n"),
+    description:
+      "Why, as a stable word for programs:\n" +
+      Object.entries(ERROR_CODES)
+        .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+        .join("\n"),
   }),
 });
 
@@ -147,7 +184,8 @@ export const WavResult = {
 
 export const WavBody = Type.String({
   format: "binary",
-  description: "A WAV file: PCM 8, 16, 24 or 32-bit, or 32-bit float (WAVE_FORMAT_EXTENSIBLE too); mono or stereo; " +
+  description:
+    "A WAV file: PCM 8, 16, 24 or 32-bit, or 32-bit float (WAVE_FORMAT_EXTENSIBLE too); mono or stereo; " +
     `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples/s; ` +
     `at most ${formatBytes(WAV_BODY_LIMIT)} and ${formatDuration(MAX_RECORDING_SECONDS)}`,
 });

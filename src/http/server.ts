@@ -18,10 +18,13 @@ function shutDownOnSignals(app: FastifyInstance): void {
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
-    app.close().then(() => process.exit(0), (error: unknown) => {
-      app.log.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    });
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGTERM", () => shutDown("SIGTERM"));
   process.on("SIGINT", () => shutDown("SIGINT"));

@@ -6,9 +6,7 @@
 import type { FastifySchemaValidationError } from "fastify";
 import type { SchemaErrorDataVar } from "fastify/types/schema.js";
 import { codePointLength } from "../core/index.js";
-import {
-  glyphRule, integerOutOfRange, missingParameter, notAString, numberOutOfRange, separatorRule, tooLong,
-} from "../core/messages.js";
+import { glyphRule, integerOutOfRange, missingParameter, notAString, numberOutOfRange, separatorRule, tooLong } from "../core/messages.js";
 import type { ErrorCode } from "./error-codes.js";
 import { GLYPH_LENGTH, SEPARATOR_LENGTH } from "./limits.js";
 import { REQUIRED_PARAMETERS } from "./schemas.js";
@@ -27,7 +25,9 @@ interface VerboseError extends FastifySchemaValidationError {
 
 function parameterName(error: VerboseError): string {
   if (error.keyword === "required") return String(error.params.missingProperty);
-  return decodeURIComponent(error.instancePath.split("/")[1] ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
+  return decodeURIComponent(error.instancePath.split("/")[1] ?? "")
+    .replace(/~1/g, "/")
+    .replace(/~0/g, "~");
 }
 
 export type ValidationCode = Extract<ErrorCode, "MISSING_PARAMETER" | "INVALID_PARAMETER" | "INVALID_OPTION" | "INVALID_BODY" | "BAD_REQUEST">;

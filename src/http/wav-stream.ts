@@ -26,10 +26,16 @@ export async function sendWav(reply: FastifyReply, renderer: WavRenderer): Promi
 
   const free: Buffer[] = Array.from({ length: BUFFERS }, () => Buffer.alloc(2 * CHUNK_SAMPLES));
   let wake: (() => void) | undefined;
-  const release = (buffer: Buffer) => { free.push(buffer); wake?.(); };
+  const release = (buffer: Buffer) => {
+    free.push(buffer);
+    wake?.();
+  };
   response.once("close", () => wake?.());
   for (let start = 0; start < renderer.sampleCount; start += CHUNK_SAMPLES) {
-    while (free.length === 0 && !response.destroyed) await new Promise<void>((resolve) => { wake = resolve; });
+    while (free.length === 0 && !response.destroyed)
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
     if (response.destroyed) return; // the client went away: stop rendering
     const buffer = free.pop()!;
     const length = Math.min(CHUNK_SAMPLES, renderer.sampleCount - start);

@@ -116,7 +116,7 @@ describe("WAV rendering", () => {
         // The very first rise and last fall sit on the file's edges (sample 0 and the end).
         const inner = edges.slice(1, -1).map((ms) => (ms * sampleRate) / 1000);
         assert.equal(crossings.length, inner.length, `${wpm} wpm at ${sampleRate} Hz`);
-        crossings.forEach((c, i) => assert.ok(Math.abs(c - inner[i]!) <= 1, `edge ${i}: ${c} vs ${inner[i]}`));
+        for (const [i, c] of crossings.entries()) assert.ok(Math.abs(c - inner[i]!) <= 1, `edge ${i}: ${c} vs ${inner[i]}`);
         // Between consecutive crossings: every segment but the first and last, to within a sample.
         for (let i = 0; i + 1 < crossings.length; i++) {
           const measuredMs = ((crossings[i + 1]! - crossings[i]!) * 1000) / sampleRate;
@@ -134,7 +134,10 @@ describe("WAV rendering", () => {
     assert.ok(chunks.length > 3);
     for (const c of chunks.slice(1, -1)) assert.equal(c.length, 16384);
     assert.ok(chunks[chunks.length - 1]!.length <= 16384);
-    assert.equal(chunks.reduce((n, c) => n + c.length, 0), wavByteLength(tl, 22050));
+    assert.equal(
+      chunks.reduce((n, c) => n + c.length, 0),
+      wavByteLength(tl, 22050),
+    );
     // No two chunks share memory: a consumer may keep each until it is written.
     assert.equal(new Set(chunks.map((c) => c.buffer)).size, chunks.length);
   });
@@ -166,13 +169,18 @@ describe("WAV rendering", () => {
   it("refuses sample rates and pitches out of range before yielding anything", () => {
     const tl = timeline("E");
     for (const sampleRate of [7999, 48001, 22050.5, Number.NaN]) {
-      assert.throws(() => renderWavChunks(tl, { frequency: 600, sampleRate }), (e: unknown) =>
-        e instanceof MorseError && e.code === "INVALID_OPTION" && e.message === "Parameter sampleRate must be an integer between 8000 and 48000");
+      assert.throws(
+        () => renderWavChunks(tl, { frequency: 600, sampleRate }),
+        (e: unknown) =>
+          e instanceof MorseError && e.code === "INVALID_OPTION" && e.message === "Parameter sampleRate must be an integer between 8000 and 48000",
+      );
       assert.throws(() => wavByteLength(tl, sampleRate), MorseError);
     }
     for (const frequency of [199, 1001, Number.POSITIVE_INFINITY]) {
-      assert.throws(() => renderWavChunks(tl, { frequency, sampleRate: 8000 }), (e: unknown) =>
-        e instanceof MorseError && e.code === "INVALID_OPTION" && e.message === "Parameter frequency must be a number between 200 and 1000");
+      assert.throws(
+        () => renderWavChunks(tl, { frequency, sampleRate: 8000 }),
+        (e: unknown) => e instanceof MorseError && e.code === "INVALID_OPTION" && e.message === "Parameter frequency must be a number between 200 and 1000",
+      );
     }
   });
 });

@@ -21,8 +21,18 @@ function riff(chunks: [string, Uint8Array, number?][], riffSize?: number): Buffe
   return Buffer.concat([head, content]);
 }
 
-function fmt({ code = 1, channels = 1, sampleRate = 8000, bits = 16, blockAlign }: {
-  code?: number; channels?: number; sampleRate?: number; bits?: number; blockAlign?: number;
+function fmt({
+  code = 1,
+  channels = 1,
+  sampleRate = 8000,
+  bits = 16,
+  blockAlign,
+}: {
+  code?: number;
+  channels?: number;
+  sampleRate?: number;
+  bits?: number;
+  blockAlign?: number;
 } = {}): Uint8Array {
   const b = Buffer.alloc(16);
   const align = blockAlign ?? channels * Math.ceil(bits / 8);
@@ -37,18 +47,21 @@ function fmt({ code = 1, channels = 1, sampleRate = 8000, bits = 16, blockAlign 
 
 function int16(...values: number[]): Uint8Array {
   const b = Buffer.alloc(2 * values.length);
-  values.forEach((v, i) => b.writeInt16LE(v, 2 * i));
+  for (const [i, v] of values.entries()) b.writeInt16LE(v, 2 * i);
   return b;
 }
 
 function assertInvalid(bytes: Uint8Array, message: string | RegExp): void {
-  assert.throws(() => readWav(bytes), (e: unknown) => {
-    assert.ok(e instanceof MorseError, String(e));
-    assert.equal(e.code, "INVALID_AUDIO");
-    if (typeof message === "string") assert.equal(e.message, message);
-    else assert.match(e.message, message);
-    return true;
-  });
+  assert.throws(
+    () => readWav(bytes),
+    (e: unknown) => {
+      assert.ok(e instanceof MorseError, String(e));
+      assert.equal(e.code, "INVALID_AUDIO");
+      if (typeof message === "string") assert.equal(e.message, message);
+      else assert.match(e.message, message);
+      return true;
+    },
+  );
 }
 
 const RAMP = Float32Array.from({ length: 64 }, (_, i) => -1 + (2 * i) / 63);
@@ -80,11 +93,20 @@ describe("WAV reading", () => {
 
   it("reads sample values exactly as the formats define them", () => {
     // 8-bit is unsigned around 128; 24-bit is little-endian two's complement.
-    const eight = riff([["fmt ", fmt({ bits: 8 })], ["data", Uint8Array.of(0, 128, 255, 64)]]);
+    const eight = riff([
+      ["fmt ", fmt({ bits: 8 })],
+      ["data", Uint8Array.of(0, 128, 255, 64)],
+    ]);
     assert.deepEqual(Array.from(readWav(eight).samples), [-1, 0, 127 / 128, -0.5]);
-    const twentyFour = riff([["fmt ", fmt({ bits: 24 })], ["data", Uint8Array.of(0x00, 0x00, 0x80, 0xff, 0xff, 0x7f, 0x00, 0x00, 0xc0)]]);
+    const twentyFour = riff([
+      ["fmt ", fmt({ bits: 24 })],
+      ["data", Uint8Array.of(0x00, 0x00, 0x80, 0xff, 0xff, 0x7f, 0x00, 0x00, 0xc0)],
+    ]);
     assert.deepEqual(Array.from(readWav(twentyFour).samples), [-1, 8388607 / 8388608, -0.5]);
-    const sixteen = riff([["fmt ", fmt()], ["data", int16(-32768, 16384, 0)]]);
+    const sixteen = riff([
+      ["fmt ", fmt()],
+      ["data", int16(-32768, 16384, 0)],
+    ]);
     assert.deepEqual(Array.from(readWav(sixteen).samples), [-1, 0.5, 0]);
   });
 
@@ -93,7 +115,10 @@ describe("WAV reading", () => {
     const right = Float32Array.of(0.5, 0.5, 0, -1);
     const { samples } = readWav(encodeWav([left, right], 8000, { format: "float", bits: 32 }));
     assert.deepEqual(Array.from(samples), [0.5, 0, 0.5, -0.5]);
-    const pcm = riff([["fmt ", fmt({ channels: 2 })], ["data", int16(16384, -16384, 8192, 8192)]]);
+    const pcm = riff([
+      ["fmt ", fmt({ channels: 2 })],
+      ["data", int16(16384, -16384, 8192, 8192)],
+    ]);
     assert.deepEqual(Array.from(readWav(pcm).samples), [0, 0.25]);
   });
 
@@ -102,7 +127,12 @@ describe("WAV reading", () => {
     body.writeFloatLE(Number.NaN, 0);
     body.writeFloatLE(Number.POSITIVE_INFINITY, 4);
     body.writeFloatLE(0.25, 8);
-    const { samples } = readWav(riff([["fmt ", fmt({ code: 3, bits: 32 })], ["data", body]]));
+    const { samples } = readWav(
+      riff([
+        ["fmt ", fmt({ code: 3, bits: 32 })],
+        ["data", body],
+      ]),
+    );
     assert.deepEqual(Array.from(samples), [0, 0, 0.25]);
   });
 
@@ -120,7 +150,14 @@ describe("WAV reading", () => {
   });
 
   it("ignores a wrong RIFF size and a cut-off chunk after the data", () => {
-    const wav = riff([["fmt ", fmt()], ["data", int16(1, 2, 3)], ["LIST", new Uint8Array(4), 4000]], 12);
+    const wav = riff(
+      [
+        ["fmt ", fmt()],
+        ["data", int16(1, 2, 3)],
+        ["LIST", new Uint8Array(4), 4000],
+      ],
+      12,
+    );
     assert.equal(readWav(wav).samples.length, 3);
   });
 
@@ -128,7 +165,10 @@ describe("WAV reading", () => {
     // 5 bytes present of 16-bit stereo: one whole frame (4 bytes) and a stray byte.
     const body = Buffer.concat([int16(1000, 3000), Uint8Array.of(7)]);
     for (const declared of [64, 0xfffffff0, 0xffffffff]) {
-      const wav = riff([["fmt ", fmt({ channels: 2 })], ["data", body, declared]]);
+      const wav = riff([
+        ["fmt ", fmt({ channels: 2 })],
+        ["data", body, declared],
+      ]);
       const { samples } = readWav(wav); // would throw RangeError if it allocated by the declared size
       assert.deepEqual(Array.from(samples), [2000 / 32768]);
     }
@@ -142,22 +182,62 @@ describe("WAV reading", () => {
   });
 
   it("refuses truncated headers and chunks", () => {
-    const whole = riff([["fmt ", fmt()], ["data", int16(1, 2)]]);
+    const whole = riff([
+      ["fmt ", fmt()],
+      ["data", int16(1, 2)],
+    ]);
     assertInvalid(whole.subarray(0, 12), "The WAV file is truncated: it ends inside its header");
     assertInvalid(whole.subarray(0, 18), "The WAV file is truncated: it ends inside its header");
     assertInvalid(whole.subarray(0, 30), "The WAV file is truncated: its fmt chunk declares 16 bytes but only 10 remain");
     assertInvalid(whole.subarray(0, 36), "The WAV file has no data chunk");
-    assertInvalid(riff([["LIST", new Uint8Array(8), 0xfffffff0], ["fmt ", fmt()]]),
-      "The WAV file is truncated: its chunk \"LIST\" declares 4294967280 bytes but only 32 remain, and no data chunk came before it");
+    assertInvalid(
+      riff([
+        ["LIST", new Uint8Array(8), 0xfffffff0],
+        ["fmt ", fmt()],
+      ]),
+      'The WAV file is truncated: its chunk "LIST" declares 4294967280 bytes but only 32 remain, and no data chunk came before it',
+    );
   });
 
   it("refuses files without a fmt or data chunk, or with two", () => {
     assertInvalid(riff([["data", int16(1)]]), "The WAV file has no fmt chunk");
-    assertInvalid(riff([["fmt ", fmt()], ["LIST", new Uint8Array(4)]]), "The WAV file has no data chunk");
-    assertInvalid(riff([["fmt ", fmt()], ["data", int16(1)], ["data", int16(2)]]), "The WAV file has more than one data chunk");
-    assertInvalid(riff([["fmt ", fmt()], ["fmt ", fmt()], ["data", int16(2)]]), "The WAV file has more than one fmt chunk");
-    assertInvalid(riff([["fmt ", fmt()], ["data", new Uint8Array(0)]]), "The WAV file's data chunk holds no samples");
-    assertInvalid(riff([["fmt ", fmt({ channels: 2 })], ["data", int16(1)]]), "The WAV file's data chunk holds no samples");
+    assertInvalid(
+      riff([
+        ["fmt ", fmt()],
+        ["LIST", new Uint8Array(4)],
+      ]),
+      "The WAV file has no data chunk",
+    );
+    assertInvalid(
+      riff([
+        ["fmt ", fmt()],
+        ["data", int16(1)],
+        ["data", int16(2)],
+      ]),
+      "The WAV file has more than one data chunk",
+    );
+    assertInvalid(
+      riff([
+        ["fmt ", fmt()],
+        ["fmt ", fmt()],
+        ["data", int16(2)],
+      ]),
+      "The WAV file has more than one fmt chunk",
+    );
+    assertInvalid(
+      riff([
+        ["fmt ", fmt()],
+        ["data", new Uint8Array(0)],
+      ]),
+      "The WAV file's data chunk holds no samples",
+    );
+    assertInvalid(
+      riff([
+        ["fmt ", fmt({ channels: 2 })],
+        ["data", int16(1)],
+      ]),
+      "The WAV file's data chunk holds no samples",
+    );
   });
 
   it("refuses formats it cannot read, naming the problem", () => {
@@ -169,14 +249,16 @@ describe("WAV reading", () => {
     assertInvalid(riff([["fmt ", fmt({ code: 2, bits: 4 })], data]), "The WAV file's sample format 0x0002 is not supported; only PCM and IEEE float are");
     assertInvalid(riff([["fmt ", fmt({ sampleRate: 3999 })], data]), "The WAV file's sample rate 3999 Hz is outside 4000 to 96000 Hz");
     assertInvalid(riff([["fmt ", fmt({ sampleRate: 192000 })], data]), "The WAV file's sample rate 192000 Hz is outside 4000 to 96000 Hz");
-    assertInvalid(riff([["fmt ", fmt({ blockAlign: 3 })], data]),
-      "The WAV file's block align is 3 bytes; 1 channel(s) of 16-bit samples need 2");
+    assertInvalid(riff([["fmt ", fmt({ blockAlign: 3 })], data]), "The WAV file's block align is 3 bytes; 1 channel(s) of 16-bit samples need 2");
     assertInvalid(riff([["fmt ", fmt().subarray(0, 14)], data]), "The WAV file's fmt chunk is 14 bytes long; it must be at least 16");
   });
 
   it("refuses extensible files with a short fmt chunk or a foreign sub-format", () => {
     const good = encodeWav([RAMP], 8000, { format: "pcm", bits: 16, extensible: true });
-    const shortFmt = riff([["fmt ", Buffer.concat([fmt({ code: 0xfffe }), new Uint8Array(8)])], ["data", int16(1)]]);
+    const shortFmt = riff([
+      ["fmt ", Buffer.concat([fmt({ code: 0xfffe }), new Uint8Array(8)])],
+      ["data", int16(1)],
+    ]);
     assertInvalid(shortFmt, "The WAV file's extensible fmt chunk is 24 bytes long; it must be at least 40");
     const foreign = Buffer.from(good);
     foreign[12 + 8 + 26 + 5] = 0x42; // a byte of the GUID's tail
@@ -188,9 +270,15 @@ describe("WAV reading", () => {
 
   it("refuses recordings over 15 minutes, and reads one of exactly 15", () => {
     const frames = 15 * 60 * 4000;
-    const exact = riff([["fmt ", fmt({ bits: 8, sampleRate: 4000 })], ["data", new Uint8Array(frames).fill(128)]]);
+    const exact = riff([
+      ["fmt ", fmt({ bits: 8, sampleRate: 4000 })],
+      ["data", new Uint8Array(frames).fill(128)],
+    ]);
     assert.equal(readWav(exact).samples.length, frames);
-    const over = riff([["fmt ", fmt({ bits: 8, sampleRate: 4000 })], ["data", new Uint8Array(frames + 4000).fill(128)]]);
+    const over = riff([
+      ["fmt ", fmt({ bits: 8, sampleRate: 4000 })],
+      ["data", new Uint8Array(frames + 4000).fill(128)],
+    ]);
     assertInvalid(over, "The recording lasts 901 s; at most 900 s (15 minutes) can be decoded");
   });
 });

@@ -8,7 +8,11 @@ import { FREQUENCY, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } 
 
 const MAIN = new URL("../../src/cli/main.ts", import.meta.url).pathname;
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function ditdah(args: string[], stdin?: string): Promise<Run> {
   return new Promise((resolve) => {
@@ -21,12 +25,13 @@ function ditdah(args: string[], stdin?: string): Promise<Run> {
 
 describe("the ditdah command", () => {
   let dir: string;
-  before(async () => { dir = await mkdtemp(join(tmpdir(), "ditdah-cli-")); });
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ditdah-cli-"));
+  });
   after(async () => rm(dir, { recursive: true, force: true }));
 
   it("encodes arguments", async () => {
-    assert.deepEqual(await ditdah(["encode", "Hello", "World"]),
-      { code: 0, stdout: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..\n", stderr: "" });
+    assert.deepEqual(await ditdah(["encode", "Hello", "World"]), { code: 0, stdout: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..\n", stderr: "" });
   });
 
   it("decodes standard input, with options", async () => {

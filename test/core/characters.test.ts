@@ -30,8 +30,21 @@ describe("character tables, both directions", () => {
     assert.deepEqual(Object.keys(CHART.alphabet), [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"]);
     assert.deepEqual(Object.keys(CHART.numbers), [..."0123456789"]);
     assert.deepEqual(Object.keys(CHART.punctuation).sort(), [...".,:?'-/()\"=+@!&;_$"].sort());
-    assert.deepEqual(Object.keys(CHART.prosigns).sort(),
-      ["<AA>", "<AR>", "<AS>", "<BK>", "<BT>", "<CL>", "<CT>", "<DO>", "<HH>", "<KN>", "<SK>", "<SN>", "<SOS>"]);
+    assert.deepEqual(Object.keys(CHART.prosigns).sort(), [
+      "<AA>",
+      "<AR>",
+      "<AS>",
+      "<BK>",
+      "<BT>",
+      "<CL>",
+      "<CT>",
+      "<DO>",
+      "<HH>",
+      "<KN>",
+      "<SK>",
+      "<SN>",
+      "<SOS>",
+    ]);
   });
 
   it("every prosign encodes run together and decodes to itself or to what outranks it", () => {
@@ -53,9 +66,23 @@ describe("character tables, both directions", () => {
 
 describe("decode precedence (API.md section 7)", () => {
   const cases: [string, string][] = [
-    [".-.-.", "+"], [".-.-", "<AA>"], ["..-..", "É"], ["---.", "Ö"], ["-...-", "="], ["-.--.", "("],
-    [".-...", "&"], ["...-.-", "<SK>"], ["........", "<HH>"], ["...---...", "<SOS>"], ["..--", "Ü"],
-    ["--.--", "Ñ"], [".--.-", "À"], ["-.-..", "Ç"], [".-..-", "È"], ["...-.", "<SN>"], ["-...-.-", "<BK>"],
+    [".-.-.", "+"],
+    [".-.-", "<AA>"],
+    ["..-..", "É"],
+    ["---.", "Ö"],
+    ["-...-", "="],
+    ["-.--.", "("],
+    [".-...", "&"],
+    ["...-.-", "<SK>"],
+    ["........", "<HH>"],
+    ["...---...", "<SOS>"],
+    ["..--", "Ü"],
+    ["--.--", "Ñ"],
+    [".--.-", "À"],
+    ["-.-..", "Ç"],
+    [".-..-", "È"],
+    ["...-.", "<SN>"],
+    ["-...-.-", "<BK>"],
   ];
   for (const [pattern, expected] of cases) {
     it(`${pattern} decodes to ${expected}`, () => assert.equal(decode(pattern), expected));

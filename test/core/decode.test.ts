@@ -32,12 +32,15 @@ describe("the forgiving decoder (default options)", () => {
   });
 
   it("names every undecodable sequence and character with its 1-based position", () => {
-    assert.throws(() => decode("... ........- --- x"), (error: unknown) => {
-      assert.ok(error instanceof MorseError);
-      assert.equal(error.code, "INVALID_MORSE");
-      assert.equal(error.message, 'Cannot decode sequence "........-" at position 5 and character "x" at position 19');
-      return true;
-    });
+    assert.throws(
+      () => decode("... ........- --- x"),
+      (error: unknown) => {
+        assert.ok(error instanceof MorseError);
+        assert.equal(error.code, "INVALID_MORSE");
+        assert.equal(error.message, 'Cannot decode sequence "........-" at position 5 and character "x" at position 19');
+        return true;
+      },
+    );
     assert.throws(() => decode("..........."), { message: 'Cannot decode sequence "..........." at position 1' });
     assert.throws(() => decode("😀 ..."), { message: 'Cannot decode character "😀" at position 1' });
     assert.throws(() => decode("... \u0000"), { message: "Cannot decode character U+0000 at position 5" });
@@ -60,8 +63,7 @@ describe("decoding with options of its own", () => {
 
   it("is exact: other glyphs are errors", () => {
     assert.throws(() => decode("... / ---", { separator: " | " }), { message: 'Cannot decode character "/" at position 5' });
-    assert.throws(() => decode(".", { dotChar: "*", dashChar: "_" }),
-      { message: 'Cannot decode character "." at position 1' });
+    assert.throws(() => decode(".", { dotChar: "*", dashChar: "_" }), { message: 'Cannot decode character "." at position 1' });
   });
 
   it("counts positions in code points with multi-unit glyphs", () => {

@@ -5,7 +5,8 @@ import { gapUnitMs, type Segment, timeline } from "../../src/core/index.js";
 /** The sequence as "type:units" steps, for readable expectations. */
 function steps(sequence: Segment[], unitMs: number, gapMs = unitMs): string[] {
   return sequence.map(({ type, durationMs }) =>
-    type === "silence" && durationMs !== unitMs ? `gap:${+(durationMs / gapMs).toFixed(9)}` : `${type}:${+(durationMs / unitMs).toFixed(9)}`);
+    type === "silence" && durationMs !== unitMs ? `gap:${+(durationMs / gapMs).toFixed(9)}` : `${type}:${+(durationMs / unitMs).toFixed(9)}`,
+  );
 }
 
 function assertContiguous(sequence: Segment[]): void {
@@ -39,7 +40,19 @@ describe("audio timeline", () => {
     const t = timeline("AT  B", { wpm: 10 });
     assert.equal(t.unitMs, 120);
     assert.deepEqual(steps(t.sequence, t.unitMs), [
-      "dot:1", "silence:1", "dash:3", "gap:3", "dash:3", "gap:7", "dash:3", "silence:1", "dot:1", "silence:1", "dot:1", "silence:1", "dot:1",
+      "dot:1",
+      "silence:1",
+      "dash:3",
+      "gap:3",
+      "dash:3",
+      "gap:7",
+      "dash:3",
+      "silence:1",
+      "dot:1",
+      "silence:1",
+      "dot:1",
+      "silence:1",
+      "dot:1",
     ]);
     assert.equal(t.morse, ".- - / -...");
   });
@@ -52,20 +65,36 @@ describe("audio timeline", () => {
   it("a prosign is one character: no letter gaps inside it", () => {
     const t = timeline("<SK>", { wpm: 20 });
     assert.deepEqual(steps(t.sequence, t.unitMs), [
-      "dot:1", "silence:1", "dot:1", "silence:1", "dot:1", "silence:1", "dash:3", "silence:1", "dot:1", "silence:1", "dash:3",
+      "dot:1",
+      "silence:1",
+      "dot:1",
+      "silence:1",
+      "dot:1",
+      "silence:1",
+      "dash:3",
+      "silence:1",
+      "dot:1",
+      "silence:1",
+      "dash:3",
     ]);
     assert.equal(t.morse, "...-.-");
   });
 
   it("Farnsworth stretches only the letter and word gaps", () => {
     const t = timeline("E E", { wpm: 20, fwpm: 10 });
-    const gap = (60 * 20 - 37.2 * 10) / (19 * 20 * 10) * 1000;
+    const gap = ((60 * 20 - 37.2 * 10) / (19 * 20 * 10)) * 1000;
     assert.equal(gapUnitMs(20, 10), gap);
     assert.ok(Math.abs(gap - 217.894737) < 1e-5); // 4.14 s of spacing per word over 19 units
-    assert.deepEqual(t.sequence.map((s) => s.durationMs), [60, 7 * gap, 60]);
+    assert.deepEqual(
+      t.sequence.map((s) => s.durationMs),
+      [60, 7 * gap, 60],
+    );
     assert.equal(t.fwpm, 10);
     const letters = timeline("EE", { wpm: 20, fwpm: 10 });
-    assert.deepEqual(letters.sequence.map((s) => s.durationMs), [60, 3 * gap, 60]);
+    assert.deepEqual(
+      letters.sequence.map((s) => s.durationMs),
+      [60, 3 * gap, 60],
+    );
   });
 
   it("is contiguous at fractional units (wpm=13), sums taken exactly", () => {

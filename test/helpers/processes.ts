@@ -27,7 +27,10 @@ export class Managed {
   readonly exited: Promise<Exit>;
   private exit: Exit | undefined;
 
-  constructor(readonly name: string, readonly child: ChildProcess) {
+  constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+  ) {
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString("utf8")).slice(-OUTPUT_KEPT);
     };
@@ -94,8 +97,14 @@ const started: Managed[] = [];
 
 /** Error-level log lines (pino levels 50 and 60) of every ditdah instance started here, for failure reports. */
 export function instanceErrors(): string[] {
-  return started.filter((process) => process.name.startsWith("ditdah"))
-    .flatMap((process) => process.output.split("\n").filter((line) => /"level":(50|60)/.test(line)).map((line) => `${process.name}: ${line}`));
+  return started
+    .filter((process) => process.name.startsWith("ditdah"))
+    .flatMap((process) =>
+      process.output
+        .split("\n")
+        .filter((line) => /"level":(50|60)/.test(line))
+        .map((line) => `${process.name}: ${line}`),
+    );
 }
 
 /** Stops every process started here that is still running (nginx and redis first, then instances). */
@@ -176,7 +185,11 @@ export async function removeTempDirs(): Promise<void> {
 }
 
 /** One GET, answering the status and the body as text; never throws on HTTP errors. */
-export async function httpGet(url: string, headers: Record<string, string> = {}, timeoutMs = 5_000): Promise<{ status: number; headers: Headers; text: string }> {
+export async function httpGet(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 5_000,
+): Promise<{ status: number; headers: Headers; text: string }> {
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
@@ -199,14 +212,20 @@ function redisPing(port: number, timeoutMs = 1_000): Promise<boolean> {
 
 /** redis-server in the foreground, on 127.0.0.1:port, persisting nothing. */
 export async function startRedis(port: number, dir: string): Promise<Managed> {
-  const child = spawn(findExecutable("redis-server"),
+  const child = spawn(
+    findExecutable("redis-server"),
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no", "--dir", dir],
-    { stdio: ["ignore", "pipe", "pipe"] });
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   const redis = new Managed(`redis:${port}`, child);
-  await waitFor(`redis on port ${port}`, async () => {
-    if (!redis.isRunning) throw new Error(redis.describe());
-    return (await redisPing(port)) ? true : undefined;
-  }, 10_000);
+  await waitFor(
+    `redis on port ${port}`,
+    async () => {
+      if (!redis.isRunning) throw new Error(redis.describe());
+      return (await redisPing(port)) ? true : undefined;
+    },
+    10_000,
+  );
   return redis;
 }
 
@@ -234,11 +253,16 @@ export async function startInstance(port: number, env: Record<string, string>, w
   });
   const instance: Instance = { process: new Managed(`ditdah:${port}`, child), port, url: `http://127.0.0.1:${port}` };
   const path = waitReady ? "/readyz" : "/healthz";
-  await waitFor(`ditdah on port ${port} (${path})`, async () => {
-    if (!instance.process.isRunning) throw new Error(instance.process.describe());
-    const { status } = await httpGet(`${instance.url}${path}`, {}, 1_000);
-    return status === 200 ? true : undefined;
-  }, 30_000, 100);
+  await waitFor(
+    `ditdah on port ${port} (${path})`,
+    async () => {
+      if (!instance.process.isRunning) throw new Error(instance.process.describe());
+      const { status } = await httpGet(`${instance.url}${path}`, {}, 1_000);
+      return status === 200 ? true : undefined;
+    },
+    30_000,
+    100,
+  );
   return instance;
 }
 
@@ -288,7 +312,8 @@ export function renderNginxConfig(template: string, options: NginxOptions): stri
   if (!first) throw new Error("deploy/nginx.conf: no `server 127.0.0.1:PORT ...;` line in the upstream block");
   let seen = 0;
   const newUpstream = upstream[0].replace(serverLine, () =>
-    seen++ === 0 ? upstreamPorts.map((port) => `${first[1]}server 127.0.0.1:${port}${first[2]};\n`).join("") : "");
+    seen++ === 0 ? upstreamPorts.map((port) => `${first[1]}server 127.0.0.1:${port}${first[2]};\n`).join("") : "",
+  );
   let config = template.replace(upstream[0], newUpstream);
 
   const listens = config.match(/^\s*listen\s+[^;]+;/gm) ?? [];
@@ -296,11 +321,12 @@ export function renderNginxConfig(template: string, options: NginxOptions): stri
   config = config.replace(/^(\s*)listen\s+[^;]+;/m, `$1listen 127.0.0.1:${listenPort};`);
 
   config = config.replace(/^(\s*)pid\s+[^;]+;[ \t]*\n/m, "");
-  config = config.replace(/^(\s*)(error_log|access_log)\s+\/[^\s;]+/gm, (_all, indent: string, directive: string) =>
-    `${indent}${directive} ${join(dir, `${directive.replace("_log", "")}.log`)}`);
+  config = config.replace(
+    /^(\s*)(error_log|access_log)\s+\/[^\s;]+/gm,
+    (_all, indent: string, directive: string) => `${indent}${directive} ${join(dir, `${directive.replace("_log", "")}.log`)}`,
+  );
 
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((kind) => `    ${kind}_temp_path ${join(dir, "temp", kind)};`).join("\n");
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((kind) => `    ${kind}_temp_path ${join(dir, "temp", kind)};`).join("\n");
   if (!/^http\s*\{/m.test(config)) throw new Error("deploy/nginx.conf: no `http {` block");
   config = config.replace(/^http\s*\{[ \t]*\n/m, (open) => `${open}${temp}\n`);
   return config;
@@ -319,15 +345,18 @@ export async function startNginx(listenPort: number, upstreamPorts: number[]): P
   await mkdir(join(dir, "temp"), { recursive: true });
   const conf = join(dir, "nginx.conf");
   await writeFile(conf, renderNginxConfig(await readFile(NGINX_CONF, "utf8"), { listenPort, upstreamPorts, dir }));
-  const child = spawn(findExecutable("nginx"),
-    ["-e", "stderr", "-p", dir, "-c", conf, "-g", `daemon off; pid ${join(dir, "nginx.pid")}; error_log stderr;`],
-    { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(findExecutable("nginx"), ["-e", "stderr", "-p", dir, "-c", conf, "-g", `daemon off; pid ${join(dir, "nginx.pid")}; error_log stderr;`], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const nginx: Nginx = { process: new Managed(`nginx:${listenPort}`, child), port: listenPort, url: `http://127.0.0.1:${listenPort}`, dir };
-  await waitFor(`nginx on port ${listenPort}`, async () => {
-    if (!nginx.process.isRunning) throw new Error(nginx.process.describe());
-    const { status } = await httpGet(`${nginx.url}/healthz`, {}, 1_000);
-    return status === 200 ? true : undefined;
-  }, 10_000);
+  await waitFor(
+    `nginx on port ${listenPort}`,
+    async () => {
+      if (!nginx.process.isRunning) throw new Error(nginx.process.describe());
+      const { status } = await httpGet(`${nginx.url}/healthz`, {}, 1_000);
+      return status === 200 ? true : undefined;
+    },
+    10_000,
+  );
   return nginx;
 }
-

@@ -36,15 +36,23 @@ export interface FileServer {
 
 export function serveForTests(overrides: Partial<AppConfig> = {}): FileServer {
   let server: TestServer | undefined;
-  before(async () => { server = await startServer(overrides); });
+  before(async () => {
+    server = await startServer(overrides);
+  });
   after(async () => server?.close());
   const started = () => {
     if (!server) throw new Error("the test server is not started yet: use it inside tests");
     return server;
   };
   return {
-    get app() { return started().app; },
-    get url() { return started().url; },
-    get port() { return (started().app.server.address() as AddressInfo).port; },
+    get app() {
+      return started().app;
+    },
+    get url() {
+      return started().url;
+    },
+    get port() {
+      return (started().app.server.address() as AddressInfo).port;
+    },
   };
 }

@@ -15,7 +15,8 @@ async function wav(params: Record<string, string>): Promise<{ response: Response
 
 function postWav(bytes: Buffer, contentType = "audio/wav", path = "/api/v1/decode-audio") {
   return rawRequest(server.url, "POST", path, {
-    headers: { "content-type": contentType, "content-length": String(bytes.length) }, chunks: [bytes],
+    headers: { "content-type": contentType, "content-length": String(bytes.length) },
+    chunks: [bytes],
   });
 }
 
@@ -41,7 +42,9 @@ describe("GET|POST /api/v1/audio.wav", () => {
 
   it("takes a JSON body too, numbers as decimal strings", async () => {
     const response = await fetch(`${server.url}/api/v1/audio.wav`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "E", sampleRate: "8000" }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "E", sampleRate: "8000" }),
     });
     const bytes = Buffer.from(await response.arrayBuffer());
     assert.equal(response.status, 200);
@@ -49,12 +52,17 @@ describe("GET|POST /api/v1/audio.wav", () => {
   });
 
   it("refuses bad parameters in JSON", async () => {
-    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", sampleRate: "7999" }),
-      400, "Parameter sampleRate must be an integer between 8000 and 48000");
-    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", sampleRate: "8000.5" }),
-      400, "Parameter sampleRate must be an integer between 8000 and 48000");
-    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", frequency: "1001" }),
-      400, "Parameter frequency must be a number between 200 and 1000");
+    assertError(
+      await get(server.url, "/api/v1/audio.wav", { text: "E", sampleRate: "7999" }),
+      400,
+      "Parameter sampleRate must be an integer between 8000 and 48000",
+    );
+    assertError(
+      await get(server.url, "/api/v1/audio.wav", { text: "E", sampleRate: "8000.5" }),
+      400,
+      "Parameter sampleRate must be an integer between 8000 and 48000",
+    );
+    assertError(await get(server.url, "/api/v1/audio.wav", { text: "E", frequency: "1001" }), 400, "Parameter frequency must be a number between 200 and 1000");
     assertError(await get(server.url, "/api/v1/audio.wav", {}), 400, "Missing required parameter: text");
     assertError(await get(server.url, "/api/v1/audio.wav", { text: "#" }), 400, 'Cannot encode character "#" at position 1');
   });
@@ -66,16 +74,20 @@ describe("GET|POST /api/v1/audio.wav", () => {
     let declared = 0;
     let answeredMeanwhile = 0;
     await new Promise<void>((resolve, reject) => {
-      http.get(url, (response) => {
-        declared = Number(response.headers["content-length"]);
-        response.once("data", async () => {
-          // The body has started and is far from done: the server must still answer others.
-          for (let i = 0; i < 5; i++) if ((await get(server.url, "/api/v1/encode", { text: "SOS" })).status === 200) answeredMeanwhile++;
-        });
-        response.on("data", (chunk: Buffer) => { received += chunk.length; });
-        response.on("end", resolve);
-        response.on("error", reject);
-      }).on("error", reject);
+      http
+        .get(url, (response) => {
+          declared = Number(response.headers["content-length"]);
+          response.once("data", async () => {
+            // The body has started and is far from done: the server must still answer others.
+            for (let i = 0; i < 5; i++) if ((await get(server.url, "/api/v1/encode", { text: "SOS" })).status === 200) answeredMeanwhile++;
+          });
+          response.on("data", (chunk: Buffer) => {
+            received += chunk.length;
+          });
+          response.on("end", resolve);
+          response.on("error", reject);
+        })
+        .on("error", reject);
     });
     assert.equal(declared, 44 + 2 * Math.round(((1000 * 22 - 3) * 240 * 8000) / 1000));
     assert.equal(received, declared);
@@ -118,13 +130,17 @@ describe("POST /api/v1/decode-audio", () => {
     assertError(await postWav(Buffer.from("hello world, not a wav")), 400, /not a WAV file/);
     const truncated = encodeWav([new Float32Array(800)], 8000).subarray(0, 30);
     assertError(await postWav(truncated), 400, /truncated/);
-    assertError(await post(server.url, "/api/v1/decode-audio", { text: "E" }), 415,
-      "Unsupported content type: send audio/wav or audio/x-wav or audio/wave or application/octet-stream");
+    assertError(
+      await post(server.url, "/api/v1/decode-audio", { text: "E" }),
+      415,
+      "Unsupported content type: send audio/wav or audio/x-wav or audio/wave or application/octet-stream",
+    );
     const answer = await get(server.url, "/api/v1/decode-audio");
     assertError(answer, 405);
     assert.equal(answer.headers.get("allow"), "POST, OPTIONS");
     const tooLarge = await rawRequest(server.url, "POST", "/api/v1/decode-audio", {
-      headers: { "content-type": "audio/wav", "content-length": String(33 * 1024 * 1024) }, chunks: [Buffer.alloc(1024)],
+      headers: { "content-type": "audio/wav", "content-length": String(33 * 1024 * 1024) },
+      chunks: [Buffer.alloc(1024)],
     });
     assertError(tooLarge, 413, "Request body is too large: the limit is 33554432 bytes (32 MiB)");
   });
@@ -132,7 +148,6 @@ describe("POST /api/v1/decode-audio", () => {
   it("takes hints in the query string, checked like every number", async () => {
     const { bytes } = await wav({ text: "TEST", wpm: "18", frequency: "500" });
     assert.equal(assertSuccess(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=500&wpm=18")).output, "TEST");
-    assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=50"),
-      400, "Parameter frequency must be a number between 200 and 1200");
+    assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=50"), 400, "Parameter frequency must be a number between 200 and 1200");
   });
 });

@@ -36,8 +36,11 @@ describe("CORS headers on every response", () => {
     ["405 POST chart", 405, (headers) => send(server.url, "POST", "/api/v1/chart", { body: {}, headers })],
     ["413", 413, (headers) => send(server.url, "POST", "/api/v1/encode", { body: { text: "a".repeat(70_000) }, headers })],
     ["415 text/plain", 415, (headers) => send(server.url, "POST", "/api/v1/decode", { body: "morse=.", contentType: "text/plain", headers })],
-    ["415 no content type", 415, (headers) =>
-      rawRequest(server.url, "POST", "/api/v1/encode", { headers: { ...headers, "content-length": "12" }, chunks: ['{"text":"a"}'] })],
+    [
+      "415 no content type",
+      415,
+      (headers) => rawRequest(server.url, "POST", "/api/v1/encode", { headers: { ...headers, "content-length": "12" }, chunks: ['{"text":"a"}'] }),
+    ],
   ];
 
   it("requests refused by Node's HTTP parser (431, malformed) carry them too", async () => {
@@ -64,8 +67,15 @@ describe("CORS headers on every response", () => {
 
 describe("OPTIONS preflight on any path", () => {
   const paths = [
-    "/api/v1/encode", "/api/v1/decode", "/api/v1/audio", "/api/v1/chart", "/api/v1/nope",
-    "/", "/nope", "/api/v1/encode?text=a", "/some/deep/path",
+    "/api/v1/encode",
+    "/api/v1/decode",
+    "/api/v1/audio",
+    "/api/v1/chart",
+    "/api/v1/nope",
+    "/",
+    "/nope",
+    "/api/v1/encode?text=a",
+    "/some/deep/path",
   ];
   const headerSets: [string, Record<string, string>][] = [
     ["no Origin", {}],

@@ -9,8 +9,7 @@ import { type Answer, assertSuccess, get, JSON_CONTENT_TYPE, post, send } from "
 
 const server = serveForTests();
 
-const HELLO_WORLD_JSON =
-  '{"success":true,"input":"Hello World","output":".... . .-.. .-.. --- / .-- --- .-. .-.. -..","characters":11}';
+const HELLO_WORLD_JSON = '{"success":true,"input":"Hello World","output":".... . .-.. .-.. --- / .-- --- .-. .-.. -..","characters":11}';
 
 /** GET with query parameters and POST with the same parameters as a JSON body. */
 async function both(path: string, params: Record<string, string>): Promise<Answer[]> {
@@ -37,7 +36,10 @@ describe("encode", () => {
     const text = "  hello \t\n  WORLD\u00a0 ";
     for (const answer of await both("/api/v1/encode", { text })) {
       assert.deepEqual(assertSuccess(answer), {
-        success: true, input: text, output: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..", characters: [...text].length,
+        success: true,
+        input: text,
+        output: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..",
+        characters: [...text].length,
       });
     }
   });
@@ -55,7 +57,8 @@ describe("encode", () => {
     const text = "<SK> <sos> 0,1. É";
     for (const answer of await both("/api/v1/encode", { text })) {
       assert.deepEqual(assertSuccess(answer), {
-        success: true, input: text,
+        success: true,
+        input: text,
         output: "...-.- / ...---... / ----- --..-- .---- .-.-.- / ..-..",
         characters: 17,
       });
@@ -100,14 +103,39 @@ describe("chart", () => {
   const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
   const DIGITS = "0123456789".split("");
   const PUNCTUATION: Record<string, string> = {
-    ".": ".-.-.-", ",": "--..--", ":": "---...", "?": "..--..", "'": ".----.", "-": "-....-",
-    "/": "-..-.", "(": "-.--.", ")": "-.--.-", "\"": ".-..-.", "=": "-...-", "+": ".-.-.", "@": ".--.-.",
-    "!": "-.-.--", "&": ".-...", ";": "-.-.-.", "_": "..--.-", "$": "...-..-",
+    ".": ".-.-.-",
+    ",": "--..--",
+    ":": "---...",
+    "?": "..--..",
+    "'": ".----.",
+    "-": "-....-",
+    "/": "-..-.",
+    "(": "-.--.",
+    ")": "-.--.-",
+    '"': ".-..-.",
+    "=": "-...-",
+    "+": ".-.-.",
+    "@": ".--.-.",
+    "!": "-.-.--",
+    "&": ".-...",
+    ";": "-.-.-.",
+    _: "..--.-",
+    $: "...-..-",
   };
   const PROSIGNS: Record<string, string> = {
-    "<AA>": ".-.-", "<AR>": ".-.-.", "<AS>": ".-...", "<BK>": "-...-.-", "<BT>": "-...-",
-    "<CL>": "-.-..-..", "<CT>": "-.-.-", "<DO>": "-..---", "<HH>": "........", "<KN>": "-.--.",
-    "<SK>": "...-.-", "<SN>": "...-.", "<SOS>": "...---...",
+    "<AA>": ".-.-",
+    "<AR>": ".-.-.",
+    "<AS>": ".-...",
+    "<BK>": "-...-.-",
+    "<BT>": "-...-",
+    "<CL>": "-.-..-..",
+    "<CT>": "-.-.-",
+    "<DO>": "-..---",
+    "<HH>": "........",
+    "<KN>": "-.--.",
+    "<SK>": "...-.-",
+    "<SN>": "...-.",
+    "<SOS>": "...---...",
   };
   let chart: any;
 
@@ -154,7 +182,14 @@ describe("chart", () => {
 describe("audio", () => {
   it("answers the timeline at the defaults: 20 wpm, unit 60 ms, fwpm = wpm, 600 Hz", async () => {
     const expected = {
-      success: true, text: "et", morse: ". -", wpm: 20, frequency: 600, unitMs: 60, fwpm: 20, durationMs: 420,
+      success: true,
+      text: "et",
+      morse: ". -",
+      wpm: 20,
+      frequency: 600,
+      unitMs: 60,
+      fwpm: 20,
+      durationMs: 420,
       sequence: [
         { type: "dot", startMs: 0, durationMs: 60 },
         { type: "silence", startMs: 60, durationMs: 180 },
@@ -185,7 +220,14 @@ describe("audio", () => {
     ];
     for (const answer of answers) {
       assert.deepEqual(assertSuccess(answer), {
-        success: true, text: "E", morse: ".", wpm: 12.5, frequency: 440.5, unitMs: 96, fwpm: 10, durationMs: 96,
+        success: true,
+        text: "E",
+        morse: ".",
+        wpm: 12.5,
+        frequency: 440.5,
+        unitMs: 96,
+        fwpm: 10,
+        durationMs: 96,
         sequence: [{ type: "dot", startMs: 0, durationMs: 96 }],
       });
     }
@@ -195,14 +237,20 @@ describe("audio", () => {
     const plain = assertSuccess(await get(server.url, "/api/v1/audio", { text: "EE E", wpm: "25" }));
     assert.equal(plain.fwpm, 25);
     assert.equal(plain.unitMs, 48);
-    assert.deepEqual(plain.sequence.map((s: any) => s.durationMs), [48, 144, 48, 336, 48]);
+    assert.deepEqual(
+      plain.sequence.map((s: any) => s.durationMs),
+      [48, 144, 48, 336, 48],
+    );
 
     const slow = assertSuccess(await post(server.url, "/api/v1/audio", { text: "EE E", wpm: 20, fwpm: 10 }));
     const gapUnit = ((60 * 20 - 37.2 * 10) / (19 * 20 * 10)) * 1000;
     const durations: number[] = slow.sequence.map((s: any) => s.durationMs);
     assert.equal(slow.unitMs, 60);
     assert.equal(slow.fwpm, 10);
-    assert.deepEqual(slow.sequence.map((s: any) => s.type), ["dot", "silence", "dot", "silence", "dot"]);
+    assert.deepEqual(
+      slow.sequence.map((s: any) => s.type),
+      ["dot", "silence", "dot", "silence", "dot"],
+    );
     assert.equal(durations[0], 60);
     assert.ok(Math.abs(durations[1]! - 3 * gapUnit) < 1e-9, String(durations[1]));
     assert.ok(Math.abs(durations[3]! - 7 * gapUnit) < 1e-9, String(durations[3]));

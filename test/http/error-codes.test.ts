@@ -47,7 +47,11 @@ describe("the code of each kind of 400", () => {
     ["an empty JSON body", () => post(server.url, "/api/v1/encode", ""), "INVALID_BODY"],
     ["a JSON body that is not an object", () => post(server.url, "/api/v1/encode", "[]"), "INVALID_BODY"],
     ["a request line Node's parser refuses", () => rawSocket(server.url, "GARBAGE\r\n\r\n"), "MALFORMED_REQUEST"],
-    ["a Content-Length that is not a number", () => rawSocket(server.url, "GET /api/v1/chart HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"), "MALFORMED_REQUEST"],
+    [
+      "a Content-Length that is not a number",
+      () => rawSocket(server.url, "GET /api/v1/chart HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"),
+      "MALFORMED_REQUEST",
+    ],
     ["an HTTP/1.1 request without Host", () => rawSocket(server.url, "GET /api/v1/chart HTTP/1.1\r\n\r\n"), "MALFORMED_REQUEST"],
   ];
   for (const [name, request, code] of cases) {
@@ -73,7 +77,8 @@ describe("the code of every other status", () => {
   it("413 PAYLOAD_TOO_LARGE, for JSON and for a WAV", async () => {
     assertError(await post(server.url, "/api/v1/encode", { text: "a".repeat(70_000) }), 413, /64 KiB/, "PAYLOAD_TOO_LARGE");
     const wav = await rawRequest(server.url, "POST", "/api/v1/decode-audio", {
-      headers: { "content-type": "audio/wav", "content-length": String(33 * 1024 * 1024) }, chunks: ["RIFF"],
+      headers: { "content-type": "audio/wav", "content-length": String(33 * 1024 * 1024) },
+      chunks: ["RIFF"],
     });
     assertError(wav, 413, /32 MiB/, "PAYLOAD_TOO_LARGE");
   });
@@ -89,8 +94,10 @@ describe("the code of every other status", () => {
   });
 
   it("417 EXPECTATION_FAILED, written by Node's checkExpectation", async () => {
-    const answer = await rawSocket(server.url,
-      'POST /api/v1/encode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: banana\r\nContent-Length: 12\r\nConnection: close\r\n\r\n{"text":"a"}');
+    const answer = await rawSocket(
+      server.url,
+      'POST /api/v1/encode HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: banana\r\nContent-Length: 12\r\nConnection: close\r\n\r\n{"text":"a"}',
+    );
     assertError(answer, 417, /banana/, "EXPECTATION_FAILED");
   });
 
@@ -116,7 +123,9 @@ describe("500 INTERNAL, and routes added later", () => {
   before(async () => {
     const app = await buildApp(DEFAULT_TEST_CONFIG);
     // A route with a bug, added after the service's own: errors and 405s know it too.
-    app.get("/api/v1/bug", () => { throw new Error("a bug, with a detail the client must not see"); });
+    app.get("/api/v1/bug", () => {
+      throw new Error("a bug, with a detail the client must not see");
+    });
     await app.listen({ host: "127.0.0.1", port: 0 });
     bugged = { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close() };
   });
@@ -137,7 +146,9 @@ describe("500 INTERNAL, and routes added later", () => {
 
 describe("503 BUSY when the decode queue is full", () => {
   let busy: TestServer;
-  before(async () => { busy = await startServer(); });
+  before(async () => {
+    busy = await startServer();
+  });
   after(async () => busy?.close());
 
   it("refuses recordings beyond the queue with Retry-After, decodes the others, then serves again", { timeout: 120_000 }, async () => {
@@ -158,8 +169,9 @@ describe("503 BUSY when the decode queue is full", () => {
 describe("the OpenAPI document lists the codes", () => {
   it("every operation's 4XX and 5XX answers are the error schema, its code an enum of every code", async () => {
     const { body: doc } = await get(server.url, "/api/v1/openapi.json");
-    const operations = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>)
-      .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, operation })));
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, operation })),
+    );
     assert.ok(operations.length >= 14, `${operations.length} operations`);
     const everyCode = Object.keys(ERROR_CODES).sort();
     for (const { name, operation } of operations) {
@@ -176,8 +188,18 @@ describe("the OpenAPI document lists the codes", () => {
     const { body: doc } = await get(server.url, "/api/v1/openapi.json");
     const code = doc.paths["/api/v1/encode"].get.responses["4XX"].content["application/json"].schema.properties.code;
     for (const name of [
-      "MISSING_PARAMETER", "INVALID_OPTION", "UNSUPPORTED_CHARACTER", "INVALID_MORSE", "EMPTY_INPUT", "INVALID_AUDIO", "NOT_FOUND",
-      "METHOD_NOT_ALLOWED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE", "RATE_LIMITED", "INTERNAL",
+      "MISSING_PARAMETER",
+      "INVALID_OPTION",
+      "UNSUPPORTED_CHARACTER",
+      "INVALID_MORSE",
+      "EMPTY_INPUT",
+      "INVALID_AUDIO",
+      "NOT_FOUND",
+      "METHOD_NOT_ALLOWED",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "RATE_LIMITED",
+      "INTERNAL",
     ]) {
       assert.ok(code.enum.includes(name), name);
       assert.match(code.description, new RegExp(`\`${name}\`: \\w`), name);

@@ -111,8 +111,10 @@ describe("400: number out of bounds or not a finite number", () => {
 
   it("accepts the bounds themselves", async () => {
     const bounds: Record<string, string>[] = [
-      { wpm: "5", fwpm: "5", frequency: "200" }, { wpm: "50", fwpm: "50", frequency: "1000" },
-      { wpm: "5.0", frequency: "2e2" }, { wpm: "+50", frequency: "1000.0" },
+      { wpm: "5", fwpm: "5", frequency: "200" },
+      { wpm: "50", fwpm: "50", frequency: "1000" },
+      { wpm: "5.0", frequency: "2e2" },
+      { wpm: "+50", frequency: "1000.0" },
     ];
     for (const params of bounds) {
       for (const answer of await both("/api/v1/audio", { text: "E", ...params })) {
@@ -122,7 +124,12 @@ describe("400: number out of bounds or not a finite number", () => {
   });
 
   it("fwpm above wpm is a 400 naming fwpm and its upper bound, wpm", async () => {
-    for (const [wpm, fwpm] of [["20", "20.5"], ["20", "30"], ["5", "6"], ["12.5", "50"]] as const) {
+    for (const [wpm, fwpm] of [
+      ["20", "20.5"],
+      ["20", "30"],
+      ["5", "6"],
+      ["12.5", "50"],
+    ] as const) {
       for (const answer of await both("/api/v1/audio", { text: "E", wpm, fwpm })) {
         assertError(answer, 400, `Parameter fwpm must be a number between 5 and ${wpm}`, "INVALID_OPTION");
       }
@@ -285,7 +292,8 @@ describe("413: body over the 64 KiB JSON limit", () => {
     it(`${path}: 413 for a chunked body without Content-Length`, async () => {
       const chunks = [`{"${name}":"`, ...Array.from({ length: 80 }, () => "a".repeat(1024)), '"}'];
       const answer = await rawRequest(server.url, "POST", path, {
-        headers: { "content-type": "application/json", "transfer-encoding": "chunked" }, chunks,
+        headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+        chunks,
       });
       assertError(answer, 413, /64 KiB|65536|65,536/);
     });
@@ -296,8 +304,15 @@ describe("415: POST whose content type is not JSON", () => {
   for (const path of POST_PATHS) {
     it(`${path}: text/plain, form-urlencoded, multipart, XML and look-alikes are refused`, async () => {
       const types = [
-        "text/plain", "text/plain; charset=utf-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-        "application/xml", "text/json", "application/jsonx", "application/octet-stream", "application/vnd.api+json",
+        "text/plain",
+        "text/plain; charset=utf-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "text/json",
+        "application/jsonx",
+        "application/octet-stream",
+        "application/vnd.api+json",
       ];
       for (const contentType of types) {
         assertError(await post(server.url, path, { text: "a", morse: "." }, contentType), 415, /content type/i, "UNSUPPORTED_MEDIA_TYPE");
@@ -306,7 +321,8 @@ describe("415: POST whose content type is not JSON", () => {
 
     it(`${path}: a body without any Content-Type is refused`, async () => {
       const answer = await rawRequest(server.url, "POST", path, {
-        headers: { "content-length": "12" }, chunks: ['{"text":"a"}'],
+        headers: { "content-length": "12" },
+        chunks: ['{"text":"a"}'],
       });
       const error = assertError(answer, 415, /content type/i);
       assert.match(error, /application\/json/);

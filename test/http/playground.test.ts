@@ -11,8 +11,10 @@ describe("the playground's files", () => {
     const page = await send(server.url, "GET", "/");
     assert.equal(page.status, 200);
     assert.equal(page.headers.get("content-type"), "text/html; charset=utf-8");
-    assert.equal(page.headers.get("content-security-policy"),
-      "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    assert.equal(
+      page.headers.get("content-security-policy"),
+      "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
     assert.equal(page.headers.get("x-content-type-options"), "nosniff");
     assert.equal(page.headers.get("access-control-allow-origin"), "*");
     // API.md counts /api/v1/ requests only.
@@ -26,7 +28,9 @@ describe("the playground's files", () => {
     const referred = [...page.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!).filter((path) => !path.startsWith("/api/") && path !== "/docs");
     assert.deepEqual(referred.sort(), ["/favicon.svg", "/playground.css", "/playground.js"]);
     const types: Record<string, string> = {
-      "/favicon.svg": "image/svg+xml", "/playground.css": "text/css; charset=utf-8", "/playground.js": "application/javascript; charset=utf-8",
+      "/favicon.svg": "image/svg+xml",
+      "/playground.css": "text/css; charset=utf-8",
+      "/playground.js": "application/javascript; charset=utf-8",
     };
     for (const path of referred) {
       const file = await send(server.url, "GET", path);
@@ -47,7 +51,15 @@ describe("the playground's files", () => {
   });
 
   it("serves nothing else from the disk: other paths are the API's JSON 404", async () => {
-    for (const path of ["/../package.json", "/%2e%2e/package.json", "/web/index.html", "/src/http/app.ts", "/playground.ts", "/.git/config", "//playground.js"]) {
+    for (const path of [
+      "/../package.json",
+      "/%2e%2e/package.json",
+      "/web/index.html",
+      "/src/http/app.ts",
+      "/playground.ts",
+      "/.git/config",
+      "//playground.js",
+    ]) {
       assertError(await rawRequest(server.url, "GET", path), 404);
     }
   });

@@ -129,9 +129,7 @@ describe("informational with a small quota (3)", () => {
   it("still answers request quota + 1 and beyond, with remaining 0", async () => {
     const remaining: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const answer = i % 2 === 0
-        ? await get(server.url, "/api/v1/encode", { text: "sos" })
-        : await post(server.url, "/api/v1/encode", { text: "sos" });
+      const answer = i % 2 === 0 ? await get(server.url, "/api/v1/encode", { text: "sos" }) : await post(server.url, "/api/v1/encode", { text: "sos" });
       assert.equal(answer.status, 200, answer.text);
       assert.equal(answer.body.output, "... --- ...");
       assert.equal(answer.headers.get("retry-after"), null);

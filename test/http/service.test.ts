@@ -59,8 +59,7 @@ describe("the OpenAPI document and the docs page", () => {
     const { status, body: doc } = await get(server.url, "/api/v1/openapi.json");
     assert.equal(status, 200);
     assert.equal(doc.openapi, "3.1.0");
-    const parameters = (path: string, method: string) =>
-      (doc.paths[path][method].parameters ?? []).map((p: { name: string }) => p.name).sort();
+    const parameters = (path: string, method: string) => (doc.paths[path][method].parameters ?? []).map((p: { name: string }) => p.name).sort();
     const bodyFields = (path: string) => Object.keys(doc.paths[path].post.requestBody.content["application/json"].schema.properties).sort();
     assert.deepEqual(parameters("/api/v1/encode", "get"), ["dashChar", "dotChar", "separator", "text"]);
     assert.deepEqual(bodyFields("/api/v1/encode"), ["dashChar", "dotChar", "separator", "text"]);
@@ -69,8 +68,12 @@ describe("the OpenAPI document and the docs page", () => {
     assert.deepEqual(parameters("/api/v1/audio.wav", "get"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["frequency", "wpm"]);
-    assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(),
-      ["application/octet-stream", "audio/wav", "audio/wave", "audio/x-wav"]);
+    assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(), [
+      "application/octet-stream",
+      "audio/wav",
+      "audio/wave",
+      "audio/x-wav",
+    ]);
     assert.ok(doc.paths["/api/v1/chart"].get);
     for (const path of ["/healthz", "/readyz", "/metrics"]) assert.ok(doc.paths[path].get, path);
     const encode = doc.paths["/api/v1/encode"].get.responses;

@@ -59,11 +59,9 @@ export function query(params: Record<string, string | readonly string[]>): strin
   return s ? `?${s}` : "";
 }
 
-export const get = (base: string, path: string, params: Record<string, string | readonly string[]> = {}) =>
-  send(base, "GET", `${path}${query(params)}`);
+export const get = (base: string, path: string, params: Record<string, string | readonly string[]> = {}) => send(base, "GET", `${path}${query(params)}`);
 
-export const post = (base: string, path: string, body: unknown, contentType = "application/json") =>
-  send(base, "POST", path, { body, contentType });
+export const post = (base: string, path: string, body: unknown, contentType = "application/json") => send(base, "POST", path, { body, contentType });
 
 /**
  * One request with node:http, for what fetch cannot express: a body without any
@@ -77,23 +75,20 @@ export function rawRequest(
 ): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: url.hostname, port: url.port, path, method, headers: options.headers ?? {}, agent: false },
-      (response) => {
-        const parts: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => parts.push(chunk));
-        response.on("end", () => {
-          const text = Buffer.concat(parts).toString("utf8");
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) {
-            if (value === undefined) continue;
-            for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-          }
-          resolve({ status: response.statusCode ?? 0, headers, text, body: parse(text) });
-        });
-        response.on("error", reject);
-      },
-    );
+    const request = http.request({ host: url.hostname, port: url.port, path, method, headers: options.headers ?? {}, agent: false }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => parts.push(chunk));
+      response.on("end", () => {
+        const text = Buffer.concat(parts).toString("utf8");
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text, body: parse(text) });
+      });
+      response.on("error", reject);
+    });
     // The server may answer (413) and close before it has read everything we send.
     request.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
@@ -141,8 +136,16 @@ const LEAK = /\n\s*at\s|\bat .+:\d+:\d+|node_modules|\.ts:\d+|\.js:\d+|Error:|FS
  */
 export const CODES_BY_STATUS: Readonly<Record<number, readonly ErrorCode[]>> = {
   400: [
-    "MISSING_PARAMETER", "INVALID_PARAMETER", "INVALID_OPTION", "UNSUPPORTED_CHARACTER", "INVALID_MORSE", "EMPTY_INPUT",
-    "INVALID_AUDIO", "INVALID_BODY", "MALFORMED_REQUEST", "BAD_REQUEST",
+    "MISSING_PARAMETER",
+    "INVALID_PARAMETER",
+    "INVALID_OPTION",
+    "UNSUPPORTED_CHARACTER",
+    "INVALID_MORSE",
+    "EMPTY_INPUT",
+    "INVALID_AUDIO",
+    "INVALID_BODY",
+    "MALFORMED_REQUEST",
+    "BAD_REQUEST",
   ],
   404: ["NOT_FOUND"],
   405: ["METHOD_NOT_ALLOWED"],
@@ -200,5 +203,8 @@ export function assertSuccess(answer: Answer): any {
 
 /** A header's comma-separated list, trimmed, lower case. */
 export function headerList(headers: Headers, name: string): string[] {
-  return (headers.get(name) ?? "").split(",").map((s) => s.trim().toLowerCase()).filter((s) => s !== "");
+  return (headers.get(name) ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== "");
 }

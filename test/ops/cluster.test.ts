@@ -11,8 +11,22 @@ import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
-  freePorts, httpGet, instanceErrors, type Instance, makeTempDir, type Managed, metricSum, type Nginx, removeDir, removeTempDirs, sleep,
-  startInstance, startNginx, startRedis, stopAll, waitFor,
+  freePorts,
+  httpGet,
+  instanceErrors,
+  type Instance,
+  makeTempDir,
+  type Managed,
+  metricSum,
+  type Nginx,
+  removeDir,
+  removeTempDirs,
+  sleep,
+  startInstance,
+  startNginx,
+  startRedis,
+  stopAll,
+  waitFor,
 } from "../helpers/processes.js";
 
 const QUOTA = 100_000;
@@ -45,14 +59,15 @@ interface Answer {
 
 /** encode("SOS") by GET or POST, as `client` (X-Forwarded-For; nginx appends its peer). */
 async function encode(base: string, client: string, method: "GET" | "POST" = "GET"): Promise<Answer> {
-  const response = method === "GET"
-    ? await fetch(`${base}/api/v1/encode?text=SOS`, { headers: { "x-forwarded-for": client }, signal: AbortSignal.timeout(20_000) })
-    : await fetch(`${base}/api/v1/encode`, {
-      method: "POST",
-      headers: { "x-forwarded-for": client, "content-type": "application/json" },
-      body: JSON.stringify({ text: "SOS" }),
-      signal: AbortSignal.timeout(20_000),
-    });
+  const response =
+    method === "GET"
+      ? await fetch(`${base}/api/v1/encode?text=SOS`, { headers: { "x-forwarded-for": client }, signal: AbortSignal.timeout(20_000) })
+      : await fetch(`${base}/api/v1/encode`, {
+          method: "POST",
+          headers: { "x-forwarded-for": client, "content-type": "application/json" },
+          body: JSON.stringify({ text: "SOS" }),
+          signal: AbortSignal.timeout(20_000),
+        });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -86,10 +101,15 @@ const encodeRequests = (instance: Instance, status?: string) =>
 
 /** /metrics counts a request once its response is sent: wait (bounded) until the counts settle. */
 async function encodeCountsReach(instances: Instance[], before: number[], total: number, status?: string): Promise<number[]> {
-  return waitFor(`${total} requests counted`, async () => {
-    const deltas = await Promise.all(instances.map(async (instance, i) => (await encodeRequests(instance, status)) - before[i]!));
-    return deltas.reduce((sum, delta) => sum + delta, 0) >= total ? deltas : undefined;
-  }, 3_000, 50);
+  return waitFor(
+    `${total} requests counted`,
+    async () => {
+      const deltas = await Promise.all(instances.map(async (instance, i) => (await encodeRequests(instance, status)) - before[i]!));
+      return deltas.reduce((sum, delta) => sum + delta, 0) >= total ? deltas : undefined;
+    },
+    3_000,
+    50,
+  );
 }
 
 interface Outcome {
@@ -137,31 +157,39 @@ function assertAllAnswered(outcomes: Outcome[], total: number, since: number, mi
   assert.ok(since > 0 && after >= minAfter, `only ${after} requests were sent after the signal`);
 }
 
-before(async () => {
-  const [rPort, aPort, bPort, nPort, e1Port, e2Port, nePort] = await freePorts(7) as [number, number, number, number, number, number, number];
-  redisPort = rPort;
-  redisDir = await makeTempDir("ditdah-redis-");
-  redis = await startRedis(redisPort, redisDir);
-  sharedEnv = {
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    TRUST_PROXY: "127.0.0.1",
-    RATE_LIMIT_QUOTA: String(QUOTA),
-    RATE_LIMIT_WINDOW_S: String(WINDOW_S),
-  };
-  const enforcedEnv = { ...sharedEnv, RATE_LIMIT_ENFORCE: "true", RATE_LIMIT_QUOTA: String(ENFORCED_QUOTA) };
-  [a, b, e1, e2] = await Promise.all([
-    startInstance(aPort, sharedEnv), startInstance(bPort, sharedEnv),
-    startInstance(e1Port, enforcedEnv), startInstance(e2Port, enforcedEnv),
-  ]);
-  [nginx, nginxEnforced] = await Promise.all([startNginx(nPort, [aPort, bPort]), startNginx(nePort, [e1Port, e2Port])]);
-}, { timeout: 60_000 });
+before(
+  async () => {
+    const [rPort, aPort, bPort, nPort, e1Port, e2Port, nePort] = (await freePorts(7)) as [number, number, number, number, number, number, number];
+    redisPort = rPort;
+    redisDir = await makeTempDir("ditdah-redis-");
+    redis = await startRedis(redisPort, redisDir);
+    sharedEnv = {
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      TRUST_PROXY: "127.0.0.1",
+      RATE_LIMIT_QUOTA: String(QUOTA),
+      RATE_LIMIT_WINDOW_S: String(WINDOW_S),
+    };
+    const enforcedEnv = { ...sharedEnv, RATE_LIMIT_ENFORCE: "true", RATE_LIMIT_QUOTA: String(ENFORCED_QUOTA) };
+    [a, b, e1, e2] = await Promise.all([
+      startInstance(aPort, sharedEnv),
+      startInstance(bPort, sharedEnv),
+      startInstance(e1Port, enforcedEnv),
+      startInstance(e2Port, enforcedEnv),
+    ]);
+    [nginx, nginxEnforced] = await Promise.all([startNginx(nPort, [aPort, bPort]), startNginx(nePort, [e1Port, e2Port])]);
+  },
+  { timeout: 60_000 },
+);
 
-after(async () => {
-  await stopAll();
-  // Errors the instances logged (a 500's details go to the log, not to the client).
-  for (const line of instanceErrors()) console.error(line.slice(0, 2_000));
-  await removeTempDirs();
-}, { timeout: 20_000 });
+after(
+  async () => {
+    await stopAll();
+    // Errors the instances logged (a 500's details go to the log, not to the client).
+    for (const line of instanceErrors()) console.error(line.slice(0, 2_000));
+    await removeTempDirs();
+  },
+  { timeout: 20_000 },
+);
 
 test("traffic through nginx reaches both instances", async () => {
   const client = nextClient();
@@ -224,7 +252,10 @@ function assertFromInstance(answer: { status: number; text: string; contentType:
 
 async function decodeAudioThroughNginx(wav: Buffer): Promise<{ status: number; text: string; contentType: string | null }> {
   const response = await fetch(`${nginx.url}/api/v1/decode-audio`, {
-    method: "POST", headers: { "content-type": "audio/wav" }, body: wav, signal: AbortSignal.timeout(60_000),
+    method: "POST",
+    headers: { "content-type": "audio/wav" },
+    body: wav,
+    signal: AbortSignal.timeout(60_000),
   });
   return { status: response.status, text: await response.text(), contentType: response.headers.get("content-type") };
 }
@@ -263,7 +294,7 @@ test("Redis down: every request still answered, /readyz 503, store_up 0; Redis b
     assert.match(body.status, /redis unreachable/);
     assert.equal(await metricSum(instance, "ditdah_rate_limit_store_up"), 0);
   }
-  assert.ok(await metricSum(a, "ditdah_rate_limit_store_errors_total") > errorsBefore);
+  assert.ok((await metricSum(a, "ditdah_rate_limit_store_errors_total")) > errorsBefore);
 
   redis = await startRedis(redisPort, redisDir!);
   const ready = async (instance: Instance) => (await httpGet(`${instance.url}/readyz`)).status === 200;
@@ -279,7 +310,7 @@ test("Redis down: every request still answered, /readyz 503, store_up 0; Redis b
 
 /** A fresh redis-server and one instance counting in it; the Redis is frozen (SIGSTOP) during `body`. */
 async function withFrozenRedis(body: (instance: Instance, frozen: Managed) => Promise<void>): Promise<void> {
-  const [port, instancePort] = await freePorts(2) as [number, number];
+  const [port, instancePort] = (await freePorts(2)) as [number, number];
   const dir = await makeTempDir("ditdah-redis-frozen-");
   const frozen = await startRedis(port, dir);
   try {
@@ -299,21 +330,32 @@ async function withFrozenRedis(body: (instance: Instance, frozen: Managed) => Pr
 test("Redis not answering (frozen): requests are still answered promptly, /readyz 503, then 200 once it answers", async () => {
   await withFrozenRedis(async (instance, frozen) => {
     const client = nextClient();
-    const answers = await Promise.all(Array.from({ length: 3 }, async (_, i) => {
-      const startedAt = Date.now();
-      try {
-        const response = await fetch(`${instance.url}/api/v1/encode?text=SOS`, { headers: { "x-forwarded-for": client }, signal: AbortSignal.timeout(3_000) });
-        return { i, status: response.status, ms: Date.now() - startedAt, rateLimit: response.headers.get("ratelimit") };
-      } catch (error) {
-        return { i, status: 0, ms: Date.now() - startedAt, error: String(error) };
-      }
-    }));
-    assert.ok(answers.every((answer) => answer.status === 200 && "rateLimit" in answer && answer.rateLimit),
-      `with Redis frozen, requests must still be answered (fail-open) within 3 s: ${JSON.stringify(answers)}`);
-    await waitFor("/readyz to say 503 redis unreachable", async () => {
-      const readyz = await httpGet(`${instance.url}/readyz`, {}, 1_000);
-      return readyz.status === 503 && /redis unreachable/.test(readyz.text) ? true : undefined;
-    }, 5_000);
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, async (_, i) => {
+        const startedAt = Date.now();
+        try {
+          const response = await fetch(`${instance.url}/api/v1/encode?text=SOS`, {
+            headers: { "x-forwarded-for": client },
+            signal: AbortSignal.timeout(3_000),
+          });
+          return { i, status: response.status, ms: Date.now() - startedAt, rateLimit: response.headers.get("ratelimit") };
+        } catch (error) {
+          return { i, status: 0, ms: Date.now() - startedAt, error: String(error) };
+        }
+      }),
+    );
+    assert.ok(
+      answers.every((answer) => answer.status === 200 && "rateLimit" in answer && answer.rateLimit),
+      `with Redis frozen, requests must still be answered (fail-open) within 3 s: ${JSON.stringify(answers)}`,
+    );
+    await waitFor(
+      "/readyz to say 503 redis unreachable",
+      async () => {
+        const readyz = await httpGet(`${instance.url}/readyz`, {}, 1_000);
+        return readyz.status === 503 && /redis unreachable/.test(readyz.text) ? true : undefined;
+      },
+      5_000,
+    );
     frozen.signal("SIGCONT");
     await waitFor("/readyz to say 200 again", async () => ((await httpGet(`${instance.url}/readyz`, {}, 1_000)).status === 200 ? true : undefined), 10_000);
     await instance.process.stop("SIGTERM", 10_000);
@@ -344,7 +386,10 @@ test("SIGKILL of one instance during a load run through nginx loses no request, 
   let killTimer: NodeJS.Timeout | undefined;
   let killedAt = 0;
   const outcomes = await loadRun(nginx.url, {
-    total: 300, concurrency: 10, paceMs: 25, at: 60,
+    total: 300,
+    concurrency: 10,
+    paceMs: 25,
+    at: 60,
     event: () => {
       decodes = Array.from({ length: 4 }, decodeThroughNginx);
       killTimer = setTimeout(() => {
@@ -380,15 +425,23 @@ test("SIGTERM to an instance during a load run through nginx drops no request; i
   // nginx left the killed instance out for fail_timeout (5 s): wait until it balances onto both again.
   const client = nextClient();
   const before = await Promise.all([a, b].map((instance) => encodeRequests(instance)));
-  await waitFor("nginx to send traffic to both instances", async () => {
-    assertEncoded(await encode(nginx.url, client));
-    const counts = await Promise.all([a, b].map((instance) => encodeRequests(instance)));
-    return counts.every((count, i) => count > before[i]!) ? true : undefined;
-  }, 10_000, 200);
+  await waitFor(
+    "nginx to send traffic to both instances",
+    async () => {
+      assertEncoded(await encode(nginx.url, client));
+      const counts = await Promise.all([a, b].map((instance) => encodeRequests(instance)));
+      return counts.every((count, i) => count > before[i]!) ? true : undefined;
+    },
+    10_000,
+    200,
+  );
 
   let signalledAt = 0;
   const outcomes = await loadRun(nginx.url, {
-    total: 300, concurrency: 10, paceMs: 25, at: 60,
+    total: 300,
+    concurrency: 10,
+    paceMs: 25,
+    at: 60,
     event: () => {
       signalledAt = Date.now();
       b.process.signal("SIGTERM");
@@ -400,12 +453,16 @@ test("SIGTERM to an instance during a load run through nginx drops no request; i
 });
 
 test("graceful shutdown of one instance: a request in flight at SIGTERM completes, then exit code 0", async () => {
-  const [port] = await freePorts(1) as [number];
+  const [port] = (await freePorts(1)) as [number];
   const single = await startInstance(port, { LOG_LEVEL: "info" });
   const body = JSON.stringify({ text: "PARIS" });
   const split = 6;
   const request = httpRequest({
-    host: "127.0.0.1", port, method: "POST", path: "/api/v1/encode", agent: false,
+    host: "127.0.0.1",
+    port,
+    method: "POST",
+    path: "/api/v1/encode",
+    agent: false,
     headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
   });
   const answer = new Promise<{ status: number; connection: string | undefined; text: string }>((resolveAnswer, reject) => {
@@ -413,7 +470,9 @@ test("graceful shutdown of one instance: a request in flight at SIGTERM complete
     request.on("response", (response) => {
       let text = "";
       response.setEncoding("utf8");
-      response.on("data", (chunk: string) => { text += chunk; });
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
       response.on("end", () => resolveAnswer({ status: response.statusCode ?? 0, connection: response.headers.connection, text }));
       response.on("error", reject);
     });
@@ -424,14 +483,19 @@ test("graceful shutdown of one instance: a request in flight at SIGTERM complete
   const signalledAt = Date.now();
   single.process.signal("SIGTERM");
   // Shutting down: no new connections are accepted...
-  await waitFor("the instance to stop accepting connections", async () => {
-    try {
-      await httpGet(`${single.url}/healthz`, {}, 500);
-      return undefined;
-    } catch {
-      return true;
-    }
-  }, 5_000, 50);
+  await waitFor(
+    "the instance to stop accepting connections",
+    async () => {
+      try {
+        await httpGet(`${single.url}/healthz`, {}, 500);
+        return undefined;
+      } catch {
+        return true;
+      }
+    },
+    5_000,
+    50,
+  );
   assert.ok(single.process.isRunning, "still running while a request is in flight");
   // ...but the request in flight is finished and answered.
   request.end(body.slice(split));

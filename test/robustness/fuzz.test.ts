@@ -111,10 +111,31 @@ async function runProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) 
 // Building blocks
 
 const KNOWN_PATHS = [
-  "/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/api/v1/audio", "/api/v1/audio.wav",
-  "/api/v1/decode-audio", "/api/v1/openapi.json", "/healthz", "/readyz", "/metrics",
-  "/docs", "/docs/", "/docs/json", "/docs/static/index.html", "/", "/api/v1/", "/api/v1", "/api", "/nope",
-  "/index.html", "/playground.js", "/playground.css", "/favicon.svg", "/../package.json", "/web/index.html",
+  "/api/v1/encode",
+  "/api/v1/decode",
+  "/api/v1/chart",
+  "/api/v1/audio",
+  "/api/v1/audio.wav",
+  "/api/v1/decode-audio",
+  "/api/v1/openapi.json",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/docs",
+  "/docs/",
+  "/docs/json",
+  "/docs/static/index.html",
+  "/",
+  "/api/v1/",
+  "/api/v1",
+  "/api",
+  "/nope",
+  "/index.html",
+  "/playground.js",
+  "/playground.css",
+  "/favicon.svg",
+  "/../package.json",
+  "/web/index.html",
 ];
 
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "PROPFIND", "TRACE", "MKCOL", "LOCK", "PURGE", "SEARCH", "REPORT"];
@@ -130,26 +151,32 @@ const BROKEN_ESCAPES = ["%", "%Z1", "%ED%A0%80", "%C0%AF", "%00", "%2e", "%2e%2e
 /** Percent-escapes that decode (to something, maybe odd) in a path. */
 const VALID_ESCAPES = ["%2e", "%2e%2e", "%2E%2E", "%2f", "%5c", "%00", "%0A", "%0D%0A", "%20", "%C3%A9", "%F0%9F%98%80", "%3F", "%23"];
 
-const segmentOf = (escapes: readonly string[]) => fc.oneof(
-  fc.constantFrom("..", ".", "", "encode", "v1", "api", "static", "~", ";x", "*", "index.html"),
-  fc.constantFrom(...escapes),
-  fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{1,12}$/),
-  fc.integer({ min: 100, max: 20_000 }).map((n) => "a".repeat(n)),
-);
+const segmentOf = (escapes: readonly string[]) =>
+  fc.oneof(
+    fc.constantFrom("..", ".", "", "encode", "v1", "api", "static", "~", ";x", "*", "index.html"),
+    fc.constantFrom(...escapes),
+    fc.stringMatching(/^[A-Za-z0-9._~!$&'()*+,;=:@-]{1,12}$/),
+    fc.integer({ min: 100, max: 20_000 }).map((n) => "a".repeat(n)),
+  );
 
-const pathOf = (segment: fc.Arbitrary<string>) => fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...KNOWN_PATHS) },
-  { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...KNOWN_PATHS), fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom("/", "//", "")).map(
-    ([base, segments, joiner]) => `${base}${joiner}${segments.join("/")}`,
-  ) },
-  { weight: 1, arbitrary: fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => `/${s.join("/")}`) },
-  { weight: 1, arbitrary: fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `//${s.join("//")}`) },
-);
+const pathOf = (segment: fc.Arbitrary<string>) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...KNOWN_PATHS) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...KNOWN_PATHS), fc.array(segment, { minLength: 1, maxLength: 4 }), fc.constantFrom("/", "//", ""))
+        .map(([base, segments, joiner]) => `${base}${joiner}${segments.join("/")}`),
+    },
+    { weight: 1, arbitrary: fc.array(segment, { minLength: 1, maxLength: 5 }).map((s) => `/${s.join("/")}`) },
+    { weight: 1, arbitrary: fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `//${s.join("//")}`) },
+  );
 
 /** Paths whose percent-escapes all decode. */
 const path = pathOf(segmentOf(VALID_ESCAPES));
 /** Paths with at least one broken percent-escape (a lone `%`, `%Z1`, a lone surrogate, overlong UTF-8). */
-const brokenPath = fc.tuple(pathOf(segmentOf(VALID_ESCAPES)), fc.constantFrom(...BROKEN_ESCAPES.filter((e) => !VALID_ESCAPES.includes(e))), fc.nat())
+const brokenPath = fc
+  .tuple(pathOf(segmentOf(VALID_ESCAPES)), fc.constantFrom(...BROKEN_ESCAPES.filter((e) => !VALID_ESCAPES.includes(e))), fc.nat())
   .map(([p, broken, at]) => {
     const cut = 1 + (at % p.length);
     return `${p.slice(0, cut)}${broken}${p.slice(cut)}`;
@@ -158,18 +185,101 @@ const brokenPath = fc.tuple(pathOf(segmentOf(VALID_ESCAPES)), fc.constantFrom(..
 const PARAM_NAMES = ["text", "morse", "separator", "dotChar", "dashChar", "wpm", "frequency", "fwpm", "sampleRate"];
 
 const NASTY_VALUES = [
-  "", "%", "%Z1", "%ED%A0%80", "%C0%AF", "%00", "a%00b", "%F0%9F%98%80", "%F0%9F%98", "%E2%80%8B",
-  "1e309", "-1e309", "99999999999999999999", "0x14", "0b101", "0o17", "1_0", "Infinity", "-Infinity", "NaN",
-  "-0", "0", "20", "20.5", "+20", "%2B20", ".5e1", "5.", "%2020", "20%20", "1e1", "49.999999999999999999", "50.0000000000000001",
-  "8000", "48000", "8000.0", "8000.5", "600", "1000.000", "SOS", "sos%20sos", "...%20---%20...", "...---...", "%3CSK%3E", "<SK>",
-  "%3Cbr%3E", ".-.-.-", "%2F", "%20%2F%20", "%20", "%09", "+", "++", "-", "_", "%C2%B7", "E%CC%81", "Q%CC%81", "%EF%BC%A1",
-  "null", "undefined", "true", "[]", "{}", "A".repeat(1001), "-".repeat(1001), ".%20".repeat(400),
+  "",
+  "%",
+  "%Z1",
+  "%ED%A0%80",
+  "%C0%AF",
+  "%00",
+  "a%00b",
+  "%F0%9F%98%80",
+  "%F0%9F%98",
+  "%E2%80%8B",
+  "1e309",
+  "-1e309",
+  "99999999999999999999",
+  "0x14",
+  "0b101",
+  "0o17",
+  "1_0",
+  "Infinity",
+  "-Infinity",
+  "NaN",
+  "-0",
+  "0",
+  "20",
+  "20.5",
+  "+20",
+  "%2B20",
+  ".5e1",
+  "5.",
+  "%2020",
+  "20%20",
+  "1e1",
+  "49.999999999999999999",
+  "50.0000000000000001",
+  "8000",
+  "48000",
+  "8000.0",
+  "8000.5",
+  "600",
+  "1000.000",
+  "SOS",
+  "sos%20sos",
+  "...%20---%20...",
+  "...---...",
+  "%3CSK%3E",
+  "<SK>",
+  "%3Cbr%3E",
+  ".-.-.-",
+  "%2F",
+  "%20%2F%20",
+  "%20",
+  "%09",
+  "+",
+  "++",
+  "-",
+  "_",
+  "%C2%B7",
+  "E%CC%81",
+  "Q%CC%81",
+  "%EF%BC%A1",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "A".repeat(1001),
+  "-".repeat(1001),
+  ".%20".repeat(400),
 ];
 
 const paramName = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...PARAM_NAMES) },
-  { weight: 2, arbitrary: fc.constantFrom(...PARAM_NAMES).chain((name) => fc.constantFrom(`${name}[]`, `${name}[a]`, `${name}[0]`, `${name}[__proto__]`, `${name}.x`, `${name}%00`, `${name.toUpperCase()}`)) },
-  { weight: 1, arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "__proto__[text]", "constructor[prototype][separator]", "hasOwnProperty", "toString", "a".repeat(300), "", "%", "[", "a[[[[[[[[[[[[[[[[[[[[", "%ZZ") },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom(...PARAM_NAMES)
+      .chain((name) => fc.constantFrom(`${name}[]`, `${name}[a]`, `${name}[0]`, `${name}[__proto__]`, `${name}.x`, `${name}%00`, `${name.toUpperCase()}`)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "prototype",
+      "__proto__[text]",
+      "constructor[prototype][separator]",
+      "hasOwnProperty",
+      "toString",
+      "a".repeat(300),
+      "",
+      "%",
+      "[",
+      "a[[[[[[[[[[[[[[[[[[[[",
+      "%ZZ",
+    ),
+  },
 );
 
 const paramValue = fc.oneof(
@@ -181,40 +291,61 @@ const paramValue = fc.oneof(
 
 const queryString = fc.oneof(
   fc.constant(""),
-  fc.array(fc.tuple(paramName, paramValue, fc.constantFrom("=", "=", "=", "", "==")), { maxLength: 6 }).chain((pairs) =>
-    fc.constantFrom("&", "&", ";", "&&").map((joiner) => `?${pairs.map(([k, v, eq]) => (eq === "" ? k : `${k}${eq}${v}`)).join(joiner)}`),
-  ),
+  fc
+    .array(fc.tuple(paramName, paramValue, fc.constantFrom("=", "=", "=", "", "==")), { maxLength: 6 })
+    .chain((pairs) => fc.constantFrom("&", "&", ";", "&&").map((joiner) => `?${pairs.map(([k, v, eq]) => (eq === "" ? k : `${k}${eq}${v}`)).join(joiner)}`)),
   fc.constantFrom("?", "??", "?&", "?=", "?&&&", "?text", "?text=", "?text=SOS&text=SOS", "?text[]=a", "?text[a]=b", "?#frag", "?text=a#b"),
 );
 
 const ANY_CONTENT_TYPES = [
-  "application/json", "application/json; charset=utf-8", "application/json; charset=latin1", "APPLICATION/JSON",
-  "Application/Json; Charset=UTF-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-  "application/octet-stream", "audio/wav", "", "application/jsonx", "application/vnd.api+json", "*/*", "json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/json; charset=latin1",
+  "APPLICATION/JSON",
+  "Application/Json; Charset=UTF-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/octet-stream",
+  "audio/wav",
+  "",
+  "application/jsonx",
+  "application/vnd.api+json",
+  "*/*",
+  "json",
 ];
 
 // ---------------------------------------------------------------------------------------
 
 suite("fuzz: methods and paths", () => {
-  const requestWith = (paths: fc.Arbitrary<string>) => fc.record({
-    method,
-    target: fc.tuple(paths, queryString).map(([p, q]) => p + q),
-    contentType: fc.option(fc.constantFrom(...ANY_CONTENT_TYPES), { nil: undefined }),
-    body: fc.option(fc.oneof(fc.json({ maxDepth: 3 }), fc.string({ maxLength: 50 })), { nil: undefined }),
-  });
+  const requestWith = (paths: fc.Arbitrary<string>) =>
+    fc.record({
+      method,
+      target: fc.tuple(paths, queryString).map(([p, q]) => p + q),
+      contentType: fc.option(fc.constantFrom(...ANY_CONTENT_TYPES), { nil: undefined }),
+      body: fc.option(fc.oneof(fc.json({ maxDepth: 3 }), fc.string({ maxLength: 50 })), { nil: undefined }),
+    });
 
   test("random methods on known, mutated and random paths (with random query strings) answer < 500, with CORS, JSON on /api/v1/", async () => {
-    await runProperty(requestWith(path), async ({ method: m, target, contentType, body }) => {
-      const headers: Record<string, string> = contentType === undefined ? {} : { "Content-Type": contentType };
-      await check({ method: m, target, headers, body });
-    }, 500);
+    await runProperty(
+      requestWith(path),
+      async ({ method: m, target, contentType, body }) => {
+        const headers: Record<string, string> = contentType === undefined ? {} : { "Content-Type": contentType };
+        await check({ method: m, target, headers, body });
+      },
+      500,
+    );
   });
 
   test("random methods on paths with broken percent-escapes answer < 500, with CORS, JSON", async () => {
-    await runProperty(requestWith(brokenPath), async ({ method: m, target, contentType, body }) => {
-      const headers: Record<string, string> = contentType === undefined ? {} : { "Content-Type": contentType };
-      await check({ method: m, target, headers, body });
-    }, 200);
+    await runProperty(
+      requestWith(brokenPath),
+      async ({ method: m, target, contentType, body }) => {
+        const headers: Record<string, string> = contentType === undefined ? {} : { "Content-Type": contentType };
+        await check({ method: m, target, headers, body });
+      },
+      200,
+    );
   });
 
   test("regression: a broken percent-escape in the path (GET /api/v1/%) answers 400 JSON with Access-Control-Allow-Origin", async () => {
@@ -246,27 +377,35 @@ const GET_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/ap
 
 suite("fuzz: query strings", () => {
   test("GET endpoints answer 200 or 400 (never 404, 405, 5xx) to any query string", async () => {
-    await runProperty(fc.tuple(fc.constantFrom(...GET_ENDPOINTS), queryString), async ([endpoint, query]) => {
-      const request = { method: "GET", target: endpoint + query };
-      const { response, body } = await check(request);
-      assert.ok([200, 400].includes(response.status), describe(request, response));
-      if (response.status === 200 && endpoint === "/api/v1/audio.wav") {
-        assert.equal(response.headers["content-type"], "audio/wav", describe(request, response));
-        assert.equal(response.body.length, Number(response.headers["content-length"]), describe(request, response));
-        assert.equal(response.body.subarray(0, 4).toString("latin1"), "RIFF");
-      } else if (response.status === 200) {
-        assert.equal(body?.success, true, describe(request, response));
-      }
-    }, 400);
+    await runProperty(
+      fc.tuple(fc.constantFrom(...GET_ENDPOINTS), queryString),
+      async ([endpoint, query]) => {
+        const request = { method: "GET", target: endpoint + query };
+        const { response, body } = await check(request);
+        assert.ok([200, 400].includes(response.status), describe(request, response));
+        if (response.status === 200 && endpoint === "/api/v1/audio.wav") {
+          assert.equal(response.headers["content-type"], "audio/wav", describe(request, response));
+          assert.equal(response.body.length, Number(response.headers["content-length"]), describe(request, response));
+          assert.equal(response.body.subarray(0, 4).toString("latin1"), "RIFF");
+        } else if (response.status === 200) {
+          assert.equal(body?.success, true, describe(request, response));
+        }
+      },
+      400,
+    );
   });
 
   test("HEAD on GET endpoints answers like GET, without a body", async () => {
-    await runProperty(fc.tuple(fc.constantFrom(...GET_ENDPOINTS), queryString), async ([endpoint, query]) => {
-      const request = { method: "HEAD", target: endpoint + query };
-      const { response } = await check(request);
-      assert.ok([200, 400].includes(response.status), describe(request, response));
-      assert.equal(response.body.length, 0);
-    }, 100);
+    await runProperty(
+      fc.tuple(fc.constantFrom(...GET_ENDPOINTS), queryString),
+      async ([endpoint, query]) => {
+        const request = { method: "HEAD", target: endpoint + query };
+        const { response } = await check(request);
+        assert.ok([200, 400].includes(response.status), describe(request, response));
+        assert.equal(response.body.length, 0);
+      },
+      100,
+    );
   });
 
   test("deep bracket nesting and thousands of parameters in a query string", async () => {
@@ -293,32 +432,90 @@ const JSON_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/audio", "/a
 
 /** Content types the contract accepts as JSON: application/json, any case, any charset. */
 const JSON_CONTENT_TYPES = [
-  "application/json", "application/json; charset=utf-8", "application/json; charset=latin1", "APPLICATION/JSON",
-  "Application/Json; Charset=UTF-8", "application/json;charset=utf-8", "application/json; charset=iso-8859-1", "application/json; charset=\"utf-8\"",
+  "application/json",
+  "application/json; charset=utf-8",
+  "application/json; charset=latin1",
+  "APPLICATION/JSON",
+  "Application/Json; Charset=UTF-8",
+  "application/json;charset=utf-8",
+  "application/json; charset=iso-8859-1",
+  'application/json; charset="utf-8"',
 ];
 const NOT_JSON_CONTENT_TYPES = [
-  "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/octet-stream",
-  "audio/wav", "text/json", "application/jsonx", "application/vnd.api+json", "*/*", "json", "application/xml", "application/json-patch+json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/octet-stream",
+  "audio/wav",
+  "text/json",
+  "application/jsonx",
+  "application/vnd.api+json",
+  "*/*",
+  "json",
+  "application/xml",
+  "application/json-patch+json",
 ];
 
 /** A JSON text written by hand: duplicate keys, literal huge numbers, `__proto__` keys. */
 const rawNumber = fc.oneof(
-  fc.constantFrom("1e309", "-1e309", "99999999999999999999", "1e-400", "-0", "0", "20", "20.0", "5", "50", "4.999999999999999999", "1E1", "600", "8000", "48000", "8000.0", "123456789012345678901234567890"),
+  fc.constantFrom(
+    "1e309",
+    "-1e309",
+    "99999999999999999999",
+    "1e-400",
+    "-0",
+    "0",
+    "20",
+    "20.0",
+    "5",
+    "50",
+    "4.999999999999999999",
+    "1E1",
+    "600",
+    "8000",
+    "48000",
+    "8000.0",
+    "123456789012345678901234567890",
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n)),
   fc.integer().map(String),
 );
 const rawString = fc.oneof(
-  fc.constantFrom("SOS", "sos sos", "... --- ...", "<SK>", "E\u0301", "Q\u0301", "\uFF21", "\\ud800", "\\udc00x", "\\u0000", "20", "1e309", "0x14", "", " ", " / ", ".", "-", "A".repeat(1001)).map((s) => JSON.stringify(s).replace(/\\\\u/g, "\\u")),
+  fc
+    .constantFrom(
+      "SOS",
+      "sos sos",
+      "... --- ...",
+      "<SK>",
+      "E\u0301",
+      "Q\u0301",
+      "\uFF21",
+      "\\ud800",
+      "\\udc00x",
+      "\\u0000",
+      "20",
+      "1e309",
+      "0x14",
+      "",
+      " ",
+      " / ",
+      ".",
+      "-",
+      "A".repeat(1001),
+    )
+    .map((s) => JSON.stringify(s).replace(/\\\\u/g, "\\u")),
   fc.string({ maxLength: 30 }).map((s) => JSON.stringify(s)),
 );
 const rawValue: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    rawNumber, rawString, fc.constantFrom("null", "true", "false"),
+    rawNumber,
+    rawString,
+    fc.constantFrom("null", "true", "false"),
     fc.array(tie("value"), { maxLength: 3 }).map((items) => `[${items.join(",")}]`),
-    fc.array(fc.tuple(fc.constantFrom("text", "a", "__proto__", "constructor"), tie("value")), { maxLength: 3 }).map(
-      (entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`,
-    ),
+    fc
+      .array(fc.tuple(fc.constantFrom("text", "a", "__proto__", "constructor"), tie("value")), { maxLength: 3 })
+      .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`),
   ),
 })).value;
 const rawKey = fc.oneof(
@@ -326,17 +523,21 @@ const rawKey = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf") },
   { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
 );
-const rawObject = fc.array(fc.tuple(rawKey, rawValue), { maxLength: 6 }).map(
-  (entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`,
-);
+const rawObject = fc
+  .array(fc.tuple(rawKey, rawValue), { maxLength: 6 })
+  .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`);
 
 suite("fuzz: POST bodies", () => {
   test("JSON objects with odd keys and values (duplicates, __proto__, constructor, huge numbers) answer 200 or 400", async () => {
-    await runProperty(fc.tuple(fc.constantFrom(...JSON_ENDPOINTS), fc.constantFrom(...JSON_CONTENT_TYPES), rawObject), async ([endpoint, contentType, body]) => {
-      const request = { method: "POST", target: endpoint, headers: { "Content-Type": contentType }, body };
-      const { response } = await check(request);
-      assert.ok([200, 400].includes(response.status), describe(request, response));
-    }, 400);
+    await runProperty(
+      fc.tuple(fc.constantFrom(...JSON_ENDPOINTS), fc.constantFrom(...JSON_CONTENT_TYPES), rawObject),
+      async ([endpoint, contentType, body]) => {
+        const request = { method: "POST", target: endpoint, headers: { "Content-Type": contentType }, body };
+        const { response } = await check(request);
+        assert.ok([200, 400].includes(response.status), describe(request, response));
+      },
+      400,
+    );
   });
 
   test("random JSON values, strings and bytes as bodies: 200 or 400 when the type is JSON, else 415", async () => {
@@ -345,20 +546,41 @@ suite("fuzz: POST bodies", () => {
       fc.string({ maxLength: 200 }),
       fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
       rawValue,
-      fc.constantFrom("", " ", "\uFEFF{\"text\":\"SOS\"}", "{", "}", "{\"text\":\"SOS\"", "{\"text\":\"SOS\"}garbage", "{'text':'SOS'}", "text=SOS", "[]", "null", "0", "\"\"", "{\"text\":\"SOS\",}", "{\"text\":\"\\x41\"}", "{\"text\":\"\\ud800\"}"),
+      fc.constantFrom(
+        "",
+        " ",
+        '\uFEFF{"text":"SOS"}',
+        "{",
+        "}",
+        '{"text":"SOS"',
+        '{"text":"SOS"}garbage',
+        "{'text':'SOS'}",
+        "text=SOS",
+        "[]",
+        "null",
+        "0",
+        '""',
+        '{"text":"SOS",}',
+        '{"text":"\\x41"}',
+        '{"text":"\\ud800"}',
+      ),
     );
     const contentType = fc.oneof(
       fc.constantFrom(...JSON_CONTENT_TYPES).map((value) => ({ value, json: true as boolean | undefined })),
       fc.constantFrom(...NOT_JSON_CONTENT_TYPES).map((value) => ({ value, json: false as boolean | undefined })),
       fc.constant({ value: undefined as string | undefined, json: false as boolean | undefined }),
     );
-    await runProperty(fc.tuple(fc.constantFrom(...JSON_ENDPOINTS), contentType, body), async ([endpoint, type, payload]) => {
-      const headers: Record<string, string> = type.value === undefined ? {} : { "Content-Type": type.value };
-      const request = { method: "POST", target: endpoint, headers, body: payload };
-      const { response } = await check(request);
-      const expected = type.json ? [200, 400] : [415];
-      assert.ok(expected.includes(response.status), `expected ${expected.join(" or ")}: ${describe(request, response)}`);
-    }, 400);
+    await runProperty(
+      fc.tuple(fc.constantFrom(...JSON_ENDPOINTS), contentType, body),
+      async ([endpoint, type, payload]) => {
+        const headers: Record<string, string> = type.value === undefined ? {} : { "Content-Type": type.value };
+        const request = { method: "POST", target: endpoint, headers, body: payload };
+        const { response } = await check(request);
+        const expected = type.json ? [200, 400] : [415];
+        assert.ok(expected.includes(response.status), `expected ${expected.join(" or ")}: ${describe(request, response)}`);
+      },
+      400,
+    );
   });
 
   test("JSON nested 10,000 levels deep answers 400 (no stack overflow)", async () => {
@@ -401,7 +623,12 @@ suite("fuzz: POST bodies", () => {
         }
       }
     }
-    for (const query of ["?__proto__[separator]=XX&text=SOS%20SOS", "?constructor[prototype][separator]=XX&text=SOS%20SOS", "?__proto__=x&text=SOS%20SOS", "?text=SOS%20SOS&__proto__.separator=XX"]) {
+    for (const query of [
+      "?__proto__[separator]=XX&text=SOS%20SOS",
+      "?constructor[prototype][separator]=XX&text=SOS%20SOS",
+      "?__proto__=x&text=SOS%20SOS",
+      "?text=SOS%20SOS&__proto__.separator=XX",
+    ]) {
       const request = { method: "GET", target: `/api/v1/encode${query}` };
       const { response, body } = await check(request);
       assert.equal(response.status, 200, describe(request, response));
@@ -420,7 +647,17 @@ suite("fuzz: POST bodies", () => {
 const WAV_TYPES = ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream", "AUDIO/WAV", "audio/wav; codecs=1"];
 
 /** A RIFF/WAVE file with the given fmt fields and data, sizes as declared (or not). */
-function wavFile(f: { code: number; channels: number; rate: number; bits: number; blockAlign: number; data: Uint8Array; riffSize?: number; dataSize?: number; extra?: Uint8Array }): Buffer {
+function wavFile(f: {
+  code: number;
+  channels: number;
+  rate: number;
+  bits: number;
+  blockAlign: number;
+  data: Uint8Array;
+  riffSize?: number;
+  dataSize?: number;
+  extra?: Uint8Array;
+}): Buffer {
   const fmt = Buffer.alloc(16);
   fmt.writeUInt16LE(f.code, 0);
   fmt.writeUInt16LE(f.channels, 2);
@@ -456,9 +693,13 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
       fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.concat([Buffer.from("RIFF\0\0\0\0WAVE", "latin1"), b])),
       fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.concat([Buffer.from("RIFF\xff\xff\xff\xffWAVEfmt ", "latin1"), b])),
     );
-    await runProperty(fc.tuple(bytes, fc.constantFrom(...WAV_TYPES)), async ([body, type]) => {
-      await postWav(Buffer.from(body), type);
-    }, 300);
+    await runProperty(
+      fc.tuple(bytes, fc.constantFrom(...WAV_TYPES)),
+      async ([body, type]) => {
+        await postWav(Buffer.from(body), type);
+      },
+      300,
+    );
   });
 
   test("WAV headers with random fields (formats, channels, bits, rates, sizes) answer 200 or 400", async () => {
@@ -473,9 +714,13 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
       dataSize: fc.option(fc.oneof(fc.constant(0xffffffff), fc.constant(0), fc.nat({ max: 10_000 })), { nil: undefined }),
       extra: fc.option(fc.uint8Array({ maxLength: 30 }), { nil: undefined }),
     });
-    await runProperty(header, async (f) => {
-      await postWav(wavFile(f));
-    }, 300);
+    await runProperty(
+      header,
+      async (f) => {
+        await postWav(wavFile(f));
+      },
+      300,
+    );
   });
 
   test("a real WAV, cut short or corrupted, answers 200 or 400", async () => {
@@ -491,11 +736,15 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
       flips: fc.array(fc.tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 255 })), { maxLength: 4 }),
       type: fc.constantFrom(...WAV_TYPES),
     });
-    await runProperty(mutation, async ({ cut, flips, type }) => {
-      const body = Buffer.from(wav.subarray(0, cut));
-      for (const [at, value] of flips) if (at < body.length) body[at] = value;
-      await postWav(body, type);
-    }, 40);
+    await runProperty(
+      mutation,
+      async ({ cut, flips, type }) => {
+        const body = Buffer.from(wav.subarray(0, cut));
+        for (const [at, value] of flips) if (at < body.length) body[at] = value;
+        await postWav(body, type);
+      },
+      40,
+    );
   });
 
   test("float samples of any value (NaN, infinities, near float32's limit) in a real recording answer 200", async () => {
@@ -506,21 +755,29 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
       scale: fc.constantFrom(1, 1e-30, 1e30, 3e38),
       values: fc.array(fc.tuple(fc.nat({ max: samples.length - 1 }), fc.float()), { minLength: 1, maxLength: 20 }),
     });
-    await runProperty(spoils, async ({ scale, values }) => {
-      const spoiled = samples.map((x) => x * scale);
-      for (const [at, value] of values) spoiled[at] = value;
-      const data = new Uint8Array(spoiled.buffer);
-      const { response, body } = await postWav(wavFile({ code: 3, channels: 1, rate: 8000, bits: 32, blockAlign: 4, data }));
-      assert.equal(response.status, 200);
-      assert.equal(typeof body?.output, "string");
-    }, 25);
+    await runProperty(
+      spoils,
+      async ({ scale, values }) => {
+        const spoiled = samples.map((x) => x * scale);
+        for (const [at, value] of values) spoiled[at] = value;
+        const data = new Uint8Array(spoiled.buffer);
+        const { response, body } = await postWav(wavFile({ code: 3, channels: 1, rate: 8000, bits: 32, blockAlign: 4, data }));
+        assert.equal(response.status, 200);
+        assert.equal(typeof body?.output, "string");
+      },
+      25,
+    );
   });
 
   test("decode-audio hints in the query string: broken numbers answer 400, never 5xx", async () => {
     const wav = wavFile({ code: 1, channels: 1, rate: 8000, bits: 16, blockAlign: 2, data: new Uint8Array(1600) });
-    await runProperty(fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]"), paramValue), async ([name, value]) => {
-      await postWav(wav, "audio/wav", `?${name}=${value}`);
-    }, 100);
+    await runProperty(
+      fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]"), paramValue),
+      async ([name, value]) => {
+        await postWav(wav, "audio/wav", `?${name}=${value}`);
+      },
+      100,
+    );
   });
 
   test("a WAV body sent to the JSON endpoints, and JSON sent to decode-audio, answer 415", async () => {

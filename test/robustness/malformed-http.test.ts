@@ -12,9 +12,7 @@ import fc from "fast-check";
 import type { ErrorCode } from "../../src/http/error-codes.js";
 import { serveForTests, startServer } from "../helpers/server.js";
 import { assertCode } from "../http/support.js";
-import {
-  exchange, isJsonResult, jsonOf, parseResponses, portOf, type RawResponse, type RawResult, requestBytes, send,
-} from "./raw.js";
+import { exchange, isJsonResult, jsonOf, parseResponses, portOf, type RawResponse, type RawResult, requestBytes, send } from "./raw.js";
 
 const server = serveForTests();
 
@@ -55,8 +53,7 @@ async function assertStillServing(): Promise<void> {
   assert.deepEqual(jsonOf(response), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
 }
 
-const encodePost = (_body: string, extra = "") =>
-  `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: application/json${CRLF}${extra}`;
+const encodePost = (_body: string, extra = "") => `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: application/json${CRLF}${extra}`;
 
 suite("oversized requests", () => {
   test("a 100 KB URL answers 431 JSON with CORS", async () => {
@@ -84,7 +81,11 @@ suite("oversized requests", () => {
 
   test("a WAV upload declaring more than 32 MiB answers 413 at once, before any body is sent", async () => {
     const started = Date.now();
-    const result = await exchange(server.port, `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: ${40 * 1024 * 1024}${CRLF}${CRLF}RIFF`, { timeoutMs: 5000, responses: 1 });
+    const result = await exchange(
+      server.port,
+      `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: ${40 * 1024 * 1024}${CRLF}${CRLF}RIFF`,
+      { timeoutMs: 5000, responses: 1 },
+    );
     assertJsonError(result.responses[0], 413, show(result), "PAYLOAD_TOO_LARGE");
     assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
     await assertStillServing();
@@ -111,7 +112,10 @@ suite("bad request lines and headers", () => {
     ["a negative Content-Length", `${encodePost("")}Content-Length: -1${CRLF}${CRLF}`],
     ["a non-numeric Content-Length", `${encodePost("")}Content-Length: ten${CRLF}${CRLF}{"text":"SOS"}`],
     ["two different Content-Lengths", `${encodePost("")}Content-Length: 14${CRLF}Content-Length: 15${CRLF}${CRLF}{"text":"SOS"} `],
-    ["Content-Length and Transfer-Encoding together", `${encodePost("")}Content-Length: 14${CRLF}Transfer-Encoding: chunked${CRLF}${CRLF}e${CRLF}{"text":"SOS"}${CRLF}0${CRLF}${CRLF}`],
+    [
+      "Content-Length and Transfer-Encoding together",
+      `${encodePost("")}Content-Length: 14${CRLF}Transfer-Encoding: chunked${CRLF}${CRLF}e${CRLF}{"text":"SOS"}${CRLF}0${CRLF}${CRLF}`,
+    ],
     ["Transfer-Encoding other than chunked", `${encodePost("")}Transfer-Encoding: gzip${CRLF}${CRLF}{"text":"SOS"}`],
     ["a bad chunk size", `${encodePost("")}Transfer-Encoding: chunked${CRLF}${CRLF}ZZ${CRLF}{"tex${CRLF}0${CRLF}${CRLF}`],
   ];
@@ -128,7 +132,10 @@ suite("bad request lines and headers", () => {
   });
 
   test("regression: an unknown Expect header answers 417 JSON with CORS (not Node's bare 417)", async () => {
-    const result = await exchange(server.port, `${encodePost("")}Expect: banana${CRLF}Content-Length: 14${CRLF}Connection: close${CRLF}${CRLF}{"text":"SOS"}`, { timeoutMs: 3000, responses: 1 });
+    const result = await exchange(server.port, `${encodePost("")}Expect: banana${CRLF}Content-Length: 14${CRLF}Connection: close${CRLF}${CRLF}{"text":"SOS"}`, {
+      timeoutMs: 3000,
+      responses: 1,
+    });
     const response = result.responses[0];
     assert.ok(response, show(result));
     assert.equal(response.status, 417, show(result));
@@ -199,43 +206,102 @@ suite("random headers", () => {
    */
   test("random header names and values never make a 5xx, a non-JSON answer or a missing CORS header", async () => {
     const NAMES = [
-      "Accept", "Accept-Encoding", "Accept-Charset", "Origin", "Referer", "User-Agent", "Cookie", "Authorization",
-      "X-Forwarded-For", "X-Forwarded-Proto", "X-Real-IP", "Forwarded", "Connection", "Upgrade", "Keep-Alive", "TE",
-      "Content-Type", "Content-Encoding", "Content-Language", "If-None-Match", "If-Modified-Since", "Range", "Cache-Control",
-      "Access-Control-Request-Method", "Access-Control-Request-Headers", "Trailer", "Via", "Max-Forwards", "Pragma",
-      "Proxy-Authorization", "X-HTTP-Method-Override", "X-Request-Id", "traceparent",
+      "Accept",
+      "Accept-Encoding",
+      "Accept-Charset",
+      "Origin",
+      "Referer",
+      "User-Agent",
+      "Cookie",
+      "Authorization",
+      "X-Forwarded-For",
+      "X-Forwarded-Proto",
+      "X-Real-IP",
+      "Forwarded",
+      "Connection",
+      "Upgrade",
+      "Keep-Alive",
+      "TE",
+      "Content-Type",
+      "Content-Encoding",
+      "Content-Language",
+      "If-None-Match",
+      "If-Modified-Since",
+      "Range",
+      "Cache-Control",
+      "Access-Control-Request-Method",
+      "Access-Control-Request-Headers",
+      "Trailer",
+      "Via",
+      "Max-Forwards",
+      "Pragma",
+      "Proxy-Authorization",
+      "X-HTTP-Method-Override",
+      "X-Request-Id",
+      "traceparent",
     ];
     const name = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom(...NAMES) },
-      { weight: 1, arbitrary: fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,40}$/).filter((n) => !/^(content-length|transfer-encoding|host|expect)$/i.test(n)) },
+      {
+        weight: 1,
+        arbitrary: fc.stringMatching(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,40}$/).filter((n) => !/^(content-length|transfer-encoding|host|expect)$/i.test(n)),
+      },
       { weight: 1, arbitrary: fc.constantFrom("Bad Name", "Bad:Name", "Bad\tName", "Bäd", "", "(x)", "a\u0000b") },
     );
     const value = fc.oneof(
-      fc.constantFrom("", " ", "*", "null", "gzip, deflate, br", "application/json", "text/html", "chunked", "close", "keep-alive", "upgrade", "h2c", "websocket",
-        "bytes=0-10", "1.2.3.4, 5.6.7.8", "for=\"[::1]\"", "en;q=0.1", "\"etag\"", "POST", "DELETE", "x".repeat(4000), "\u00e9\u00e8", "a\u0000b", "a\u007fb", "a\rb"),
+      fc.constantFrom(
+        "",
+        " ",
+        "*",
+        "null",
+        "gzip, deflate, br",
+        "application/json",
+        "text/html",
+        "chunked",
+        "close",
+        "keep-alive",
+        "upgrade",
+        "h2c",
+        "websocket",
+        "bytes=0-10",
+        "1.2.3.4, 5.6.7.8",
+        'for="[::1]"',
+        "en;q=0.1",
+        '"etag"',
+        "POST",
+        "DELETE",
+        "x".repeat(4000),
+        "\u00e9\u00e8",
+        "a\u0000b",
+        "a\u007fb",
+        "a\rb",
+      ),
       fc.stringMatching(/^[\x20-\x7e]{0,60}$/),
     );
     const request = fc.record({
       post: fc.boolean(),
       headers: fc.array(fc.tuple(name, value), { maxLength: 6 }),
     });
-    await fc.assert(fc.asyncProperty(request, async ({ post, headers }) => {
-      const lines = headers.map(([n, v]) => `${n}: ${v}`).join(CRLF);
-      const body = '{"text":"SOS"}';
-      const head = post
-        ? `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}${lines ? lines + CRLF : ""}Content-Type: application/json${CRLF}Content-Length: ${body.length}${CRLF}Connection: close${CRLF}${CRLF}${body}`
-        : `GET /api/v1/encode?text=SOS HTTP/1.1${CRLF}Host: x${CRLF}${lines ? lines + CRLF : ""}Connection: close${CRLF}${CRLF}`;
-      const result = await exchange(server.port, Buffer.from(head, "latin1"), { timeoutMs: 5000 });
-      const context = show(result);
-      const response = result.responses[0];
-      assert.ok(response, `no answer: ${context}`);
-      assert.ok(response.status < 500, context);
-      assert.equal(response.headers["access-control-allow-origin"], "*", `no CORS header: ${context}`);
-      const json = jsonOf(response);
-      assert.ok(isJsonResult(json), `not JSON: ${context}`);
-      if (response.status === 200) assert.equal((json as { output?: string }).output, "... --- ...", context);
-      else assert.equal(json.success, false, context);
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(request, async ({ post, headers }) => {
+        const lines = headers.map(([n, v]) => `${n}: ${v}`).join(CRLF);
+        const body = '{"text":"SOS"}';
+        const head = post
+          ? `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}${lines ? lines + CRLF : ""}Content-Type: application/json${CRLF}Content-Length: ${body.length}${CRLF}Connection: close${CRLF}${CRLF}${body}`
+          : `GET /api/v1/encode?text=SOS HTTP/1.1${CRLF}Host: x${CRLF}${lines ? lines + CRLF : ""}Connection: close${CRLF}${CRLF}`;
+        const result = await exchange(server.port, Buffer.from(head, "latin1"), { timeoutMs: 5000 });
+        const context = show(result);
+        const response = result.responses[0];
+        assert.ok(response, `no answer: ${context}`);
+        assert.ok(response.status < 500, context);
+        assert.equal(response.headers["access-control-allow-origin"], "*", `no CORS header: ${context}`);
+        const json = jsonOf(response);
+        assert.ok(isJsonResult(json), `not JSON: ${context}`);
+        if (response.status === 200) assert.equal((json as { output?: string }).output, "... --- ...", context);
+        else assert.equal(json.success, false, context);
+      }),
+      { numRuns: 300 },
+    );
     await assertStillServing();
   });
 });
@@ -255,7 +321,10 @@ suite("bodies that disagree with their framing", () => {
       await new Promise<void>((resolve) => {
         const socket = net.connect(server.port, "127.0.0.1", () => {
           socket.write(`${encodePost("")}Content-Length: 100${CRLF}${CRLF}{"text":"SO`);
-          setTimeout(() => { socket.resetAndDestroy(); resolve(); }, 20);
+          setTimeout(() => {
+            socket.resetAndDestroy();
+            resolve();
+          }, 20);
         });
         socket.on("error", () => resolve());
       });
@@ -269,7 +338,10 @@ suite("bodies that disagree with their framing", () => {
         const socket = net.connect(server.port, "127.0.0.1", () => {
           socket.write(`POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: 1000000${CRLF}${CRLF}`);
           socket.write(Buffer.alloc(50_000));
-          setTimeout(() => { socket.destroy(); resolve(); }, 20);
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 20);
         });
         socket.on("error", () => resolve());
       });
@@ -278,14 +350,19 @@ suite("bodies that disagree with their framing", () => {
   });
 
   test("a body longer than Content-Length: the declared body is answered, the rest is read as the next request", async () => {
-    const result = await exchange(server.port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}GET /api/v1/encode?text=E HTTP/1.1${CRLF}Host: x${CRLF}Connection: close${CRLF}${CRLF}`);
+    const result = await exchange(
+      server.port,
+      `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}GET /api/v1/encode?text=E HTTP/1.1${CRLF}Host: x${CRLF}Connection: close${CRLF}${CRLF}`,
+    );
     assert.equal(result.responses.length, 2, show(result));
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "SOS", output: "... --- ...", characters: 3 });
     assert.deepEqual(jsonOf(result.responses[1]!), { success: true, input: "E", output: ".", characters: 1 });
   });
 
   test("regression: a valid request followed by garbage on the same connection still gets its answer, before the 400", async () => {
-    const result = await exchange(server.port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}EXTRA GARBAGE${CRLF}${CRLF}`, { timeoutMs: 5000 });
+    const result = await exchange(server.port, `${encodePost("")}Content-Length: 14${CRLF}${CRLF}{"text":"SOS"}EXTRA GARBAGE${CRLF}${CRLF}`, {
+      timeoutMs: 5000,
+    });
     const context = show(result);
     assert.equal(result.responses.length, 2, `expected the 200 then the 400: ${context}`);
     assert.deepEqual(jsonOf(result.responses[0]!), { success: true, input: "SOS", output: "... --- ...", characters: 3 }, context);
@@ -303,8 +380,13 @@ suite("bodies that disagree with their framing", () => {
   test("a chunked WAV body to decode-audio is read whole", async () => {
     const wav = (await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" })).body;
     const parts = [wav.subarray(0, 7), wav.subarray(7, 100), wav.subarray(100)];
-    const head = Buffer.from(`POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}`, "latin1");
-    const body = Buffer.concat(parts.flatMap((p) => [Buffer.from(`${p.length.toString(16)}${CRLF}`), p, Buffer.from(CRLF)]).concat(Buffer.from(`0${CRLF}${CRLF}`)));
+    const head = Buffer.from(
+      `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}`,
+      "latin1",
+    );
+    const body = Buffer.concat(
+      parts.flatMap((p) => [Buffer.from(`${p.length.toString(16)}${CRLF}`), p, Buffer.from(CRLF)]).concat(Buffer.from(`0${CRLF}${CRLF}`)),
+    );
     const result = await exchange(server.port, [head, body]);
     assert.equal(result.responses[0]?.status, 200, show(result));
     assert.equal((jsonOf(result.responses[0]!) as { output?: string }).output, "SOS");
@@ -313,7 +395,10 @@ suite("bodies that disagree with their framing", () => {
   test("a chunked JSON body over 64 KiB answers 413", async () => {
     const part = "A".repeat(16_000);
     const chunks = `${[`{"text":"`, part, part, part, part, part, `"}`].map((p) => `${Buffer.byteLength(p).toString(16)}${CRLF}${p}${CRLF}`).join("")}0${CRLF}${CRLF}`;
-    const result = await exchange(server.port, `${encodePost("")}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}${chunks}`, { timeoutMs: 5000, responses: 1 });
+    const result = await exchange(server.port, `${encodePost("")}Transfer-Encoding: chunked${CRLF}Connection: close${CRLF}${CRLF}${chunks}`, {
+      timeoutMs: 5000,
+      responses: 1,
+    });
     assertJsonError(result.responses[0], 413, show(result));
     await assertStillServing();
   });
@@ -345,15 +430,21 @@ suite("pipelining", () => {
     ];
     const data = Buffer.concat(requests.map((r, i) => requestBytes({ ...r, headers: { Connection: i === requests.length - 1 ? "close" : "keep-alive" } })));
     const result = await exchange(server.port, data, { noBody: (i) => requests[i]?.method === "HEAD" });
-    assert.deepEqual(result.responses.map((r) => r.status), [200, 400, 404, 405, 200, 204, 200, 200], show(result));
+    assert.deepEqual(
+      result.responses.map((r) => r.status),
+      [200, 400, 404, 405, 200, 204, 200, 200],
+      show(result),
+    );
     assert.equal(result.responses[6]!.headers["content-type"], "audio/wav");
     assert.deepEqual(jsonOf(result.responses[7]!), { success: true, input: "-", output: "T", characters: 1 });
   });
 
   test("a hundred pipelined requests in one write are all answered, in order", async () => {
     const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    const data = Array.from({ length: 100 }, (_, i) =>
-      `GET /api/v1/encode?text=${letters[i % 26]} HTTP/1.1${CRLF}Host: x${CRLF}${i === 99 ? `Connection: close${CRLF}` : ""}${CRLF}`).join("");
+    const data = Array.from(
+      { length: 100 },
+      (_, i) => `GET /api/v1/encode?text=${letters[i % 26]} HTTP/1.1${CRLF}Host: x${CRLF}${i === 99 ? `Connection: close${CRLF}` : ""}${CRLF}`,
+    ).join("");
     const result = await exchange(server.port, data);
     assert.equal(result.responses.length, 100, show(result));
     result.responses.forEach((response, i) => {
@@ -426,9 +517,13 @@ suite("slow clients", () => {
     const slow: net.Socket[] = [];
     try {
       for (let i = 0; i < 200; i++) {
-        slow.push(await slowClient(i % 2 === 0
-          ? `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: application/json${CRLF}Content-Length: 1000${CRLF}${CRLF}{"text":"`
-          : `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: 1000000${CRLF}${CRLF}RIFF`));
+        slow.push(
+          await slowClient(
+            i % 2 === 0
+              ? `POST /api/v1/encode HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: application/json${CRLF}Content-Length: 1000${CRLF}${CRLF}{"text":"`
+              : `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: 1000000${CRLF}${CRLF}RIFF`,
+          ),
+        );
       }
       const withSlow = await medianLatency(50);
       const open = slow.filter((s) => !s.destroyed).length;
@@ -449,17 +544,24 @@ suite("slow clients", () => {
       // Trickles a header line every second: the timeout counts from the start of the request.
       { socket: await slowClient(`GET /api/v1/encode?text=SOS HTTP/1.1${CRLF}Host: x${CRLF}`), trickle: true },
     ];
-    const outcomes = await Promise.all(connections.map(({ socket, trickle }) => new Promise<{ ms: number; data: string }>((resolve) => {
-      let data = "";
-      const timer = trickle ? setInterval(() => socket.writable && socket.write(`X-Slow: 1${CRLF}`), 1000) : undefined;
-      const deadline = setTimeout(() => socket.destroy(), 15_000);
-      socket.on("data", (chunk: Buffer) => { data += chunk.toString("latin1"); });
-      socket.on("close", () => {
-        clearInterval(timer);
-        clearTimeout(deadline);
-        resolve({ ms: Date.now() - started, data });
-      });
-    })));
+    const outcomes = await Promise.all(
+      connections.map(
+        ({ socket, trickle }) =>
+          new Promise<{ ms: number; data: string }>((resolve) => {
+            let data = "";
+            const timer = trickle ? setInterval(() => socket.writable && socket.write(`X-Slow: 1${CRLF}`), 1000) : undefined;
+            const deadline = setTimeout(() => socket.destroy(), 15_000);
+            socket.on("data", (chunk: Buffer) => {
+              data += chunk.toString("latin1");
+            });
+            socket.on("close", () => {
+              clearInterval(timer);
+              clearTimeout(deadline);
+              resolve({ ms: Date.now() - started, data });
+            });
+          }),
+      ),
+    );
     for (const [i, { ms, data }] of outcomes.entries()) {
       assert.ok(ms < 14_900, `connection ${i} was still open after ${ms} ms (headers timeout 10 s)`);
       assert.ok(ms >= 9_000, `connection ${i} closed after only ${ms} ms`);

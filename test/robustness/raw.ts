@@ -196,7 +196,8 @@ export function isJsonResult(value: unknown): value is { success: boolean } & Re
 }
 
 export function describe(request: Request, response?: RawResponse): string {
-  const body = request.body === undefined ? "" : ` body=${JSON.stringify((Buffer.isBuffer(request.body) ? request.body.toString("latin1") : request.body).slice(0, 200))}`;
+  const body =
+    request.body === undefined ? "" : ` body=${JSON.stringify((Buffer.isBuffer(request.body) ? request.body.toString("latin1") : request.body).slice(0, 200))}`;
   const answer = response ? ` -> ${response.raw.slice(0, 600)}` : "";
   return `${request.method} ${JSON.stringify(request.target.slice(0, 300))} headers=${JSON.stringify(request.headers ?? {})}${body}${answer}`;
 }

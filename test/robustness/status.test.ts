@@ -32,7 +32,11 @@ const BODIES: [string, string][] = [
 suite("the path and the method are judged before the body", () => {
   for (const [name, body] of BODIES) {
     test(`regression: an unknown path with ${name} answers 404 (not 400/413)`, async () => {
-      for (const [method, target] of [["POST", "/api/v1/nope"], ["POST", "/nope"], ["PUT", "/api/v1/encode/extra"]] as const) {
+      for (const [method, target] of [
+        ["POST", "/api/v1/nope"],
+        ["POST", "/nope"],
+        ["PUT", "/api/v1/encode/extra"],
+      ] as const) {
         const request = { method, target, headers: { "Content-Type": "application/json" }, body };
         assertJsonError(request, await send(server.port, request), 404);
       }
@@ -114,7 +118,9 @@ suite("service paths are known paths too", () => {
 
   test("HEAD is answered on every GET route as GET is, without a body", async () => {
     const doc = jsonOf(await send(server.port, { method: "GET", target: "/api/v1/openapi.json" })) as { paths: Record<string, object> };
-    const paths = Object.entries(doc.paths).filter(([, methods]) => "get" in methods).map(([path]) => path);
+    const paths = Object.entries(doc.paths)
+      .filter(([, methods]) => "get" in methods)
+      .map(([path]) => path);
     assert.ok(paths.length >= 9, paths.join(" "));
     for (const path of paths) {
       const get = await send(server.port, { method: "GET", target: path });

@@ -79,7 +79,9 @@ describe("NFD letters encode as their precomposed (NFC) form", () => {
     assert.notEqual(nfd, sentence);
     for (const [method, answer] of await bothWays("/api/v1/encode", { text: sentence })) {
       const nfc = assertSuccess(answer);
-      const decomposed = assertSuccess(method === "GET" ? await get(server.url, "/api/v1/encode", { text: nfd }) : await post(server.url, "/api/v1/encode", { text: nfd }));
+      const decomposed = assertSuccess(
+        method === "GET" ? await get(server.url, "/api/v1/encode", { text: nfd }) : await post(server.url, "/api/v1/encode", { text: nfd }),
+      );
       assert.equal(decomposed.output, nfc.output, method);
       assert.equal(decomposed.input, nfd, `${method}: input is the text as sent`);
       assert.equal(decomposed.characters, codePoints(nfd), `${method}: characters counts the code points sent`);
@@ -125,7 +127,10 @@ describe("what does not compose is refused, naming the combining mark and its po
   });
 
   test("X + U+0303 + Y + U+0327: both marks named, at positions 2 and 4", async () => {
-    await assertRefuses("X\u0303Y\u0327", [["\u0303", 2], ["\u0327", 4]]);
+    await assertRefuses("X\u0303Y\u0327", [
+      ["\u0303", 2],
+      ["\u0327", 4],
+    ]);
   });
 
   test("positions count the code points as sent, also after a letter that composed (E + U+0301 then Q + U+0301: position 5)", async () => {
@@ -153,7 +158,10 @@ describe("compatibility characters are not folded (NFKC is not applied)", () => 
   }
 
   test("a full-width letter among ASCII: named at its code point position", async () => {
-    await assertRefuses("SO\uFF33 \u{1D400}K", [["\uFF33", 3], ["\u{1D400}", 5]]);
+    await assertRefuses("SO\uFF33 \u{1D400}K", [
+      ["\uFF33", 3],
+      ["\u{1D400}", 5],
+    ]);
   });
 });
 

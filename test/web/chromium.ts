@@ -7,8 +7,14 @@ import { chromium, type Browser } from "playwright-core";
  * start without a gesture, so that a test can play before it clicks anything.
  */
 const ARGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
   "--autoplay-policy=no-user-gesture-required",
 ];
 

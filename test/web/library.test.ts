@@ -13,7 +13,9 @@ import { timeline } from "../../src/core/index.js";
 import { launchChromium } from "./chromium.js";
 
 /** What the page holds: the bundle's exports under `ditdah` (esbuild's globalName). */
-interface Bundled { ditdah: typeof import("../../src/index.js") }
+interface Bundled {
+  ditdah: typeof import("../../src/index.js");
+}
 
 const ENTRY = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
 
@@ -39,22 +41,35 @@ describe("the library bundled for a browser", () => {
     const result = await page.evaluate(() => {
       const { encode, decode, CHART, timeline: timing, MorseError } = (globalThis as unknown as Bundled).ditdah;
       let error = "";
-      try { encode("#"); } catch (e) { error = e instanceof MorseError ? `${e.code}: ${e.message}` : "not a MorseError"; }
+      try {
+        encode("#");
+      } catch (e) {
+        error = e instanceof MorseError ? `${e.code}: ${e.message}` : "not a MorseError";
+      }
       return { morse: encode("Hello World"), text: decode("...-.- / -.-"), a: CHART.alphabet.A, ms: timing("PARIS").durationMs, error };
     });
     assert.deepEqual(result, {
-      morse: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..", text: "<SK> K", a: ".-", ms: timeline("PARIS").durationMs,
+      morse: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..",
+      text: "<SK> K",
+      a: ".-",
+      ms: timeline("PARIS").durationMs,
       error: 'UNSUPPORTED_CHARACTER: Cannot encode character "#" at position 1',
     });
   });
 
   it("reads a WAV and decodes the Morse in it, with the same answer as in Node", async () => {
-    for (const [text, wpm, frequency, sampleRate] of [["CQ DE W1AW K", 20, 600, 8000], ["QTH BERLIN 73", 35, 900, 22050]] as const) {
-      const decoded = await page.evaluate((bytes) => {
-        const { readWav, decodeAudio } = (globalThis as unknown as Bundled).ditdah;
-        const { samples, sampleRate: rate } = readWav(Uint8Array.from(bytes));
-        return decodeAudio(samples, rate);
-      }, wavOf(text, wpm, frequency, sampleRate));
+    for (const [text, wpm, frequency, sampleRate] of [
+      ["CQ DE W1AW K", 20, 600, 8000],
+      ["QTH BERLIN 73", 35, 900, 22050],
+    ] as const) {
+      const decoded = await page.evaluate(
+        (bytes) => {
+          const { readWav, decodeAudio } = (globalThis as unknown as Bundled).ditdah;
+          const { samples, sampleRate: rate } = readWav(Uint8Array.from(bytes));
+          return decodeAudio(samples, rate);
+        },
+        wavOf(text, wpm, frequency, sampleRate),
+      );
       assert.equal(decoded.output, text);
       assert.ok(Math.abs(decoded.wpm - wpm) <= 0.1 * wpm, `${decoded.wpm} wpm`);
       assert.ok(Math.abs(decoded.frequency - frequency) <= 3, `${decoded.frequency} Hz`);

@@ -71,13 +71,20 @@ describe("the playground page", () => {
 
   it("shows the chart, and a click on a character types it", async () => {
     await page.locator("#chart table").first().waitFor();
-    const chart = await (await fetch(`${server.url}/api/v1/chart`)).json() as Record<string, Record<string, string>>;
+    const chart = (await (await fetch(`${server.url}/api/v1/chart`)).json()) as Record<string, Record<string, string>>;
     const captions = await page.locator("#chart caption").allTextContents();
     assert.deepEqual(captions, ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters"]);
     const rows = await page.locator("#chart tr").count();
     const entries = ["alphabet", "numbers", "punctuation", "prosigns", "accented"].reduce((n, group) => n + Object.keys(chart[group]!).length, 0);
     assert.equal(rows, entries);
-    assert.equal(await page.locator("#chart tr", { has: page.locator("button", { hasText: /^Q$/ }) }).locator("td").nth(1).textContent(), "--.-");
+    assert.equal(
+      await page
+        .locator("#chart tr", { has: page.locator("button", { hasText: /^Q$/ }) })
+        .locator("td")
+        .nth(1)
+        .textContent(),
+      "--.-",
+    );
     await page.click("#chart button:text-is('C')");
     await page.click("#chart button:text-is('Q')");
     await page.click("#chart button:text-is('<SK>')");
@@ -155,12 +162,19 @@ describe("the playground page", () => {
     const dir = mkdtempSync(join(tmpdir(), "ditdah-mic-"));
     const file = join(dir, "cq.wav");
     writeFileSync(file, encodeWav([padded], 48000));
-    const microphone = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${file}%noloop`]);
+    const microphone = await launchChromium([
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${file}%noloop`,
+    ]);
     try {
       const micPage = await microphone.newPage();
       await micPage.goto(`${server.url}/`);
       await micPage.click("#listen");
-      await micPage.locator("#listen", { hasText: "Stop and read" }).or(micPage.locator("#listen-error", { hasText: /./ })).waitFor();
+      await micPage
+        .locator("#listen", { hasText: "Stop and read" })
+        .or(micPage.locator("#listen-error", { hasText: /./ }))
+        .waitFor();
       assert.equal(await micPage.textContent("#listen-error"), "");
       const takeS = Math.ceil(padded.length / 48000) + 1;
       await micPage.locator("#listen-status", { hasText: `Recording ${takeS}.` }).waitFor({ timeout: 3000 * takeS });

@@ -11,7 +11,12 @@ export type Ms = number;
 export type Blocks = number;
 
 /** What a gap ends: an element inside a character, a character, a word; or silence whose length tells. */
-export enum GapKind { Element, Letter, Word, Edge }
+export enum GapKind {
+  Element,
+  Letter,
+  Word,
+  Edge,
+}
 
 /** One mark or gap, in ms from the start of the recording. */
 export interface Element {
@@ -60,7 +65,10 @@ export function keyedFromRuns(runs: readonly Run[], blockMs: Ms): Element[] {
   let to = runs.length;
   while (from < to && !runs[from]!.mark) from++;
   while (to > from && !runs[to - 1]!.mark) to--;
-  const keyed = keyedFromDurations(from < to ? runs[from]!.start * blockMs : 0, runs.slice(from, to).map((r) => r.length * blockMs));
+  const keyed = keyedFromDurations(
+    from < to ? runs[from]!.start * blockMs : 0,
+    runs.slice(from, to).map((r) => r.length * blockMs),
+  );
   keyed.forEach((e, i) => {
     const r = runs[from + i]!;
     if (r.mark && r.dash !== undefined) e.dash = r.dash;
@@ -117,13 +125,19 @@ export function sameKeyed(a: Keyed, b: Keyed): boolean {
 }
 
 /** Edges of what was keyed: when, ms, and +1/2 for a mark's end, -1/2 for its start. */
-export interface Edges { at: Float64Array; side: Float64Array }
+export interface Edges {
+  at: Float64Array;
+  side: Float64Array;
+}
 
 export function edgesOf(keyed: Keyed): Edges {
   const count = keyed.length + 1;
   const at = new Float64Array(count);
   const side = new Float64Array(count);
-  keyed.forEach((e, i) => { at[i] = e.startMs; side[i] = e.mark ? -0.5 : 0.5; });
+  keyed.forEach((e, i) => {
+    at[i] = e.startMs;
+    side[i] = e.mark ? -0.5 : 0.5;
+  });
   const last = keyed[keyed.length - 1];
   at[count - 1] = last ? last.startMs + last.durationMs : 0;
   side[count - 1] = 0.5;

@@ -34,7 +34,12 @@ export interface EnvelopeReading extends Reading {
 
 /** The dot length at every block of `n`, in blocks, from a reading's estimate around each mark. */
 function dotProfile(reading: Reading, dots: ArrayLike<number>, blockMs: number, n: number): Float32Array {
-  return alongMarks(reading.keyed, Array.from(dots, (d) => d / blockMs), blockMs, n);
+  return alongMarks(
+    reading.keyed,
+    Array.from(dots, (d) => d / blockMs),
+    blockMs,
+    n,
+  );
 }
 
 /** Spread of the segmentations' length priors, from how well the reading before fit Morse timing. */

@@ -180,9 +180,16 @@ export const TUNING = {
     /** Spread of element lengths, natural log, when none is known. Estimator: ±20 % hand timing and more. */
     DEFAULT_SPREAD: 0.25,
     /** Shares of dots and dashes: [length in dots, share]. Estimator. */
-    MARK_WEIGHTS: [[1, 0.5], [3, 0.5]] as [number, number][],
+    MARK_WEIGHTS: [
+      [1, 0.5],
+      [3, 0.5],
+    ] as [number, number][],
     /** Shares of gaps inside characters, between characters and between words. Estimator: roughly as in text. */
-    GAP_WEIGHTS: [[1, 0.55], [3, 0.3], [7, 0.12]] as [number, number][],
+    GAP_WEIGHTS: [
+      [1, 0.55],
+      [3, 0.3],
+      [7, 0.12],
+    ] as [number, number][],
     /** Share of pauses longer than a word gap. Estimator. */
     PAUSE_WEIGHT: 0.03,
     /** Longest single mark, dots; longer ones are chains (a carrier). Estimator. */

@@ -32,8 +32,12 @@ export function fft(re: Float64Array, im: Float64Array): void {
   for (let i = 0; i < n; i++) {
     const j = reverse[i]!;
     if (j > i) {
-      const r = re[i]!; re[i] = re[j]!; re[j] = r;
-      const m = im[i]!; im[i] = im[j]!; im[j] = m;
+      const r = re[i]!;
+      re[i] = re[j]!;
+      re[j] = r;
+      const m = im[i]!;
+      im[i] = im[j]!;
+      im[j] = m;
     }
   }
   for (let size = 2; size <= n; size <<= 1) {
@@ -47,8 +51,10 @@ export function fft(re: Float64Array, im: Float64Array): void {
         const b = a + half;
         const tr = re[b]! * wr - im[b]! * wi;
         const ti = re[b]! * wi + im[b]! * wr;
-        re[b] = re[a]! - tr; im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr; im[a] = im[a]! + ti;
+        re[b] = re[a]! - tr;
+        im[b] = im[a]! - ti;
+        re[a] = re[a]! + tr;
+        im[a] = im[a]! + ti;
       }
     }
   }

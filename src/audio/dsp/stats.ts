@@ -21,7 +21,7 @@ export function selectInPlace(values: Float32Array, k: number): number {
     const a = values[lo]!;
     const b = values[mid]!;
     const c = values[hi]!;
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
     let i = lo;
     let j = hi;
     while (i <= j) {

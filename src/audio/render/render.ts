@@ -155,7 +155,10 @@ export class WavRenderer {
   private readonly stepCos: number;
   private readonly stepSin: number;
 
-  constructor(timeline: Timeline, private readonly options: RenderOptions) {
+  constructor(
+    timeline: Timeline,
+    private readonly options: RenderOptions,
+  ) {
     checkFrequency(options.frequency);
     checkSampleRate(options.sampleRate);
     this.keying = new KeyingEnvelope(timeline, options.sampleRate);
@@ -179,8 +182,10 @@ export class WavRenderer {
    */
   private sine(pcm: Int16Array, at: number, n: number, count: number, amplitude: number): void {
     const { omega, stepCos, stepSin } = this;
-    let c0 = Math.cos(omega * n), s0 = Math.sin(omega * n);
-    let c1 = Math.cos(omega * (n + 1)), s1 = Math.sin(omega * (n + 1));
+    let c0 = Math.cos(omega * n),
+      s0 = Math.sin(omega * n);
+    let c1 = Math.cos(omega * (n + 1)),
+      s1 = Math.sin(omega * (n + 1));
     const end = at + count;
     let i = at;
     for (; i + 1 < end; i += 2) {
@@ -221,11 +226,7 @@ export class WavRenderer {
  * allocated, so a consumer may hold on to it until it is written. Validates the options
  * (MorseError INVALID_OPTION) before yielding anything.
  */
-export function renderWavChunks(
-  timeline: Timeline,
-  options: RenderOptions,
-  chunkSamples: number = DEFAULT_CHUNK_SAMPLES,
-): Generator<Buffer, void, undefined> {
+export function renderWavChunks(timeline: Timeline, options: RenderOptions, chunkSamples: number = DEFAULT_CHUNK_SAMPLES): Generator<Buffer, void, undefined> {
   if (!Number.isInteger(chunkSamples) || chunkSamples < 1) throw new RangeError("chunkSamples must be a positive integer");
   return chunks(new WavRenderer(timeline, options), chunkSamples);
 }

@@ -140,7 +140,9 @@ export function readWav(bytes: Uint8Array): DecodedWav {
       if (id === "fmt ") throw invalid(`The WAV file is truncated: its fmt chunk declares ${declared} bytes but only ${present} remain`);
       // A cut-off chunk after the samples costs nothing; before them, the samples are gone.
       if (data) break;
-      throw invalid(`The WAV file is truncated: its chunk ${describeId(id)} declares ${declared} bytes but only ${present} remain, and no data chunk came before it`);
+      throw invalid(
+        `The WAV file is truncated: its chunk ${describeId(id)} declares ${declared} bytes but only ${present} remain, and no data chunk came before it`,
+      );
     } else if (id === "fmt ") {
       if (format) throw invalid("The WAV file has more than one fmt chunk");
       format = parseFormat(view, body, declared);

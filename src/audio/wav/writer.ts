@@ -2,9 +2,7 @@
  * WAV writing: the header (for streams whose size is known ahead) and whole files in
  * every encoding the reader accepts (for tests, benchmarks and tools).
  */
-import {
-  CANONICAL_HEADER_BYTES, EXTENSIBLE_FMT_BYTES, FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL,
-} from "./format.js";
+import { CANONICAL_HEADER_BYTES, EXTENSIBLE_FMT_BYTES, FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL } from "./format.js";
 
 export interface WavEncoding {
   /** Integer PCM (8-bit unsigned, 16/24/32-bit signed) or IEEE float (32-bit). */
@@ -71,15 +69,21 @@ function writeSample(view: DataView, offset: number, value: number, encoding: Wa
     return offset + 4;
   }
   switch (encoding.bits) {
-    case 8: view.setUint8(offset, Math.round(v * 127) + 128); return offset + 1;
-    case 16: view.setInt16(offset, Math.round(v * 32767), true); return offset + 2;
+    case 8:
+      view.setUint8(offset, Math.round(v * 127) + 128);
+      return offset + 1;
+    case 16:
+      view.setInt16(offset, Math.round(v * 32767), true);
+      return offset + 2;
     case 24: {
       const s = Math.round(v * 8388607);
       view.setUint16(offset, s & 0xffff, true);
       view.setInt8(offset + 2, s >> 16);
       return offset + 3;
     }
-    default: view.setInt32(offset, Math.round(v * 2147483647), true); return offset + 4;
+    default:
+      view.setInt32(offset, Math.round(v * 2147483647), true);
+      return offset + 4;
   }
 }
 

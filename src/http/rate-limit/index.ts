@@ -28,9 +28,7 @@ export interface RateLimitOptions {
 }
 
 /** Header names, for CORS's Access-Control-Expose-Headers. */
-export const RATE_LIMIT_HEADERS = [
-  "RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After",
-] as const;
+export const RATE_LIMIT_HEADERS = ["RateLimit", "RateLimit-Policy", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "Retry-After"] as const;
 
 /** Client addresses remembered by the in-memory store (least recently seen forgotten first). */
 const LOCAL_CAPACITY = 10_000;
@@ -54,17 +52,22 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
     }
     // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
     const ip = request.ip;
-    store.incr(ip.includes(":") ? normalizeIP(ip) : ip, (error, state) => {
-      if (error || !state) return done(); // the shared store answers locally when it fails: never here
-      const remaining = Math.max(0, quota - state.current);
-      const reset = Math.max(0, Math.ceil(state.ttl / 1000));
-      reply.header("ratelimit-policy", policy);
-      reply.header("ratelimit", `"default";r=${remaining};t=${reset}`);
-      reply.header("x-ratelimit-limit", limit);
-      reply.header("x-ratelimit-remaining", String(remaining));
-      reply.header("x-ratelimit-reset", String(reset));
-      done(enforce && state.current > quota ? rateLimited(reset) : undefined);
-    }, windowMs, quota);
+    store.incr(
+      ip.includes(":") ? normalizeIP(ip) : ip,
+      (error, state) => {
+        if (error || !state) return done(); // the shared store answers locally when it fails: never here
+        const remaining = Math.max(0, quota - state.current);
+        const reset = Math.max(0, Math.ceil(state.ttl / 1000));
+        reply.header("ratelimit-policy", policy);
+        reply.header("ratelimit", `"default";r=${remaining};t=${reset}`);
+        reply.header("x-ratelimit-limit", limit);
+        reply.header("x-ratelimit-remaining", String(remaining));
+        reply.header("x-ratelimit-reset", String(reset));
+        done(enforce && state.current > quota ? rateLimited(reset) : undefined);
+      },
+      windowMs,
+      quota,
+    );
   }
   app.decorate("countRequest", countRequest);
   app.addHook("onRequest", countRequest);

@@ -26,11 +26,19 @@ export class SharedCounter {
   private outageLogged = false;
   private probe?: NodeJS.Timeout;
 
-  constructor(url: string, private readonly log: FastifyBaseLogger, private readonly metrics: Metrics) {
+  constructor(
+    url: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly metrics: Metrics,
+  ) {
     // No offline queue: while Redis is away, calls fail at once and the local counter answers.
     this.redis = new Redis(url, {
-      enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, commandTimeout: COMMAND_TIMEOUT_MS,
-      lazyConnect: true, retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2000,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      lazyConnect: true,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     });
     this.redis.on("ready", () => this.markUp());
     this.redis.on("error", (error: Error) => this.markDown(error.message));
@@ -70,7 +78,10 @@ export class SharedCounter {
   /** A connection that is open but stopped answering gets no "ready" event when it recovers: ask it. */
   private probeRedis(): void {
     if (this.redis.status !== "ready") return; // reconnecting: its "ready" event will tell
-    this.redis.ping().then(() => this.markUp(), () => undefined);
+    this.redis.ping().then(
+      () => this.markUp(),
+      () => undefined,
+    );
   }
 
   /** A store with @fastify/rate-limit's interface that counts in Redis, or locally while Redis is away. */
@@ -80,13 +91,20 @@ export class SharedCounter {
     return {
       incr: (key, callback, timeWindow, max) => {
         if (!this.up) return local.incr(key, callback, timeWindow, max);
-        shared.incr(key, (error, result) => {
-          if (!error) return callback(null, result);
-          this.markDown(error.message);
-          local.incr(key, callback, timeWindow, max);
-        }, timeWindow, max);
+        shared.incr(
+          key,
+          (error, result) => {
+            if (!error) return callback(null, result);
+            this.markDown(error.message);
+            local.incr(key, callback, timeWindow, max);
+          },
+          timeWindow,
+          max,
+        );
       },
-      child() { return this; },
+      child() {
+        return this;
+      },
     };
   }
 

@@ -11,7 +11,10 @@ export function audioRoutes(app: FastifyInstance): void {
     params: AudioParams,
     result: AudioResult,
     handle: ({ text, wpm, fwpm, frequency }) => ({
-      success: true, text, frequency: frequency ?? FREQUENCY.default, ...timeline(text, { wpm, fwpm }),
+      success: true,
+      text,
+      frequency: frequency ?? FREQUENCY.default,
+      ...timeline(text, { wpm, fwpm }),
     }),
   });
 }

@@ -13,20 +13,23 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
   app.addHook("onClose", async () => decoder.close());
   // Its own context, so that the WAV parser and its body limit apply here only.
   await app.register(async (scope) => {
-    scope.addContentTypeParser([...WAV_MEDIA_TYPES], { parseAs: "buffer", bodyLimit: WAV_BODY_LIMIT },
-      (_request, body, done) => done(null, body));
-    scope.post("/api/v1/decode-audio", {
-      bodyLimit: WAV_BODY_LIMIT,
-      // The body is a file, not JSON to validate: it is described for the docs only.
-      config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: WavBody }, url }) },
-      schema: {
-        summary: "Decode Morse from a WAV recording (pitch and speed found by the decoder)",
-        querystring: DecodeAudioHints,
-        consumes: [...WAV_MEDIA_TYPES],
-        response: { 200: DecodeAudioResult, ...errorResponses },
+    scope.addContentTypeParser([...WAV_MEDIA_TYPES], { parseAs: "buffer", bodyLimit: WAV_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post(
+      "/api/v1/decode-audio",
+      {
+        bodyLimit: WAV_BODY_LIMIT,
+        // The body is a file, not JSON to validate: it is described for the docs only.
+        config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: WavBody }, url }) },
+        schema: {
+          summary: "Decode Morse from a WAV recording (pitch and speed found by the decoder)",
+          querystring: DecodeAudioHints,
+          consumes: [...WAV_MEDIA_TYPES],
+          response: { 200: DecodeAudioResult, ...errorResponses },
+        },
+        onRequest: requireMediaType(WAV_MEDIA_TYPES),
+        ...paramsNormalizer("query", DecodeAudioHints),
       },
-      onRequest: requireMediaType(WAV_MEDIA_TYPES),
-      ...paramsNormalizer("query", DecodeAudioHints),
-    }, async (request) => ({ success: true, ...await decoder.decode(request.body as Buffer, request.query as AudioHints) }));
+      async (request) => ({ success: true, ...(await decoder.decode(request.body as Buffer, request.query as AudioHints)) }),
+    );
   });
 }

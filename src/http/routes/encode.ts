@@ -10,7 +10,10 @@ export function encodeRoutes(app: FastifyInstance): void {
     params: EncodeParams,
     result: EncodeResult,
     handle: ({ text, ...options }) => ({
-      success: true, input: text, output: encode(text, options), characters: codePointLength(text),
+      success: true,
+      input: text,
+      output: encode(text, options),
+      characters: codePointLength(text),
     }),
   });
 }

@@ -27,7 +27,10 @@ export function splitIntoCharacters(pattern: string, gapDots: readonly number[])
       const text = textOfKey(sequenceKey(pattern.slice(i, j)));
       if (text === undefined || text.length > 1) continue;
       const score = best[i]! + (i > 0 ? gapDots[i - 1]! - CUT_FROM_DOTS : 0);
-      if (score > best[j]!) { best[j] = score; from[j] = i; }
+      if (score > best[j]!) {
+        best[j] = score;
+        from[j] = i;
+      }
     }
   }
   if (best[n] === -Infinity) return undefined;

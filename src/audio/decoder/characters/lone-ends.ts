@@ -29,14 +29,22 @@ export function loneEnds(keyed: Keyed, gapUnitMs: number): [number, number] {
   const apart = APART_DOTS * gapUnitMs;
   let from = 0;
   let to = keyed.length;
-  for (let trimmed = true; trimmed;) {
+  for (let trimmed = true; trimmed; ) {
     trimmed = false;
     // The group at the front ends at the first gap that sets it apart.
     for (let i = from + 1; i < Math.min(to - 1, from + 2 * LONE_MARKS); i += 2) {
-      if (keyed[i]!.durationMs >= apart) { from = i + 1; trimmed = true; break; }
+      if (keyed[i]!.durationMs >= apart) {
+        from = i + 1;
+        trimmed = true;
+        break;
+      }
     }
     for (let i = to - 2; i > Math.max(from, to - 1 - 2 * LONE_MARKS); i -= 2) {
-      if (keyed[i]!.durationMs >= apart) { to = i; trimmed = true; break; }
+      if (keyed[i]!.durationMs >= apart) {
+        to = i;
+        trimmed = true;
+        break;
+      }
     }
   }
   return [from, to];

@@ -8,13 +8,18 @@ import { TUNING } from "../tuning.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
 /** What the evidence was measured on: the tone's in-phase component, and its amplitude there. */
-export interface Signal { y: Float32Array; amplitude: Float32Array }
+export interface Signal {
+  y: Float32Array;
+  amplitude: Float32Array;
+}
 
 /** Appends a run; a gap after a gap joins it, as silence to be told apart by its length. */
 export function joinRun(runs: Run[], r: Run): void {
   const previous = runs[runs.length - 1];
-  if (previous && !previous.mark && !r.mark) { previous.length += r.length; previous.kind = GapKind.Edge; }
-  else runs.push({ ...r });
+  if (previous && !previous.mark && !r.mark) {
+    previous.length += r.length;
+    previous.kind = GapKind.Edge;
+  } else runs.push({ ...r });
 }
 
 /**
@@ -47,7 +52,10 @@ export function transcribe(read: Keyed, wpm: number, from = 0, to = read.length)
   const out = new Transcript();
   for (let i = from; i < to; i++) {
     const e = read[i]!;
-    if (e.mark) { out.element(e.dash === true); continue; }
+    if (e.mark) {
+      out.element(e.dash === true);
+      continue;
+    }
     if (i + 1 >= to) break;
     if (e.ends === GapKind.Element) out.elementGap(e.durationMs / e.dotMs!);
     else if (e.ends === GapKind.Letter) out.endLetter();

@@ -40,7 +40,10 @@ function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number): n
   logs.sort();
   let total = 0;
   let totalSq = 0;
-  for (const v of logs) { total += v; totalSq += v * v; }
+  for (const v of logs) {
+    total += v;
+    totalSq += v * v;
+  }
   let best = Infinity;
   let split = 1;
   let low = 0;
@@ -50,7 +53,10 @@ function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number): n
     lowSq += logs[k - 1]! * logs[k - 1]!;
     const high = total - low;
     const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (n - k);
-    if (sse < best) { best = sse; split = k; }
+    if (sse < best) {
+      best = sse;
+      split = k;
+    }
   }
   let lowSum = 0;
   for (let i = 0; i < split; i++) lowSum += logs[i]!;
@@ -76,7 +82,12 @@ function dotOfOneCluster(marks: ArrayLike<number>, from: number, to: number, ref
  */
 function referenceDot(spaces: Float64Array, hints: TimingHints): number {
   if (hints.wpm !== undefined && hints.wpm > 0) return dotMs(hints.wpm);
-  if (spaces.length > 0) return median(Float64Array.from(spaces).sort().subarray(0, Math.ceil(spaces.length / 3)));
+  if (spaces.length > 0)
+    return median(
+      Float64Array.from(spaces)
+        .sort()
+        .subarray(0, Math.ceil(spaces.length / 3)),
+    );
   return dotMs(WPM.default);
 }
 
@@ -144,7 +155,10 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
   const logs = Float64Array.from(long).sort();
   let total = 0;
   let totalSq = 0;
-  for (const v of logs) { total += v; totalSq += v * v; }
+  for (const v of logs) {
+    total += v;
+    totalSq += v * v;
+  }
   let best = Infinity;
   let split = logs.length;
   let low = 0;
@@ -154,7 +168,10 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
     lowSq += logs[k - 1]! * logs[k - 1]!;
     const high = total - low;
     const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (logs.length - k);
-    if (sse < best) { best = sse; split = k; }
+    if (sse < best) {
+      best = sse;
+      split = k;
+    }
   }
   let lowSum = 0;
   for (let i = 0; i < split; i++) lowSum += logs[i]!;
@@ -179,8 +196,7 @@ function checkDurations(durations: readonly number[]): void {
  * that are not Morse at this dot length.
  */
 function misfit(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
-  const distance = (ratio: number, ideals: readonly number[]) =>
-    Math.min(...ideals.map((ideal) => Math.abs(Math.log(Math.max(ratio, 1e-3) / ideal))));
+  const distance = (ratio: number, ideals: readonly number[]) => Math.min(...ideals.map((ideal) => Math.abs(Math.log(Math.max(ratio, 1e-3) / ideal))));
   let sum = 0;
   let count = 0;
   for (let i = 0; i < marks.length; i++) {

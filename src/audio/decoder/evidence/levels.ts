@@ -38,7 +38,12 @@ function quantiles(env: Float32Array, from: number, to: number, high: number, lo
   return [top, lowAt < highAt ? selectInPlace(picked.subarray(0, highAt), lowAt) : selectInPlace(picked, lowAt)];
 }
 
-interface LevelWindow { centre: number; on: number; off: number; keyed: boolean; }
+interface LevelWindow {
+  centre: number;
+  on: number;
+  off: number;
+  keyed: boolean;
+}
 
 /** Levels at every block: the threshold (`mid`), the on-off span and the off level. */
 export interface Levels {
@@ -49,7 +54,18 @@ export interface Levels {
 
 /** The levels along the envelope; undefined when the recording holds no keyed tone. */
 export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: LevelOptions): Levels | undefined {
-  const { GLOBAL_ON_QUANTILE, OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WINDOW_MS, WINDOW_DOTS, WEAKEST_ON } = TUNING.levels;
+  const {
+    GLOBAL_ON_QUANTILE,
+    OFF_QUANTILE,
+    ON_QUANTILE,
+    PRESENCE_MARGIN,
+    NOISE_SPREAD_GLOBAL,
+    NOISE_SPREAD_ON,
+    LOOKS_EXPONENT,
+    WINDOW_MS,
+    WINDOW_DOTS,
+    WEAKEST_ON,
+  } = TUNING.levels;
   const n = env.length;
   if (n === 0) return undefined;
   const narrowing = looks ** LOOKS_EXPONENT;
@@ -69,8 +85,7 @@ export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: Le
   const typicalOn = median(windows.filter((w) => w.keyed).map((w) => w.on));
   for (const w of windows) if (w.on < WEAKEST_ON * typicalOn) w.keyed = false;
   const keyed = windows.filter((w) => w.keyed);
-  const average = (f: (w: LevelWindow) => number, fallback: number) =>
-    keyed.length > 0 ? keyed.reduce((sum, w) => sum + f(w), 0) / keyed.length : fallback;
+  const average = (f: (w: LevelWindow) => number, fallback: number) => (keyed.length > 0 ? keyed.reduce((sum, w) => sum + f(w), 0) / keyed.length : fallback);
   const restOn = average((w) => w.on, globalOn);
   const restOff = average((w) => w.off, globalOff);
   const ons = windows.map((w) => (w.keyed ? w.on : Math.max(w.on, restOn)));

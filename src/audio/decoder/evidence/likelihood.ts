@@ -37,7 +37,12 @@ export function envelopeEvidence(env: Float32Array, model: SignalModel, filterBl
  * The coherent evidence along `y`, with the model measured where `runs` put marks and
  * gaps (see segmentCoherent), and the noise taken `noiseWeight` times as large.
  */
-export function evidenceOfRuns(y: Float32Array, runs: readonly Run[], blockMs: number, noiseWeight: number): { evidence: Float32Array; model: SignalModel } | undefined {
+export function evidenceOfRuns(
+  y: Float32Array,
+  runs: readonly Run[],
+  blockMs: number,
+  noiseWeight: number,
+): { evidence: Float32Array; model: SignalModel } | undefined {
   const { COHERENT_REFINE_MS, LEVEL_BIN_MS } = TUNING.evidence;
   const model = modelFromRunsCoherent(y, runs, Math.round(COHERENT_REFINE_MS / blockMs), Math.round(LEVEL_BIN_MS / blockMs));
   if (!model) return undefined;
@@ -54,7 +59,12 @@ export function evidenceOfRuns(y: Float32Array, runs: readonly Run[], blockMs: n
  * noise taken `noiseWeight` times as large) and the tone's amplitude, with the model
  * measured where `keyed` put marks and gaps; undefined where it holds too few of either.
  */
-export function coherentEvidence(y: Float32Array, keyed: Keyed, blockMs: number, noiseWeight: number): { evidence: Float32Array; amplitude: Float32Array } | undefined {
+export function coherentEvidence(
+  y: Float32Array,
+  keyed: Keyed,
+  blockMs: number,
+  noiseWeight: number,
+): { evidence: Float32Array; amplitude: Float32Array } | undefined {
   const measured = evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
   return measured && { evidence: measured.evidence, amplitude: measured.model.amplitude };
 }

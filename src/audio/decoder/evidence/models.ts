@@ -36,7 +36,12 @@ export function modelFromLevels(lv: Levels, looks: number): SignalModel {
  * squares, with `squareMarks`) over mark samples and of the squares over gap samples, so
  * that the means over any window cost O(1).
  */
-interface RunTotals { markCount: Float64Array; markSum: Float64Array; gapCount: Float64Array; gapSquares: Float64Array }
+interface RunTotals {
+  markCount: Float64Array;
+  markSum: Float64Array;
+  gapCount: Float64Array;
+  gapSquares: Float64Array;
+}
 
 function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareMarks: boolean): RunTotals {
   const n = x.length;
@@ -120,7 +125,10 @@ function levelSpread(y: Float32Array, totals: RunTotals, bin: number): number {
   const level = sum / marks;
   let spread = 0;
   let noise = 0;
-  for (let k = 0; k < means.length; k++) { spread += (means[k]! - level) ** 2; noise += variances[k]!; }
+  for (let k = 0; k < means.length; k++) {
+    spread += (means[k]! - level) ** 2;
+    noise += variances[k]!;
+  }
   return level > 0 ? Math.sqrt(Math.max(0, spread - noise) / means.length) / level : Infinity;
 }
 
@@ -144,7 +152,7 @@ export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], hal
     const a = Math.max(0, i - halfWindow);
     const b = Math.min(n, i + halfWindow);
     const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
-    const localAmp = steady ? globalAmp : windowMean(markCount, markSum, a, b, enough) ?? globalAmp;
+    const localAmp = steady ? globalAmp : (windowMean(markCount, markSum, a, b, enough) ?? globalAmp);
     const amp = Math.max(localAmp, 0.3 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);

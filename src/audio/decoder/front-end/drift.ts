@@ -45,7 +45,7 @@ export function followDrift(bb: Baseband): void {
     // Linear between segment centres.
     const x = Math.min(count - 1, Math.max(0, (i + 0.5) / segment - 0.5));
     const k = Math.floor(x);
-    const step = radiansPerBlock[k]! + (x - k) * ((radiansPerBlock[Math.min(count - 1, k + 1)]!) - radiansPerBlock[k]!);
+    const step = radiansPerBlock[k]! + (x - k) * (radiansPerBlock[Math.min(count - 1, k + 1)]! - radiansPerBlock[k]!);
     phase += step;
     const c = Math.cos(phase);
     const s = Math.sin(phase);
@@ -62,12 +62,18 @@ function markChunks(bb: Baseband, marks: Uint8Array): { re: number[]; im: number
   const n = bb.re.length;
   const chunk = Math.max(1, Math.round(CHUNK_MS / bb.blockMs));
   const chunks = { re: [] as number[], im: [] as number[], at: [] as number[] };
-  for (let i = 0; i < n;) {
-    if (marks[i] !== 1) { i++; continue; }
+  for (let i = 0; i < n; ) {
+    if (marks[i] !== 1) {
+      i++;
+      continue;
+    }
     let j = i;
     let re = 0;
     let im = 0;
-    for (; j < n && marks[j] === 1 && j - i < chunk; j++) { re += bb.re[j]!; im += bb.im[j]!; }
+    for (; j < n && marks[j] === 1 && j - i < chunk; j++) {
+      re += bb.re[j]!;
+      im += bb.im[j]!;
+    }
     chunks.re.push(re);
     chunks.im.push(im);
     chunks.at.push((i + j) / 2);
@@ -113,8 +119,14 @@ export function followMarks(bb: Baseband, marks: Uint8Array): Baseband {
   let phase = 0;
   for (let i = 0; i < n; i++) {
     if (i % step === 0) {
-      for (; hi < pairs.at.length && pairs.at[hi]! <= i + half; hi++) { weights += pairs.weight[hi]!; weighted += pairs.weight[hi]! * pairs.omega[hi]!; }
-      for (; lo < hi && pairs.at[lo]! < i - half; lo++) { weights -= pairs.weight[lo]!; weighted -= pairs.weight[lo]! * pairs.omega[lo]!; }
+      for (; hi < pairs.at.length && pairs.at[hi]! <= i + half; hi++) {
+        weights += pairs.weight[hi]!;
+        weighted += pairs.weight[hi]! * pairs.omega[hi]!;
+      }
+      for (; lo < hi && pairs.at[lo]! < i - half; lo++) {
+        weights -= pairs.weight[lo]!;
+        weighted -= pairs.weight[lo]! * pairs.omega[lo]!;
+      }
       omega = weights > 0 ? weighted / weights : 0;
     }
     phase += omega;

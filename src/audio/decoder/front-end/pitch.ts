@@ -63,7 +63,10 @@ export function findPitch(samples: Float32Array, sampleRate: number, range: { mi
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
     const floor = median(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));
     const score = peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE);
-    if (score > bestScore && peak > 0) { bestScore = score; best = k; }
+    if (score > bestScore && peak > 0) {
+      bestScore = score;
+      best = k;
+    }
   }
   if (best < 0) return undefined;
   // The power-weighted centre of the peak, finer than one bin.

@@ -82,6 +82,9 @@ const built = tuningCache<"tree", CharacterTree>();
 /** The tree, built once for the tuning's KIND_SHARES. */
 export function characterTree(): CharacterTree {
   let tree = built.get("tree");
-  if (!tree) { tree = buildTree(); built.set("tree", tree); }
+  if (!tree) {
+    tree = buildTree();
+    built.set("tree", tree);
+  }
   return tree;
 }

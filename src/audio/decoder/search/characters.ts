@@ -26,7 +26,13 @@ export interface CharacterSegmentOptions {
   stepsPerDot: number;
 }
 
-interface Priors { dot: Float64Array; dash: Float64Array; element: Float64Array; letter: Float64Array; word: Float64Array }
+interface Priors {
+  dot: Float64Array;
+  dash: Float64Array;
+  element: Float64Array;
+  letter: Float64Array;
+  word: Float64Array;
+}
 
 /** Length priors by spread (rounded to 0.01, so that few are ever built). */
 const priorCache = tuningCache<number, Priors>();
@@ -82,7 +88,10 @@ function charactersModel(options: CharacterSegmentOptions, from: number, step: n
   const nodes = Int16Array.from({ length: N }, (_, s) => s);
   const keepMarks = new Uint8Array(W);
   const keepGaps = new Uint8Array(W);
-  for (let s = 0; s < N; s++) { keepMarks[s] = tree.inner[s]!; keepGaps[N + s] = tree.inner[s]!; }
+  for (let s = 0; s < N; s++) {
+    keepMarks[s] = tree.inner[s]!;
+    keepGaps[N + s] = tree.inner[s]!;
+  }
   const logPrior = new Float64Array(W).fill(-Infinity);
   logPrior.set(tree.logPrior);
   const tuning = { ...TUNING.characters, ...TUNING.lengths, ...TUNING.marks };
@@ -96,8 +105,12 @@ function charactersModel(options: CharacterSegmentOptions, from: number, step: n
       { states: nodes, keep: keepMarks, width: tuning.BEAM },
       { states: nodes.map((s) => N + s), keep: keepGaps, width: tuning.BEAM },
     ],
-    start(search) { search.offer(2 * N, 0, 0, -1, GapKind.Edge); },
-    step(k, search) { stepCharacters(k, search, steps); },
+    start(search) {
+      search.offer(2 * N, 0, 0, -1, GapKind.Edge);
+    },
+    step(k, search) {
+      stepCharacters(k, search, steps);
+    },
   };
 }
 
@@ -157,8 +170,9 @@ function stepCharacters(k: number, search: SemiMarkov, steps: Steps): void {
     const letter = ended + ev + priors.letter[index]! - charge;
     const word = ended + ev + priors.word[index]! - charge;
     // The better of the two (on a tie, the letter gap), offered only if it beats the best so far.
-    if (word > letter) { if (word > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, word, d, ENDED, GapKind.Word); }
-    else if (letter > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, letter, d, ENDED, GapKind.Letter);
+    if (word > letter) {
+      if (word > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, word, d, ENDED, GapKind.Word);
+    } else if (letter > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, letter, d, ENDED, GapKind.Letter);
     if (p > 0) {
       const v = score[p * W + BOUNDARY]! + ev + PAUSE_LINK;
       if (v > score[row + BOUNDARY]! && search.goesOn(p * W + BOUNDARY, pause)) search.offer(row + BOUNDARY, v, d, BOUNDARY, PAUSE);
@@ -194,7 +208,10 @@ export function segmentCharacters(evidence: Float32Array, from: number, to: numb
   let lastEnd = -1;
   for (let p = 1; p <= steps; p++) {
     const v = score[p * width + ENDED]! - (sums[steps]! - sums[p]!);
-    if (v > end) { end = v; lastEnd = p; }
+    if (v > end) {
+      end = v;
+      lastEnd = p;
+    }
   }
   if (lastEnd < 0) return silence;
   const runs = search.path(lastEnd * width + ENDED).map((segment) => runOf(segment, TREE, from, step));

@@ -36,7 +36,11 @@ export function onGrid(grid: Grid, keyed: Keyed): boolean {
 }
 
 /** A grid with a mark's two edges off their lines by the same amount, outwards: t = start + k·unit ± widening / 2. */
-interface Fit { startMs: number; unitMs: number; wideningMs: number }
+interface Fit {
+  startMs: number;
+  unitMs: number;
+  wideningMs: number;
+}
 
 /** Where edge t falls on the fit's grid, in units. */
 function unitsAlong(fit: Fit, t: number, side: number): number {
@@ -51,15 +55,30 @@ function unitsAlong(fit: Fit, t: number, side: number): number {
 function refit(edges: Edges, fit: Fit, until: number): Fit | undefined {
   const { OUTLIER_UNITS, MIN_FIT_EDGES } = TUNING.grid;
   // Normal equations of the columns [1, k, side]: sums of their products, and with t.
-  let n = 0, sk = 0, ss = 0, skk = 0, sks = 0, sss = 0, st = 0, skt = 0, sst = 0;
+  let n = 0,
+    sk = 0,
+    ss = 0,
+    skk = 0,
+    sks = 0,
+    sss = 0,
+    st = 0,
+    skt = 0,
+    sst = 0;
   for (let i = 0; i < edges.at.length && edges.at[i]! < until; i++) {
     const t = edges.at[i]!;
     const side = edges.side[i]!;
     const x = unitsAlong(fit, t, side);
     const k = Math.round(x);
     if (Math.abs(x - k) > OUTLIER_UNITS) continue;
-    n++; sk += k; ss += side; skk += k * k; sks += k * side; sss += side * side;
-    st += t; skt += k * t; sst += side * t;
+    n++;
+    sk += k;
+    ss += side;
+    skk += k * k;
+    sks += k * side;
+    sss += side * side;
+    st += t;
+    skt += k * t;
+    sst += side * t;
   }
   if (n < MIN_FIT_EDGES) return undefined;
   const solved = solve3([n, sk, ss, sk, skk, sks, ss, sks, sss], [st, skt, sst]);
@@ -185,7 +204,9 @@ function gridModel(): SemiMarkovModel {
   };
   return {
     width: W,
-    start(search) { search.offer(BOUNDARY, 0, 0, -1, GapKind.Edge); },
+    start(search) {
+      search.offer(BOUNDARY, 0, 0, -1, GapKind.Edge);
+    },
     step(u, search) {
       const { score } = search;
       // Silence since the start costs nothing.
@@ -224,7 +245,10 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
   for (let u = 0; u <= units; u++) {
     for (const s of TREE.characters) {
       const ended = search.score[u * search.width + s]! + TREE.logPrior[s]!;
-      if (ended > best) { best = ended; bestEnd = u * search.width + s; }
+      if (ended > best) {
+        best = ended;
+        bestEnd = u * search.width + s;
+      }
     }
   }
   if (bestEnd < 0) return silence;
@@ -233,7 +257,12 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
 }
 
 /** A mark on the grid, in units, and what the gap before it ends (for a character's first mark). */
-interface GridMark { from: number; to: number; dash: boolean; kindBefore: GapKind }
+interface GridMark {
+  from: number;
+  to: number;
+  dash: boolean;
+  kindBefore: GapKind;
+}
 
 /** The marks of a path on the grid, in order, each with what the gap before it ended. */
 function marksOf(path: readonly Segment[], N: number): GridMark[] {

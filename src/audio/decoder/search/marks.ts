@@ -47,7 +47,12 @@ function priors(spread: number): { mark: Float64Array; gap: Float64Array } {
 const MARK = 0;
 const GAP = 1;
 /** What a segment was: a mark after a gap or chained to a mark; a gap after a mark or a pause going on. */
-const enum Kind { AfterGap, Chained, Gap, Pause }
+const enum Kind {
+  AfterGap,
+  Chained,
+  Gap,
+  Pause,
+}
 
 /**
  * The search as a configuration of semi-markov.ts: marks after a gap or chained to a
@@ -62,14 +67,27 @@ function marksModel(options: SegmentOptions, step: number, steps: number): SemiM
   const pause: PauseRule = { chained: Kind.Pause, after: Kind.Gap, minLength: 0 };
   return {
     width: 2,
-    start(search) { search.offer(MARK, 0, 0, -1, Kind.AfterGap); search.offer(GAP, 0, 0, -1, Kind.AfterGap); },
-    step(k, search) { stepMarks(k, search, tuning, dotBlocks[k * step - 1]! / step, k === steps, markPrior, gapPrior, pause); },
+    start(search) {
+      search.offer(MARK, 0, 0, -1, Kind.AfterGap);
+      search.offer(GAP, 0, 0, -1, Kind.AfterGap);
+    },
+    step(k, search) {
+      stepMarks(k, search, tuning, dotBlocks[k * step - 1]! / step, k === steps, markPrior, gapPrior, pause);
+    },
   };
 }
 
 /** The segments of the mark-by-mark search ending at step k, the dot there `dot` steps long. */
-function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"] & Tuning["lengths"], dot: number, edge: boolean,
-  markPrior: Float64Array, gapPrior: Float64Array, pause: PauseRule): void {
+function stepMarks(
+  k: number,
+  search: SemiMarkov,
+  tuning: Tuning["marks"] & Tuning["lengths"],
+  dot: number,
+  edge: boolean,
+  markPrior: Float64Array,
+  gapPrior: Float64Array,
+  pause: PauseRule,
+): void {
   const { MARK_MAX_DOTS, GAP_MAX_DOTS, CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK, TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = tuning;
   const { sums, score } = search;
   const lastIndex = markPrior.length - 1;
@@ -87,8 +105,9 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"] & Tuni
     const afterGap = score[2 * p + GAP]! + segment;
     const chained = p > 0 ? score[2 * p + MARK]! + segment + CHAIN : -Infinity;
     // The better of the two (on a tie, after the gap), offered only if it beats the best so far.
-    if (chained > afterGap) { if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained); }
-    else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
+    if (chained > afterGap) {
+      if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained);
+    } else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
   }
   const gapMax = Math.min(k, Math.ceil(GAP_MAX_DOTS * dot));
   pause.minLength = PAUSE_FROM_DOTS * dot;
@@ -100,8 +119,9 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"] & Tuni
     const afterMark = score[2 * p + MARK]! + silence + prior;
     const pausing = p > 0 ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
     // The pause's rule is asked only where the pause would win.
-    if (pausing > afterMark && search.goesOn(2 * p + GAP, pause)) { if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause); }
-    else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
+    if (pausing > afterMark && search.goesOn(2 * p + GAP, pause)) {
+      if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause);
+    } else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
   }
 }
 

@@ -18,23 +18,41 @@
 export type Cell = number;
 
 /** One segment of a path: `state` over steps [from, to), with the label its configuration gave it. */
-export interface Segment { state: number; from: number; to: number; label: number }
+export interface Segment {
+  state: number;
+  from: number;
+  to: number;
+  label: number;
+}
 
 /**
  * Silence going on after a long gap, as a chain of segments labelled `chained`: one may
  * follow a segment labelled `chained` (a pause going on), or one labelled `after` at least
  * `minLength` steps long. A label no segment has (-1) rules either out.
  */
-export interface PauseRule { chained: number; after: number; minLength: number }
+export interface PauseRule {
+  chained: number;
+  after: number;
+  minLength: number;
+}
 
 /** A step without length: each state of `from` passes to `to` at the same step, adding weight[state]. */
-export interface Instant { from: Int16Array; to: number; weight: Float64Array; label: number }
+export interface Instant {
+  from: Int16Array;
+  to: number;
+  weight: Float64Array;
+  label: number;
+}
 
 /**
  * States followed only where they score within `width` of the best of `states` at their
  * step (and `keep` is 1 for them): SemiMarkov.live and liveAt list them.
  */
-export interface Beam { states: Int16Array; keep: Uint8Array; width: number }
+export interface Beam {
+  states: Int16Array;
+  keep: Uint8Array;
+  width: number;
+}
 
 export interface SemiMarkovModel {
   /** States per step. */
@@ -116,11 +134,20 @@ export class SemiMarkov {
    * stays): a segment `length` steps long after state `before` (-1: a start).
    */
   offer(cell: Cell, score: number, length: number, before: number, label: number): void {
-    if (score > this.score[cell]!) { this.score[cell] = score; this.length[cell] = length; this.before[cell] = before; this.label[cell] = label; }
+    if (score > this.score[cell]!) {
+      this.score[cell] = score;
+      this.length[cell] = length;
+      this.before[cell] = before;
+      this.label[cell] = label;
+    }
   }
 
-  stepOf(cell: Cell): number { return Math.floor(cell / this.width); }
-  stateOf(cell: Cell): number { return cell % this.width; }
+  stepOf(cell: Cell): number {
+    return Math.floor(cell / this.width);
+  }
+  stateOf(cell: Cell): number {
+    return cell % this.width;
+  }
   /** The cell the best path to `cell` came from; -1 for a start, or a cell no path reaches. */
   backOf(cell: Cell): Cell {
     const before = this.before[cell]!;
@@ -134,16 +161,26 @@ export class SemiMarkov {
   }
 
   /** The states of beam b live at step p: live(b)[first, first + liveAt(b, p)), first = p · the beam's states. */
-  live(b: number): Int16Array { return this.liveStates[b]!; }
-  liveAt(b: number, p: number): number { return this.liveCount[b]![p]!; }
+  live(b: number): Int16Array {
+    return this.liveStates[b]!;
+  }
+  liveAt(b: number, p: number): number {
+    return this.liveCount[b]![p]!;
+  }
 
   /** Steps filled so far (-1: none, not even the start). */
-  get filled(): number { return this.done; }
+  get filled(): number {
+    return this.done;
+  }
 
   /** Fills the table up to step `until` (all of it by default), going on from where it stopped. */
   run(until = this.steps): this {
     const { model } = this;
-    if (this.done < 0) { model.start(this); this.keepLive(0); this.done = 0; }
+    if (this.done < 0) {
+      model.start(this);
+      this.keepLive(0);
+      this.done = 0;
+    }
     const last = Math.min(until, this.steps);
     const instants = this.instants.length > 0;
     const beams = this.beams.length > 0;
@@ -237,7 +274,10 @@ export class SemiMarkov {
     const active = new Set<Cell>();
     const heap = new MaxHeap();
     for (let c = Math.max(0, k - reach + 1) * this.width; c < (k + 1) * this.width; c++) {
-      if (this.score[c]! > -Infinity) { active.add(c); heap.push(c); }
+      if (this.score[c]! > -Infinity) {
+        active.add(c);
+        heap.push(c);
+      }
     }
     while (heap.size > 0) {
       const c = heap.pop();
@@ -245,7 +285,10 @@ export class SemiMarkov {
       active.delete(c);
       const from = this.backOf(c);
       if (from < 0) return [];
-      if (!active.has(from)) { active.add(from); heap.push(from); }
+      if (!active.has(from)) {
+        active.add(from);
+        heap.push(from);
+      }
     }
     return [];
   }
@@ -254,11 +297,16 @@ export class SemiMarkov {
 /** A binary max-heap of cells. */
 class MaxHeap {
   private readonly cells: number[] = [];
-  get size(): number { return this.cells.length; }
+  get size(): number {
+    return this.cells.length;
+  }
   push(cell: number): void {
     const { cells } = this;
     let i = cells.push(cell) - 1;
-    while (i > 0 && cells[(i - 1) >> 1]! < cell) { cells[i] = cells[(i - 1) >> 1]!; i = (i - 1) >> 1; }
+    while (i > 0 && cells[(i - 1) >> 1]! < cell) {
+      cells[i] = cells[(i - 1) >> 1]!;
+      i = (i - 1) >> 1;
+    }
     cells[i] = cell;
   }
   pop(): number {

@@ -61,5 +61,8 @@ export function keyByThreshold(env: Float32Array, options: LevelOptions, known?:
   if (!found) return [];
   const { first, lengths } = runs(env, found);
   const kept = debounce(lengths, (TUNING.levels.DEBOUNCE_DOTS * options.dotMs) / options.blockMs);
-  return keyedFromDurations((first + kept.lead) * options.blockMs, kept.lengths.map((len) => len * options.blockMs));
+  return keyedFromDurations(
+    (first + kept.lead) * options.blockMs,
+    kept.lengths.map((len) => len * options.blockMs),
+  );
 }

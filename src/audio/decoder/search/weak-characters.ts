@@ -22,24 +22,37 @@ export function weakMarks(runs: readonly Run[], y: Float32Array, amplitude: Floa
     for (let b = r.start; b < r.start + r.length; b++) total += of[b]!;
     return total;
   };
-  for (let i = 0; i < runs.length;) {
-    if (!runs[i]!.mark) { i++; continue; }
+  for (let i = 0; i < runs.length; ) {
+    if (!runs[i]!.mark) {
+      i++;
+      continue;
+    }
     // The character: marks i, i + 2, ..., j, apart by gaps under WEAK_LETTER_GAP_DOTS.
     let j = i;
     while (j + 2 < runs.length && runs[j + 2]!.mark && runs[j + 1]!.length < WEAK_LETTER_GAP_DOTS * dotAt(runs[j + 1]!.start)) j += 2;
     let sy = 0;
     let sa = 0;
     let ownLength = 0;
-    for (let k = i; k <= j; k += 2) { sy += sum(runs[k]!, y); sa += sum(runs[k]!, amplitude); ownLength += runs[k]!.length; }
+    for (let k = i; k <= j; k += 2) {
+      sy += sum(runs[k]!, y);
+      sa += sum(runs[k]!, amplitude);
+      ownLength += runs[k]!.length;
+    }
     // The level to compare with: the marks either side within NEIGHBOUR_DOTS (the fading
     // there is much the same), else the model's.
     const dot = dotAt(runs[i]!.start);
     let ny = 0;
     let nl = 0;
     const before = runs[i - 2];
-    if (before && runs[i - 1]!.length < NEIGHBOUR_DOTS * dot) { ny += sum(before, y); nl += before.length; }
+    if (before && runs[i - 1]!.length < NEIGHBOUR_DOTS * dot) {
+      ny += sum(before, y);
+      nl += before.length;
+    }
     const after = runs[j + 2];
-    if (after && runs[j + 1]!.length < NEIGHBOUR_DOTS * dot) { ny += sum(after, y); nl += after.length; }
+    if (after && runs[j + 1]!.length < NEIGHBOUR_DOTS * dot) {
+      ny += sum(after, y);
+      nl += after.length;
+    }
     const reference = nl > 0 ? (ny / nl) * ownLength : sa;
     if (sy < WEAK_CHARACTER * reference) for (let k = i; k <= j; k += 2) weak[k] = 1;
     i = j + 1;

@@ -10,7 +10,10 @@ const OFF = 1;
 function onOff(): SemiMarkovModel {
   return {
     width: 2,
-    start(search) { search.offer(ON, 0, 0, -1, 0); search.offer(OFF, 0, 0, -1, 0); },
+    start(search) {
+      search.offer(ON, 0, 0, -1, 0);
+      search.offer(OFF, 0, 0, -1, 0);
+    },
     step(k, search) {
       const { sums, score } = search;
       for (let d = 1; d <= Math.min(3, k); d++) {
@@ -23,9 +26,9 @@ function onOff(): SemiMarkovModel {
   };
 }
 
-const search = (evidence: number[]): SemiMarkov =>
-  new SemiMarkov(onOff(), runningSums(Float32Array.from(evidence), evenEdges(0, 1, evidence.length)));
-const kinds = (segments: { state: number; from: number; to: number }[]): string => segments.map((s) => `${s.state === ON ? "on" : "off"} ${s.from}-${s.to}`).join(", ");
+const search = (evidence: number[]): SemiMarkov => new SemiMarkov(onOff(), runningSums(Float32Array.from(evidence), evenEdges(0, 1, evidence.length)));
+const kinds = (segments: { state: number; from: number; to: number }[]): string =>
+  segments.map((s) => `${s.state === ON ? "on" : "off"} ${s.from}-${s.to}`).join(", ");
 
 describe("SemiMarkov", () => {
   it("finds the best path of a problem checked by hand", () => {
@@ -40,7 +43,10 @@ describe("SemiMarkov", () => {
     // Four steps of key down can only be on, off, on (an off step paid for) or shorter pieces.
     const s = search([1, 1, 1, 1]).run();
     const path = s.path(s.bestAt(4));
-    assert.ok(path.every((seg) => seg.to - seg.from <= 3), kinds(path));
+    assert.ok(
+      path.every((seg) => seg.to - seg.from <= 3),
+      kinds(path),
+    );
     assert.equal(path[path.length - 1]!.to, 4);
   });
 
