@@ -3,7 +3,7 @@
  * keyed (a `Reading`): threshold keying, envelope segmentations, coherent segmentations,
  * and the last reading of whole characters.
  */
-import { dotMs as dotMsOf } from "../../core/units.js";
+import { dotMs as dotMsOf, wpmOfDot } from "../../core/units.js";
 import { runningMedian } from "../dsp/stats.js";
 import { readRuns } from "./characters/read.js";
 import { analyseTimings, type TimingAnalysis } from "./characters/timings.js";
@@ -66,7 +66,7 @@ export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | un
   const { env, looks } = amplitude(bb, FILTER_DOTS * filterDotMs, COHERENT_MS);
   const options = { blockMs: bb.blockMs, dotMs, looks, present: hintWpm === undefined };
   const keyed = keyByThreshold(env, options);
-  let reading: Reading = { keyed, analysis: analyseTimings(durationsOf(keyed), { wpm: hintWpm ?? dotMsOf(dotMs) }) };
+  let reading: Reading = { keyed, analysis: analyseTimings(durationsOf(keyed), { wpm: hintWpm ?? wpmOfDot(dotMs) }) };
   if (reading.analysis.decoded.characters === 0) return undefined;
   const fine = amplitude(bb, SEGMENT_FILTER_DOTS * filterDotMs, COHERENT_MS);
   const lv = levels(fine.env, { ...options, looks: fine.looks });
