@@ -53,3 +53,46 @@ export function runningMedian(values: ArrayLike<number>, half: number): Float64A
   }
   return out;
 }
+
+/** Two groups of sorted values: the first `split` of them, and the rest. */
+export interface TwoGroups {
+  split: number;
+  /** The groups' means; `highMean` is `lowMean` when there is one group. */
+  lowMean: number;
+  highMean: number;
+  /** The mean of all the values. */
+  mean: number;
+}
+
+/**
+ * Two-means of sorted values in one dimension: the split where the two groups' summed
+ * squared deviations are least (exact, in one pass over prefix sums). Fewer than two
+ * values make one group.
+ */
+export function splitInTwo(sorted: ArrayLike<number>): TwoGroups {
+  const n = sorted.length;
+  let total = 0;
+  let totalSq = 0;
+  for (let i = 0; i < n; i++) {
+    total += sorted[i]!;
+    totalSq += sorted[i]! * sorted[i]!;
+  }
+  let best = Infinity;
+  let split = n;
+  let low = 0;
+  let lowSq = 0;
+  for (let k = 1; k < n; k++) {
+    low += sorted[k - 1]!;
+    lowSq += sorted[k - 1]! * sorted[k - 1]!;
+    const high = total - low;
+    const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (n - k);
+    if (sse < best) {
+      best = sse;
+      split = k;
+    }
+  }
+  let lowSum = 0;
+  for (let i = 0; i < split; i++) lowSum += sorted[i]!;
+  const lowMean = lowSum / split;
+  return { split, lowMean, highMean: split < n ? (total - lowSum) / (n - split) : lowMean, mean: total / n };
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { runningMedian, selectInPlace } from "../../../src/audio/dsp/stats.js";
+import { runningMedian, selectInPlace, splitInTwo } from "../../../src/audio/dsp/stats.js";
 import { rng } from "../../fixtures/random.js";
 
 describe("selectInPlace", () => {
@@ -36,5 +36,34 @@ describe("runningMedian", () => {
       const window = values.slice(Math.max(0, i - 7), i + 8).sort((a, b) => a - b);
       assert.equal(medians[i], window[window.length >> 1]);
     });
+  });
+});
+
+describe("splitInTwo", () => {
+  const sse = (values: number[]) => {
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    return values.reduce((a, v) => a + (v - mean) ** 2, 0);
+  };
+
+  it("splits where the two groups' squared deviations are least, as trying every split does", () => {
+    const random = rng(4);
+    for (let round = 0; round < 200; round++) {
+      const n = 2 + Math.floor(random() * 40);
+      const sorted = Array.from({ length: n }, () => (random() < 0.5 ? random() : 3 + random() * 2)).sort((a, b) => a - b);
+      const { split, lowMean, highMean, mean } = splitInTwo(sorted);
+      let bestSplit = 1;
+      for (let k = 1; k < n; k++) {
+        if (sse(sorted.slice(0, k)) + sse(sorted.slice(k)) < sse(sorted.slice(0, bestSplit)) + sse(sorted.slice(bestSplit)) - 1e-9) bestSplit = k;
+      }
+      assert.equal(split, bestSplit);
+      assert.ok(Math.abs(lowMean - sorted.slice(0, split).reduce((a, b) => a + b, 0) / split) < 1e-9);
+      assert.ok(Math.abs(highMean - sorted.slice(split).reduce((a, b) => a + b, 0) / (n - split)) < 1e-9);
+      assert.ok(Math.abs(mean - sorted.reduce((a, b) => a + b, 0) / n) < 1e-9);
+    }
+  });
+
+  it("keeps one value, or none, as one group", () => {
+    assert.deepEqual(splitInTwo([2]), { split: 1, lowMean: 2, highMean: 2, mean: 2 });
+    assert.equal(splitInTwo([]).split, 0);
   });
 });

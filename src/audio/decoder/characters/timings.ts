@@ -15,7 +15,7 @@
 import { MorseError } from "../../../core/errors.js";
 import { WPM } from "../../../core/limits.js";
 import { DASH_DOTS, DOT_DOTS, dotMs, ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS, wpmOfDot } from "../../../core/units.js";
-import { median } from "../../dsp/stats.js";
+import { median, splitInTwo } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
@@ -38,29 +38,8 @@ function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number): n
   const logs = new Float64Array(n);
   for (let i = 0; i < n; i++) logs[i] = Math.log(Math.max(marks[from + i]!, 1e-3));
   logs.sort();
-  let total = 0;
-  let totalSq = 0;
-  for (const v of logs) {
-    total += v;
-    totalSq += v * v;
-  }
-  let best = Infinity;
-  let split = 1;
-  let low = 0;
-  let lowSq = 0;
-  for (let k = 1; k < n; k++) {
-    low += logs[k - 1]!;
-    lowSq += logs[k - 1]! * logs[k - 1]!;
-    const high = total - low;
-    const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (n - k);
-    if (sse < best) {
-      best = sse;
-      split = k;
-    }
-  }
-  let lowSum = 0;
-  for (let i = 0; i < split; i++) lowSum += logs[i]!;
-  const ratio = Math.exp((total - lowSum) / (n - split) - lowSum / split);
+  const { split, lowMean, highMean } = splitInTwo(logs);
+  const ratio = Math.exp(highMean - lowMean);
   if (ratio < TUNING.timings.MIN_DASH_RATIO) return Number.NaN;
   const threshold = Math.exp((logs[split - 1]! + logs[split]!) / 2);
   let units = 0;
@@ -152,32 +131,8 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
   }
   const n = long.length + standard;
   if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return 1;
-  const logs = Float64Array.from(long).sort();
-  let total = 0;
-  let totalSq = 0;
-  for (const v of logs) {
-    total += v;
-    totalSq += v * v;
-  }
-  let best = Infinity;
-  let split = logs.length;
-  let low = 0;
-  let lowSq = 0;
-  for (let k = 1; k < logs.length; k++) {
-    low += logs[k - 1]!;
-    lowSq += logs[k - 1]! * logs[k - 1]!;
-    const high = total - low;
-    const sse = lowSq - (low * low) / k + (totalSq - lowSq) - (high * high) / (logs.length - k);
-    if (sse < best) {
-      best = sse;
-      split = k;
-    }
-  }
-  let lowSum = 0;
-  for (let i = 0; i < split; i++) lowSum += logs[i]!;
-  const lowMean = lowSum / split;
-  const highMean = split < logs.length ? (total - lowSum) / (logs.length - split) : lowMean;
-  const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : total / logs.length);
+  const { lowMean, highMean, mean } = splitInTwo(Float64Array.from(long).sort());
+  const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : mean);
   return Math.max(1, letter / LETTER_GAP_DOTS);
 }
 
