@@ -147,6 +147,8 @@ export const CODES_BY_STATUS: Readonly<Record<number, readonly ErrorCode[]>> = {
     "MALFORMED_REQUEST",
     "BAD_REQUEST",
   ],
+  // @fastify/static refuses a path such as /docs/static/index.html/%2e (a dot segment) as 403.
+  403: ["BAD_REQUEST"],
   404: ["NOT_FOUND"],
   405: ["METHOD_NOT_ALLOWED"],
   408: ["REQUEST_TIMEOUT"],

@@ -348,6 +348,14 @@ suite("fuzz: methods and paths", () => {
     );
   });
 
+  test("regression: a dot segment after a docs file (GET /docs/static/index.html/%2e) answers 403 JSON with a code its status carries", async () => {
+    const request = { method: "GET", target: "/docs/static/index.html/%2e?" };
+    const response = await send(server.port, request);
+    assert.equal(response.status, 403, describe(request, response));
+    assert.equal(response.headers["access-control-allow-origin"], "*", `no CORS header: ${describe(request, response)}`);
+    checkAnswer(request, response);
+  });
+
   test("regression: a broken percent-escape in the path (GET /api/v1/%) answers 400 JSON with Access-Control-Allow-Origin", async () => {
     for (const target of ["/api/v1/%", "/api/v1/encode/%Z1?text=SOS", "/%", "/docs/%ZZ", "/api/v1/%ED%A0%80", "/api/v1/%C0%AF"]) {
       for (const m of ["GET", "POST", "HEAD"]) {
