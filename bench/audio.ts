@@ -15,6 +15,7 @@ import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
 import { idealElementErrors, idealSequenceErrors } from "./audio-bound.js";
 import { rng } from "../test/fixtures/random.js";
 import { characterErrors, handKeyed, record } from "../test/fixtures/simulator.js";
+import { ELEMENT_SINE_CHARACTERS, elementSineMorse } from "../test/fixtures/element-sine-generator.js";
 import { corpusText, messages, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
 import { mixedText } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
@@ -26,6 +27,8 @@ const CER_TARGETS: Record<number, number> = { [-6]: 0.01, [-10]: 0.05 };
 const SEQUENCE_BOUND_RUNS = 5;
 /** Messages of 20 s in the reference condition (see referenceCondition). */
 const REFERENCE_MESSAGES = 100;
+/** Messages per SNR from the second, independent generator (see elementSine). */
+const ELEMENT_SINE_MESSAGES = 30;
 
 function renderSpeed(): void {
   const tl = timeline(mixedText(1000, 7), { wpm: 20 });
@@ -161,6 +164,31 @@ function referenceCondition(): void {
 }
 
 /**
+ * A second generator that shares nothing with the simulator (test/fixtures/element-sine-generator.ts,
+ * after AG1LE's, which made the Kaggle set): 20 random characters, 12 to 60 wpm, 600 Hz
+ * at 8 kHz, every element a sine started afresh and keyed hard, at that generator's own
+ * SNR (whole file, whole band), so the bench does not grade the decoder on its own ideas alone.
+ */
+function elementSine(): void {
+  const random = rng(41);
+  for (const snrDb of [20, 10, 0, -6]) {
+    const t = tally();
+    let perfect = 0;
+    for (let i = 0; i < ELEMENT_SINE_MESSAGES; i++) {
+      const wpm = Math.round(12 * 5 ** ((i + random()) / ELEMENT_SINE_MESSAGES));
+      const text = Array.from({ length: 20 }, () => ELEMENT_SINE_CHARACTERS[Math.floor(random() * ELEMENT_SINE_CHARACTERS.length)]).join("");
+      const before = t.errors;
+      scoreDecode(elementSineMorse(text, { wpm, frequency: 600, sampleRate: 8000, snrDb }, random), text, t, `element-sine ${wpm} wpm ${snrDb} dB`);
+      if (t.errors === before) perfect++;
+    }
+    line(
+      `audio CER element-sine ${snrDb > 0 ? "+" : ""}${snrDb} dB`,
+      `${percent(t)} (${t.errors}/${t.length} chars, ${perfect} of ${ELEMENT_SINE_MESSAGES} read perfectly; 12-60 wpm, SNR over the whole file and band)`,
+    );
+  }
+}
+
+/**
  * One long recording at the fastest speed: the corpus's messages last 20 s, so a cost
  * that grows faster than the length (as filling the dot profile once did) shows only here.
  * Fast Morse costs most per second: the searches' steps follow the dot.
@@ -227,6 +255,7 @@ export async function runAudioBench(): Promise<void> {
   const speed = all.audioMs / all.decodeMs;
   farnsworth();
   referenceCondition();
+  elementSine();
   longRecording();
   line(
     "audio decode",

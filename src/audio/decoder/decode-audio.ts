@@ -29,7 +29,8 @@ import { followDrift } from "./front-end/drift.js";
 import { findPitch, pitchRange } from "./front-end/pitch.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf } from "./keyed.js";
-import { characterPass, coherentPasses, envelopePasses, type Reading } from "./passes.js";
+import type { PhaseScope } from "./evidence/in-phase.js";
+import { characterPass, coherentPasses, envelopePasses, phaseScopeOf, type Reading } from "./passes.js";
 import { searchDot } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
@@ -58,10 +59,10 @@ function hintedWpm(hints: AudioHints): number | undefined {
 }
 
 /** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy. */
-function textOf(bb: Baseband, reading: Reading, dropLoneEnds: boolean): TimingDecode {
+function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): TimingDecode {
   const { decoded, gapStretch } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * gapStretch;
-  const read = characterPass(bb, reading);
+  const read = characterPass(bb, reading, scope);
   if (read) {
     const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];
     return transcribe(read, decoded.wpm, from, to);
@@ -75,7 +76,8 @@ function textOf(bb: Baseband, reading: Reading, dropLoneEnds: boolean): TimingDe
 function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): TimingDecode | undefined {
   const first = envelopePasses(bb, dotMs, hintWpm, filterDotMs);
   if (!first) return undefined;
-  return textOf(bb, coherentPasses(bb, first), noisy(first.levels));
+  const scope = phaseScopeOf(bb, first);
+  return textOf(bb, coherentPasses(bb, first, scope), scope, noisy(first.levels));
 }
 
 /**

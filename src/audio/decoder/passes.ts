@@ -8,7 +8,7 @@ import { runningMedian } from "../dsp/stats.js";
 import { readRuns } from "./characters/read.js";
 import { analyseTimings, type TimingAnalysis } from "./characters/timings.js";
 import { amplitude } from "./evidence/envelope.js";
-import { inPhase } from "./evidence/in-phase.js";
+import { inPhase, type PhaseScope, phaseCarry } from "./evidence/in-phase.js";
 import { levels, type Levels } from "./evidence/levels.js";
 import { coherentEvidence } from "./evidence/likelihood.js";
 import type { Baseband } from "./front-end/baseband.js";
@@ -85,19 +85,31 @@ export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | un
   return { ...reading, levels: lv };
 }
 
+/**
+ * How far the tone's phase holds (evidence/in-phase.ts): over the recording, as a keyed
+ * oscillator's does, unless the phases of the marks the envelope found do not carry from
+ * one to the next within the reference's window (generators that start every element's
+ * sine afresh); then within each mark.
+ */
+export function phaseScopeOf(bb: Baseband, first: EnvelopeReading): PhaseScope {
+  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS } = TUNING.evidence;
+  const carry = phaseCarry(bb, first.keyed, PHASE_HALF_WINDOW_MS);
+  return carry < MIN_PHASE_CARRY ? "mark" : "recording";
+}
+
 /** The tone's in-phase component, turned onto the phase of `marks` (evidence/in-phase.ts). */
-function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number): Float32Array {
+function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number, scope: PhaseScope): Float32Array {
   const { PHASE_HALF_WINDOW_MS, PHASE_EXCLUDE_DOTS } = TUNING.evidence;
-  return inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs));
+  return inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs), scope);
 }
 
 /**
  * A segmentation on the tone's in-phase component (search/marks.ts segmentCoherent), with
  * the phase taken from the marks the reading before found: undefined when it decodes nothing.
  */
-function coherentPass(bb: Baseband, reading: Reading): Reading | undefined {
+function coherentPass(bb: Baseband, reading: Reading, scope: PhaseScope): Reading | undefined {
   const n = bb.re.length;
-  const y = inPhaseOf(bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading));
+  const y = inPhaseOf(bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading), scope);
   const keyed = segmentCoherent(y, reading.keyed, {
     blockMs: bb.blockMs,
     filterBlocks: 1,
@@ -114,10 +126,10 @@ function coherentPass(bb: Baseband, reading: Reading): Reading | undefined {
  * Coherent passes, each taking the phase and the model from the one before, up to
  * COHERENT_PASSES and until nothing changes.
  */
-export function coherentPasses(bb: Baseband, first: Reading): Reading {
+export function coherentPasses(bb: Baseband, first: Reading, scope: PhaseScope): Reading {
   let reading = first;
   for (let pass = 0; pass < TUNING.passes.COHERENT_PASSES; pass++) {
-    const next = coherentPass(bb, reading);
+    const next = coherentPass(bb, reading, scope);
     if (!next) break;
     const same = sameKeyed(next.keyed, reading.keyed);
     reading = next;
@@ -142,12 +154,12 @@ function gridOf({ keyed, analysis }: Reading): Grid | undefined {
  * The phase and the model come from the marks and gaps of `reading`; the pitch offset the
  * drift follower leaves is followed on its marks first. Undefined where it reads no mark.
  */
-export function characterPass(bb: Baseband, reading: Reading): Keyed | undefined {
+export function characterPass(bb: Baseband, reading: Reading, scope: PhaseScope): Keyed | undefined {
   const { CHARACTER_NOISE_WEIGHT } = TUNING.evidence;
   const { CHARACTER_SPREAD, CHARACTER_STEPS_PER_DOT } = TUNING.characters;
   const { keyed, analysis } = reading;
   const marks = markMask(keyed, bb.blockMs, bb.re.length);
-  const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading));
+  const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading), scope);
   const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
   if (!measured) return undefined;
   const signal = { y, amplitude: measured.amplitude };

@@ -138,6 +138,8 @@ export const TUNING = {
     PHASE_HALF_WINDOW_MS: 150,
     /** ...leaving out this share of a dot either side of the block itself. Estimator: its own noise would bias it. */
     PHASE_EXCLUDE_DOTS: 0.15,
+    /** Below this mean cosine of the phase turned from one mark to the next, a clear tone's phase is taken within each mark only. Estimator: a keyed oscillator gives near 1, a sine restarted at every element about 0. */
+    MIN_PHASE_CARRY: 0.5,
     /** Noise in the character search's evidence, weighed as COHERENT_NOISE_WEIGHT in the mark-by-mark one. Fitted. */
     CHARACTER_NOISE_WEIGHT: 4 / 3,
   },

@@ -4,6 +4,7 @@ import { MorseError, timeline } from "../../../src/core/index.js";
 import { decodeAudio, readWav, renderWavChunks } from "../../../src/audio/index.js";
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { rng } from "../../fixtures/random.js";
+import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -112,6 +113,19 @@ describe("decodeAudio", () => {
         assert.equal(decodeAudio(record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: 10 }, 8000, rng(12)), 8000).output, text, `${text} at +10 dB`);
       }
     });
+  });
+
+  it("reads another generator's Morse: every element a sine started afresh, keyed hard (AG1LE's, of the Kaggle set)", () => {
+    const random = rng(31);
+    const cases: [string, number, number][] = [
+      ["RFR FRR 4ROF 9F8R", 18, 10],
+      ["K7OOLNPK60WUC5PC6L0X", 35, 20],
+      ["TZ5R70XELU0DBFCMEKPZ", 43, 0],
+    ];
+    for (const [text, wpm, snrDb] of cases) {
+      const samples = elementSineMorse(text, { wpm, frequency: 600, sampleRate: 8000, snrDb }, random);
+      assert.equal(decodeAudio(samples, 8000).output, text, `${wpm} wpm at ${snrDb} dB`);
+    }
   });
 
   it("reads Farnsworth spacing: stretched letter gaps still join letters into words", () => {

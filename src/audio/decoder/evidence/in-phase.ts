@@ -1,5 +1,9 @@
 /** The coherent evidence's input: the baseband turned onto the tone's own phase. */
 import type { Baseband } from "../front-end/baseband.js";
+import type { Keyed } from "../keyed.js";
+
+/** How far the tone's phase holds: over the whole recording (a keyed oscillator), or within each mark only. */
+export type PhaseScope = "recording" | "mark";
 
 /**
  * The baseband turned onto the tone's own phase: its in-phase component, one real value
@@ -13,21 +17,30 @@ import type { Baseband } from "../front-end/baseband.js";
  * the phase: a zero there would claim silence, and a slow letter lost in a fade's trough
  * could never be found again. (Not the blocks around it: a window centred on the block
  * turns with any tone in it, a neighbouring station's too, and would make it ours.)
+ *
+ * Where the tone does not keep its phase from one element to the next (`scope` "mark":
+ * generators that start every element's sine afresh), the window stops at the edges of
+ * the mark itself, or of the nearest mark for a block between marks.
  */
-export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exclude: number): Float32Array {
+export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exclude: number, scope: PhaseScope = "recording"): Float32Array {
   const n = bb.re.length;
   const { re, im, count } = markSums(bb, marks);
   const nearest = nearestMarks(marks);
+  const run = scope === "mark" ? markRuns(marks) : undefined;
   const y = new Float32Array(n);
+  const within = (i: number): [number, number] => {
+    const a = Math.max(0, i - halfWindow);
+    const b = Math.min(n, i + halfWindow + 1);
+    const k = nearest[i]!;
+    return run && k >= 0 ? [Math.max(a, run.start[k]!), Math.min(b, run.end[k]!)] : [a, b];
+  };
   for (let i = 0; i < n; i++) {
-    let a = Math.max(0, i - halfWindow);
-    let b = Math.min(n, i + halfWindow + 1);
-    let c = Math.max(0, i - exclude);
-    let d = Math.min(n, i + exclude + 1);
-    if (count[b] === count[a] && nearest[i]! >= 0) {
+    let [a, b] = within(i);
+    let c = Math.min(b, Math.max(a, i - exclude));
+    let d = Math.min(b, Math.max(a, i + exclude + 1));
+    if ((a >= b || count[b] === count[a]) && nearest[i]! >= 0) {
       // The window around the nearest mark; the block is far from it, nothing to leave out.
-      a = Math.max(0, nearest[i]! - halfWindow);
-      b = Math.min(n, nearest[i]! + halfWindow + 1);
+      [a, b] = within(nearest[i]!);
       c = d = a;
     }
     const refRe = re[b]! - re[a]! - (re[d]! - re[c]!);
@@ -66,4 +79,60 @@ function nearestMarks(marks: Uint8Array): Int32Array {
     if (next >= 0 && (nearest[i]! < 0 || next - i < i - nearest[i]!)) nearest[i] = next;
   }
   return nearest;
+}
+
+/** For every block in a mark, where its mark starts and ends (exclusive), in blocks. */
+function markRuns(marks: Uint8Array): { start: Int32Array; end: Int32Array } {
+  const n = marks.length;
+  const start = new Int32Array(n);
+  const end = new Int32Array(n);
+  for (let i = 0; i < n; ) {
+    let j = i;
+    while (j < n && marks[j] === marks[i]) j++;
+    start.fill(i, i, j);
+    end.fill(j, i, j);
+    i = j;
+  }
+  return { start, end };
+}
+
+/**
+ * How well the tone's phase holds from mark to mark, as the in-phase reference over a
+ * window assumes: the mean cosine of the phase turned between every two marks whose
+ * middles lie within `windowMs`, weighted by their strength. Near 1 for a keyed
+ * oscillator; near 0, or below, for a tone started afresh at every element. NaN without
+ * two such marks.
+ */
+export function phaseCarry(bb: Baseband, keyed: Keyed, windowMs: number): number {
+  const marks = markPhasors(bb, keyed);
+  let along = 0;
+  let total = 0;
+  for (let k = 0; k < marks.length; k++) {
+    const p = marks[k]!;
+    for (let j = k - 1; j >= 0 && p.middleMs - marks[j]!.middleMs <= windowMs; j--) {
+      const q = marks[j]!;
+      along += p.re * q.re + p.im * q.im;
+      total += Math.hypot(p.re, p.im) * Math.hypot(q.re, q.im);
+    }
+  }
+  return total > 0 ? along / total : Number.NaN;
+}
+
+/** Each mark's baseband summed over its middle half (clear of the edges' filter ringing), and its middle, ms. */
+function markPhasors(bb: Baseband, keyed: Keyed): { re: number; im: number; middleMs: number }[] {
+  const out: { re: number; im: number; middleMs: number }[] = [];
+  for (const el of keyed) {
+    if (!el.mark) continue;
+    const a = Math.ceil(el.startMs / bb.blockMs);
+    const b = Math.floor((el.startMs + el.durationMs) / bb.blockMs);
+    const edge = Math.floor((b - a) / 4);
+    let re = 0;
+    let im = 0;
+    for (let i = a + edge; i < b - edge; i++) {
+      re += bb.re[i]!;
+      im += bb.im[i]!;
+    }
+    out.push({ re, im, middleMs: el.startMs + el.durationMs / 2 });
+  }
+  return out;
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Baseband } from "../../../../src/audio/decoder/front-end/baseband.js";
-import { inPhase } from "../../../../src/audio/decoder/evidence/in-phase.js";
+import { inPhase, phaseCarry } from "../../../../src/audio/decoder/evidence/in-phase.js";
+import { keyedFromDurations } from "../../../../src/audio/decoder/keyed.js";
 
 describe("inPhase", () => {
   /** 3 s of 1 ms blocks: a tone at phase 0.7 over [from, to) for each span, plus `other` (a tone 300 Hz off) over its span. */
@@ -56,5 +57,35 @@ describe("inPhase", () => {
     const y = inPhase(bb, marks, 150, 10);
     // A dot of 60 ms over it sums to next to nothing against the 60 of a tone of ours.
     for (let at = 1500; at + 60 <= 2500; at += 60) assert.ok(Math.abs(sum(y, at, at + 60)) < 3, `at ${at}: ${sum(y, at, at + 60)}`);
+  });
+
+  /** Marks of 60 ms, 60 ms apart from 500 ms on, each at its own phase (`phases[k]`). */
+  function restarted(phases: readonly number[]): { bb: Baseband; marks: Uint8Array } {
+    const n = 3000;
+    const bb: Baseband = { re: new Float32Array(n), im: new Float32Array(n), blockMs: 1 };
+    const marks = new Uint8Array(n);
+    for (const [k, phase] of phases.entries())
+      for (let i = 500 + 120 * k; i < 560 + 120 * k; i++) {
+        bb.re[i] = Math.cos(phase);
+        bb.im[i] = Math.sin(phase);
+        marks[i] = 1;
+      }
+    return { bb, marks };
+  }
+
+  it("keeps the reference within each mark where the phase starts afresh at every element", () => {
+    const { bb, marks } = restarted([0, 2, 4, 1, 3]);
+    const across = inPhase(bb, marks, 150, 10);
+    const within = inPhase(bb, marks, 150, 10, "mark");
+    for (let k = 0; k < 5; k++) assert.ok(Math.abs(sum(within, 500 + 120 * k, 560 + 120 * k) / 60 - 1) < 1e-6, `mark ${k}`);
+    // Over the recording the marks' phases cancel: some marks read well under their level.
+    assert.ok(Math.min(...[0, 1, 2, 3, 4].map((k) => sum(across, 500 + 120 * k, 560 + 120 * k) / 60)) < 0.5);
+  });
+
+  it("measures how the phase carries from mark to mark: fully for one oscillator, not at all for restarted ones", () => {
+    const keyed = keyedFromDurations(500, [60, 60, 60, 60, 60, 60, 60, 60, 60]);
+    assert.ok(Math.abs(phaseCarry(restarted([0.3, 0.3, 0.3, 0.3, 0.3]).bb, keyed, 150) - 1) < 1e-6);
+    assert.ok(phaseCarry(restarted([0, 2, 4, 1, 3]).bb, keyed, 150) < 0);
+    assert.ok(Number.isNaN(phaseCarry(restarted([0]).bb, keyedFromDurations(500, [60]), 150)));
   });
 });

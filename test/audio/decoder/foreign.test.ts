@@ -1,0 +1,39 @@
+/**
+ * decodeAudio on recordings made by other people's software, read where they lie in
+ * ../shared/corpora/foreign (never copied here; see its README for where each comes
+ * from). Each must read exactly as its source states; `npm run bench -- foreign` scores
+ * them all.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { decodeAudio, readWav } from "../../../src/audio/index.js";
+
+const CORPUS = fileURLToPath(new URL("../../../../shared/corpora/foreign/", import.meta.url));
+
+/** The stated text of each file, by id, from the corpus's transcripts.tsv. */
+function transcripts(): Map<string, { file: string; reference: string }> {
+  const [header, ...rows] = readFileSync(`${CORPUS}transcripts.tsv`, "utf8").trim().split("\n");
+  const columns = header!.split("\t");
+  const at = (name: string) => columns.indexOf(name);
+  return new Map(rows.map((row) => row.split("\t")).map((cells) => [cells[at("id")]!, { file: cells[at("file")]!, reference: cells[at("reference")]! }]));
+}
+
+describe("decodeAudio on other people's recordings", () => {
+  const stated = transcripts();
+  const ids = [
+    "hamlet-clean-18wpm", // Hamlet's test fixture: clean, 18 wpm
+    "encse-hello-world-clean",
+    "barrettotte-hello-world", // 44.1 kHz, 15 wpm
+    "kaggle-cw074", // the Kaggle set: every element a sine started afresh, keyed hard; 35 wpm
+    "kaggle-cw041", // the same at 43 wpm
+  ];
+  for (const id of ids) {
+    it(`reads ${id} as its source states`, () => {
+      const { file, reference } = stated.get(id)!;
+      const { samples, sampleRate } = readWav(readFileSync(`${CORPUS}${file}`));
+      assert.equal(decodeAudio(samples, sampleRate).output, reference);
+    });
+  }
+});
