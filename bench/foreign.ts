@@ -62,6 +62,9 @@ function distance(a: readonly string[], b: readonly string[]): number {
   return previous[b.length]!;
 }
 
+/** Files listed on the "foreign worst" line. */
+const WORST_FILES = 8;
+
 interface Tally {
   errors: number;
   length: number;
@@ -86,6 +89,7 @@ export async function runForeignBench(): Promise<void> {
   if (!existsSync(join(corpus, "transcripts.tsv"))) throw new SkipError(`no foreign corpus at ${corpus}`);
   const groups = new Map<string, Tally>();
   const all: Tally = { errors: 0, length: 0, files: 0, perfect: 0 };
+  const worst: { id: string; errors: number; length: number; output: string }[] = [];
   let audioMs = 0;
   let decodeMs = 0;
   for (const item of items(corpus)) {
@@ -102,12 +106,21 @@ export async function runForeignBench(): Promise<void> {
       t.files++;
       t.perfect += errors === 0 ? 1 : 0;
     }
+    if (errors > 0) worst.push({ id: item.id, errors, length: reference.length, output: decoded.output });
     if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: ${errors}/${reference.length} | ${item.reference} | ${decoded.output}`);
   }
   const cer = (t: Tally): string => `${((100 * t.errors) / t.length).toFixed(1)} %`;
   line(
     "foreign CER",
-    `${cer(all)} (${all.errors}/${all.length} characters, ${all.perfect} of ${all.files} files read perfectly; ${[...groups].map(([name, t]) => `${name} ${cer(t)} ${t.perfect}/${t.files}`).join(", ")})`,
+    `${cer(all)} (target ≤5 %: ${all.errors <= 0.05 * all.length ? "met" : "MISSED"}; ${all.errors}/${all.length} characters, ${all.perfect} of ${all.files} files read perfectly; ${[...groups].map(([name, t]) => `${name} ${cer(t)} ${t.perfect}/${t.files}`).join(", ")})`,
+  );
+  worst.sort((a, b) => b.errors / b.length - a.errors / a.length);
+  line(
+    "foreign worst",
+    worst
+      .slice(0, WORST_FILES)
+      .map((w) => `${w.id} ${w.errors}/${w.length} "${w.output.length > 24 ? `${w.output.slice(0, 24)}…` : w.output}"`)
+      .join("; ") || "none",
   );
   line("foreign decode", `${fmt(audioMs / decodeMs)}x real time (${(audioMs / 60000).toFixed(1)} min of audio read)`);
 }

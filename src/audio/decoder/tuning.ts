@@ -292,6 +292,10 @@ export const TUNING = {
     FARNSWORTH_MIN_GAPS: 4,
     /** Two clusters of long gaps this far apart are letter and word gaps. Estimator: 7 / 3 ideally. */
     MIN_WORD_RATIO: 1.6,
+    /** A tight fist's letter gaps are looked for from this many dots. Estimator: above a hand's element gaps (1 ± 20 %), below a letter gap compressed to 2. */
+    TIGHT_GAP_FROM: 1.5,
+    /** Letter gaps whose median stands under this many dots come from a tight fist; the letter and word gaps then shrink with it. Estimator: a hand's ±20 % keeps standard letter gaps above it. */
+    TIGHT_LETTER_UNDER: 2.4,
     /** Largest mark lengthening believed, dots. Estimator: beyond it the timing is just poor. */
     MAX_WEIGHT: 0.45,
     /** A cut of an unknown sequence scores its gap's length less this, dots. Standard: between 1 and 3. */

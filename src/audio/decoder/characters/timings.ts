@@ -130,10 +130,26 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
     else long.push(Math.log(ratio));
   }
   const n = long.length + standard;
-  if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return 1;
+  if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return tightness(spaces, dots);
   const { lowMean, highMean, mean } = splitInTwo(Float64Array.from(long).sort());
   const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : mean);
   return Math.max(1, letter / LETTER_GAP_DOTS);
+}
+
+/**
+ * How far a tight fist compresses the letter gaps, under 1, or 1: the median of the gaps
+ * that are neither element gaps nor word gaps, over 3 dots, where it stands well under 3.
+ */
+function tightness(spaces: Float64Array, dots: Float64Array): number {
+  const { TIGHT_GAP_FROM, WORD_GAP_FROM, TIGHT_LETTER_UNDER, FARNSWORTH_MIN_GAPS } = TUNING.timings;
+  const between: number[] = [];
+  for (let i = 0; i < spaces.length; i++) {
+    const ratio = spaces[i]! / gapDot(dots, i);
+    if (ratio >= TIGHT_GAP_FROM && ratio < WORD_GAP_FROM) between.push(ratio);
+  }
+  if (between.length < FARNSWORTH_MIN_GAPS) return 1;
+  const letter = median(between);
+  return letter < TIGHT_LETTER_UNDER ? letter / LETTER_GAP_DOTS : 1;
 }
 
 function checkDurations(durations: readonly number[]): void {
@@ -200,7 +216,7 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
     if (i >= spaces.length) break;
     const dot = gapDot(dots, i);
     if (spaces[i]! >= WORD_GAP_FROM * stretch * dot) out.endWord();
-    else if (spaces[i]! >= LETTER_GAP_FROM * dot) out.endLetter();
+    else if (spaces[i]! >= LETTER_GAP_FROM * Math.min(1, stretch) * dot) out.endLetter();
     else out.elementGap(spaces[i]! / dot);
   }
   const wpm = Math.round(10 * wpmOfDot(median(dots))) / 10;
