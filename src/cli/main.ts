@@ -7,6 +7,7 @@ import { decode, encode, MorseError, timeline } from "../core/index.js";
 // The service's limits module: the CLI states and uses the same bounds and defaults as the API.
 import {
   DECODE_FREQUENCY,
+  DECODE_FREQUENCY_MAX_OF_RATE,
   formatDuration,
   FREQUENCY,
   GLYPH_LENGTH,
@@ -35,7 +36,7 @@ Options:
   `for listen, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)
   --sample-rate HZ    ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second (default ${SAMPLE_RATE.default})
 listen reads PCM or float WAV, mono or stereo, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second, ` +
-  `at most ${formatDuration(MAX_RECORDING_SECONDS)} long.`;
+  `at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_FREQUENCY_MAX_OF_RATE} of the sample rate.`;
 
 const OPTIONS = {
   separator: { type: "string" },

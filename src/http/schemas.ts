@@ -7,6 +7,7 @@ import { SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
   DECODE_FREQUENCY,
+  DECODE_FREQUENCY_MAX_OF_RATE,
   formatBytes,
   formatDuration,
   FREQUENCY,
@@ -96,7 +97,9 @@ export const DecodeAudioHints = Type.Object({
     Type.Number({
       minimum: DECODE_FREQUENCY.min,
       maximum: DECODE_FREQUENCY.max,
-      description: `Expected pitch in Hz, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max}; the decoder finds it by itself when absent`,
+      description:
+        `Expected pitch in Hz, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} (the search stays below ` +
+        `${DECODE_FREQUENCY_MAX_OF_RATE} of the recording's sample rate); the decoder finds it by itself when absent`,
     }),
   ),
   wpm: Type.Optional(Speed("Expected speed in words per minute; the decoder finds it by itself when absent")),
@@ -186,7 +189,7 @@ export const WavBody = Type.String({
   format: "binary",
   description:
     "A WAV file: PCM 8, 16, 24 or 32-bit, or 32-bit float (WAVE_FORMAT_EXTENSIBLE too); mono or stereo; " +
-    `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples/s; ` +
+    `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples/s, the tone below ${DECODE_FREQUENCY_MAX_OF_RATE} of the rate; ` +
     `at most ${formatBytes(WAV_BODY_LIMIT)} and ${formatDuration(MAX_RECORDING_SECONDS)}`,
 });
 

@@ -247,10 +247,22 @@ describe("WAV reading", () => {
     assertInvalid(riff([["fmt ", fmt({ bits: 12 })], data]), "The WAV file has 12-bit PCM samples; only 8, 16, 24 and 32-bit are supported");
     assertInvalid(riff([["fmt ", fmt({ code: 3, bits: 64 })], data]), "The WAV file has 64-bit float samples; only 32-bit float is supported");
     assertInvalid(riff([["fmt ", fmt({ code: 2, bits: 4 })], data]), "The WAV file's sample format 0x0002 is not supported; only PCM and IEEE float are");
-    assertInvalid(riff([["fmt ", fmt({ sampleRate: 3999 })], data]), "The WAV file's sample rate 3999 Hz is outside 4000 to 96000 Hz");
-    assertInvalid(riff([["fmt ", fmt({ sampleRate: 192000 })], data]), "The WAV file's sample rate 192000 Hz is outside 4000 to 96000 Hz");
+    assertInvalid(riff([["fmt ", fmt({ sampleRate: 1999 })], data]), "The WAV file's sample rate 1999 Hz is outside 2000 to 96000 Hz");
+    assertInvalid(riff([["fmt ", fmt({ sampleRate: 192000 })], data]), "The WAV file's sample rate 192000 Hz is outside 2000 to 96000 Hz");
     assertInvalid(riff([["fmt ", fmt({ blockAlign: 3 })], data]), "The WAV file's block align is 3 bytes; 1 channel(s) of 16-bit samples need 2");
     assertInvalid(riff([["fmt ", fmt().subarray(0, 14)], data]), "The WAV file's fmt chunk is 14 bytes long; it must be at least 16");
+  });
+
+  it("reads sample rates down to 2000 Hz, where a tone up to 900 Hz still fits, and refuses 1999 Hz", () => {
+    for (const encoding of [
+      { format: "pcm", bits: 16 },
+      { format: "float", bits: 32 },
+    ] as const) {
+      const { samples, sampleRate } = readWav(encodeWav([RAMP], 2000, encoding));
+      assert.equal(sampleRate, 2000);
+      assert.equal(samples.length, RAMP.length);
+    }
+    assertInvalid(encodeWav([RAMP], 1999), "The WAV file's sample rate 1999 Hz is outside 2000 to 96000 Hz");
   });
 
   it("refuses extensible files with a short fmt chunk or a foreign sub-format", () => {

@@ -3,10 +3,15 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { describe, it } from "node:test";
 import { encodeWav } from "../../src/audio/index.js";
+import { timeline } from "../../src/core/index.js";
+import { rng } from "../fixtures/random.js";
+import { record, type Channel } from "../fixtures/simulator.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
 
 const server = serveForTests();
+
+const QUIET: Channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: Infinity, padS: 0.5 };
 
 async function wav(params: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
   const response = await fetch(`${server.url}/api/v1/audio.wav?${new URLSearchParams(params)}`);
@@ -143,6 +148,20 @@ describe("POST /api/v1/decode-audio", () => {
       chunks: [Buffer.alloc(1024)],
     });
     assertError(tooLarge, 413, "Request body is too large: the limit is 33554432 bytes (32 MiB)");
+  });
+
+  it("reads a 2000 Hz recording (the floor, its tone under 900 Hz), refuses 1999 Hz, and the docs say so", async () => {
+    const text = "CQ DE K1ABC";
+    const recorded = record(timeline(text, { wpm: 20 }), { ...QUIET, frequency: 600 }, 2000, rng(1));
+    const body = assertSuccess(await postWav(encodeWav([recorded], 2000)));
+    assert.equal(body.output, text);
+    assert.ok(Math.abs(body.frequency - 600) <= 3, `${body.frequency} Hz`);
+    assert.ok(Math.abs(body.wpm - 20) <= 2, `${body.wpm} wpm`);
+    assert.equal(assertSuccess(await postWav(encodeWav([recorded], 2000), "audio/wav", "/api/v1/decode-audio?frequency=600&wpm=20")).output, text);
+    assertError(await postWav(encodeWav([recorded], 1999)), 400, "The WAV file's sample rate 1999 Hz is outside 2000 to 96000 Hz", "INVALID_AUDIO");
+    const { body: doc } = await get(server.url, "/api/v1/openapi.json");
+    const wavBody = doc.paths["/api/v1/decode-audio"].post.requestBody.content["audio/wav"].schema;
+    assert.match(wavBody.description, /2000 to 96000 samples\/s, the tone below 0\.45 of the rate/);
   });
 
   it("takes hints in the query string, checked like every number", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MorseError, timeline } from "../../../src/core/index.js";
-import { decodeAudio, readWav, renderWavChunks } from "../../../src/audio/index.js";
+import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/audio/index.js";
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
@@ -33,6 +33,20 @@ describe("decodeAudio", () => {
       assert.equal(result.durationMs, (1000 * samples.length) / rate);
     });
   }
+
+  it("round-trips 20 wpm from a 2000 Hz WAV, the tone at 600 Hz and at 900 Hz (0.45 of the sample rate)", () => {
+    const text = "CQ CQ DE W1AW K";
+    for (const frequency of [600, 900]) {
+      const recorded = record(timeline(text, { wpm: 20 }), { ...QUIET, frequency }, 2000, rng(1));
+      const { samples, sampleRate } = readWav(encodeWav([recorded], 2000));
+      const result = decodeAudio(samples, sampleRate);
+      assert.equal(result.output, text, `${frequency} Hz`);
+      assert.equal(result.morse, timeline(text).morse);
+      assert.ok(Math.abs(result.wpm - 20) <= 2, `${frequency} Hz: ${result.wpm} wpm`);
+      assert.ok(Math.abs(result.frequency - frequency) <= 3, `${frequency} Hz: ${result.frequency} Hz`);
+      assert.equal(decodeAudio(samples, sampleRate, { frequency }).output, text, `${frequency} Hz, hinted`);
+    }
+  });
 
   it("hears Morse through noise at 0 dB (3 kHz), with pitch drift, fading and silence around it", () => {
     const text = "CQ CQ DE DL1ABC DL1ABC K";

@@ -28,6 +28,8 @@ describe("decodeAudio on other people's recordings", () => {
     "barrettotte-hello-world", // 44.1 kHz, 15 wpm
     "kaggle-cw074", // the Kaggle set: every element a sine started afresh, keyed hard; 35 wpm
     "kaggle-cw041", // the same at 43 wpm
+    "pd0wm-hello_world", // pd0wm's morse.py: 2 kHz, its tone near 200 Hz
+    "pd0wm-hello_world_noise", // the same in noise, its tone near 350 Hz, clipped in the original
   ];
   for (const id of ids) {
     it(`reads ${id} as its source states`, () => {

@@ -1,10 +1,11 @@
 /**
  * Finds the tone: the narrowest, strongest peak of the recording's average power
- * spectrum between DECODE_FREQUENCY's bounds. "Narrow" means measured against the
+ * spectrum between DECODE_FREQUENCY's bounds, and below DECODE_FREQUENCY_MAX_OF_RATE of
+ * the sample rate (900 Hz at 2000 samples/s). "Narrow" means measured against the
  * spectrum's median in the surrounding 120 Hz, so coloured noise and hum do not win.
  */
 import { fft } from "../../dsp/fft.js";
-import { DECODE_FREQUENCY } from "../../limits.js";
+import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE } from "../../limits.js";
 import { median } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
@@ -42,11 +43,24 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
 }
 
 /**
- * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY), or
- * undefined when the recording is silent there.
+ * `range` cut at DECODE_FREQUENCY_MAX_OF_RATE of the sample rate, where a tone still fits
+ * under Nyquist. A range wholly above that (a hint beyond what the recording can hold)
+ * slides down to end there, keeping its width.
  */
-export function findPitch(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
+export function belowNyquist(range: { min: number; max: number }, sampleRate: number): { min: number; max: number } {
+  const top = DECODE_FREQUENCY_MAX_OF_RATE * sampleRate;
+  if (range.max <= top) return range;
+  return { min: range.min < top ? range.min : Math.max(0, top - (range.max - range.min)), max: top };
+}
+
+/**
+ * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY) below
+ * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist), or undefined when the
+ * recording is silent there.
+ */
+export function findPitch(samples: Float32Array, sampleRate: number, searched: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
   const { RESOLUTION_HZ, PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
+  const range = belowNyquist(searched, sampleRate);
   let size = 256;
   while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
   const power = averageSpectrum(samples, size);
@@ -81,7 +95,8 @@ export function findPitch(samples: Float32Array, sampleRate: number, range: { mi
 
 /**
  * Where to look for the tone: DECODE_FREQUENCY, or ±HINT_SEARCH_HZ around a hinted pitch
- * (clamped to DECODE_FREQUENCY; a hint that is not finite is ignored).
+ * (clamped to DECODE_FREQUENCY; a hint that is not finite is ignored). findPitch cuts it
+ * below Nyquist for the recording's sample rate.
  */
 export function pitchRange(hint: number | undefined): { min: number; max: number } {
   if (hint === undefined || !Number.isFinite(hint)) return DECODE_FREQUENCY;
