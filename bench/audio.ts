@@ -16,6 +16,7 @@ import { idealElementErrors, idealSequenceErrors } from "./audio-bound.js";
 import { rng } from "../test/fixtures/random.js";
 import { characterErrors, handKeyed, record } from "../test/fixtures/simulator.js";
 import { ELEMENT_SINE_CHARACTERS, elementSineMorse } from "../test/fixtures/element-sine-generator.js";
+import { CONDITIONS } from "../test/fixtures/conditions.js";
 import { corpusText, messages, recordMessage, SNR_BUCKETS_DB, type Recording } from "./audio-corpus.js";
 import { mixedText } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
@@ -189,6 +190,25 @@ function elementSine(): void {
 }
 
 /**
+ * The conditions the foreign corpus showed failing (issue 16), each a small corpus of its
+ * own at 8 kHz (test/fixtures/conditions.ts): a tight fist, light Farnsworth, QSB, receiver
+ * mutes, a second station. The figures are stated, not held to a target.
+ */
+function conditions(): void {
+  for (const condition of CONDITIONS) {
+    const recordings = condition.recordings();
+    const t = tally();
+    let perfect = 0;
+    for (const r of recordings) {
+      const before = t.errors;
+      scoreDecode(r.samples, r.text, t, `${condition.name} ${r.label}`);
+      if (t.errors === before) perfect++;
+    }
+    line(`audio CER ${condition.name}`, `${percent(t)} (${t.errors}/${t.length} chars, ${perfect} of ${recordings.length} read perfectly; ${condition.about})`);
+  }
+}
+
+/**
  * One long recording at the fastest speed: the corpus's messages last 20 s, so a cost
  * that grows faster than the length (as filling the dot profile once did) shows only here.
  * Fast Morse costs most per second: the searches' steps follow the dot.
@@ -256,6 +276,7 @@ export async function runAudioBench(): Promise<void> {
   farnsworth();
   referenceCondition();
   elementSine();
+  conditions();
   longRecording();
   line(
     "audio decode",
