@@ -9,6 +9,9 @@ export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
 /** Longest recording we decode, in seconds (15 minutes). */
 export const MAX_RECORDING_SECONDS = 15 * 60;
 
+/** Speeds the decoder reads, and the range of its `wpm` hint (wider than the seed's 5-50 for rendering: fast senders reach 60). */
+export const DECODE_WPM = { min: 5, max: 60 } as const;
+
 /** Where the decoder looks for the tone, in Hz (below DECODE_FREQUENCY_MAX_OF_RATE of the sample rate too). */
 export const DECODE_FREQUENCY = { min: 200, max: 1200 } as const;
 

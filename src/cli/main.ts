@@ -8,6 +8,7 @@ import { decode, encode, MorseError, timeline } from "../core/index.js";
 import {
   DECODE_FREQUENCY,
   DECODE_FREQUENCY_MAX_OF_RATE,
+  DECODE_WPM,
   formatDuration,
   FREQUENCY,
   GLYPH_LENGTH,
@@ -30,7 +31,7 @@ Without TEXT or MORSE, standard input is read.
 Options:
   --dot C, --dash C   ${GLYPH_LENGTH.min} to ${GLYPH_LENGTH.max} characters without white space, neither containing the other
   --separator S       between words: ${SEPARATOR_LENGTH.min} to ${SEPARATOR_LENGTH.max} characters, not a single space
-  --wpm N             speed, ${WPM.min} to ${WPM.max} words per minute (default ${WPM.default}; listen finds it when absent)
+  --wpm N             speed, ${WPM.min} to ${WPM.max} words per minute (default ${WPM.default}); for listen a hint, ${DECODE_WPM.min} to ${DECODE_WPM.max} (found when absent)
   --fwpm N            Farnsworth overall speed, ${WPM.min} up to --wpm (default --wpm)
   --frequency HZ      tone pitch, ${FREQUENCY.min} to ${FREQUENCY.max} Hz (default ${FREQUENCY.default}); ` +
   `for listen, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)

@@ -8,6 +8,7 @@ import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
   DECODE_FREQUENCY,
   DECODE_FREQUENCY_MAX_OF_RATE,
+  DECODE_WPM,
   formatBytes,
   formatDuration,
   FREQUENCY,
@@ -50,10 +51,10 @@ const Separator = Type.String({
 });
 
 /** Numbers; a query string, or a JSON body, may carry them as decimal strings. */
-const Speed = (description: string, fallback?: number) =>
+const Speed = (description: string, fallback?: number, bounds: { min: number; max: number } = WPM) =>
   Type.Number({
-    minimum: WPM.min,
-    maximum: WPM.max,
+    minimum: bounds.min,
+    maximum: bounds.max,
     ...(fallback === undefined ? {} : { default: fallback }),
     description,
   });
@@ -102,7 +103,7 @@ export const DecodeAudioHints = Type.Object({
         `${DECODE_FREQUENCY_MAX_OF_RATE} of the recording's sample rate); the decoder finds it by itself when absent`,
     }),
   ),
-  wpm: Type.Optional(Speed("Expected speed in words per minute; the decoder finds it by itself when absent")),
+  wpm: Type.Optional(Speed(`Expected speed in words per minute, ${DECODE_WPM.min} to ${DECODE_WPM.max}; the decoder finds it by itself when absent`, undefined, DECODE_WPM)),
 });
 
 /** The parameters some endpoint requires (text, morse): any other is an option. */

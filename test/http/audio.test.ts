@@ -169,4 +169,12 @@ describe("POST /api/v1/decode-audio", () => {
     assert.equal(assertSuccess(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=500&wpm=18")).output, "TEST");
     assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=50"), 400, "Parameter frequency must be a number between 200 and 1200");
   });
+
+  it("takes a speed hint up to 60 wpm, beyond the 50 it renders at", async () => {
+    const recorded = record(timeline("CQ TEST DE K1ABC", { wpm: 50 }), { ...QUIET, frequency: 600 }, 8000, rng(2));
+    const fast = new Float32Array(Math.round((recorded.length * 50) / 58));
+    for (let i = 0; i < fast.length; i++) fast[i] = recorded[Math.floor((i * 58) / 50)]!; // played back 16 % faster: 58 wpm, 696 Hz
+    assert.equal(assertSuccess(await postWav(encodeWav([fast], 8000), "audio/wav", "/api/v1/decode-audio?wpm=58")).output, "CQ TEST DE K1ABC");
+    assertError(await postWav(encodeWav([fast], 8000), "audio/wav", "/api/v1/decode-audio?wpm=61"), 400, "Parameter wpm must be a number between 5 and 60");
+  });
 });

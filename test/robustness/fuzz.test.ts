@@ -714,7 +714,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     const header = fc.record({
       code: fc.oneof(fc.constantFrom(1, 3, 0xfffe, 0, 2, 0x55), fc.integer({ min: 0, max: 0xffff })),
       channels: fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: 0, max: 0xffff })),
-      rate: fc.oneof(fc.constantFrom(0, 1, 3999, 4000, 8000, 44100, 96000, 96001, 0xffffffff), fc.integer({ min: 0, max: 0xffffffff })),
+      rate: fc.oneof(fc.constantFrom(0, 1, 1999, 2000, 8000, 44100, 96000, 96001, 0xffffffff), fc.integer({ min: 0, max: 0xffffffff })),
       bits: fc.oneof(fc.constantFrom(0, 1, 8, 16, 24, 32, 64, 12), fc.integer({ min: 0, max: 0xffff })),
       blockAlign: fc.oneof(fc.constantFrom(0, 1, 2, 3, 4, 6, 8), fc.integer({ min: 0, max: 0xffff })),
       data: fc.uint8Array({ maxLength: 4000 }),

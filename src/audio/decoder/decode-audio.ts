@@ -35,7 +35,7 @@ import { searchDot } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
 export interface AudioHints {
-  /** Expected pitch, Hz: the search is narrowed to ±50 Hz around it (clamped to 200..1200; ignored unless finite). */
+  /** Expected pitch, Hz: the search is narrowed to ±50 Hz around it (clamped to 200..1200 and below 0.45 of the sample rate; ignored unless finite). */
   frequency?: number;
   /** Expected speed, wpm: skips the speed search (ignored unless a positive number). */
   wpm?: number;

@@ -25,7 +25,9 @@ describe("decodeTimings", () => {
   it("reads a tight fist: letter gaps of 2 dots and word gaps of 4 (Hamlet's light spacing), or letter gaps of 2 alone", () => {
     /** `text` at 60 ms dots with letter and word gaps of `letter` and `word` dots. */
     const tight = (text: string, letter: number, word: number): number[] =>
-      timeline(text, { wpm: 20 }).sequence.map((s) => (s.type !== "silence" ? s.durationMs : s.durationMs === 180 ? letter * 60 : s.durationMs === 420 ? word * 60 : 60));
+      timeline(text, { wpm: 20 }).sequence.map((s) =>
+        s.type !== "silence" ? s.durationMs : s.durationMs === 180 ? letter * 60 : s.durationMs === 420 ? word * 60 : 60,
+      );
     assert.equal(decodeTimings(tight("CQ DE N0CALL K", 2, 4)).output, "CQ DE N0CALL K");
     assert.equal(decodeTimings(tight("VVV TEST DE TEST K", 2, 5)).output, "VVV TEST DE TEST K");
     assert.equal(decodeTimings(tight("VVV TEST DE TEST K", 2, 3)).output.replaceAll(" ", ""), "VVVTESTDETESTK");
