@@ -296,6 +296,8 @@ export const TUNING = {
     TIGHT_GAP_FROM: 1.5,
     /** Letter gaps whose median stands under this many dots come from a tight fist; the letter and word gaps then shrink with it. Estimator: a hand's ±20 % keeps standard letter gaps above it. */
     TIGHT_LETTER_UNDER: 2.4,
+    /** Letter gaps within this factor of 3 dots are standard spacing. Estimator: a hand's ±20 %. */
+    STANDARD_SPACING: 1.25,
     /** Largest mark lengthening believed, dots. Estimator: beyond it the timing is just poor. */
     MAX_WEIGHT: 0.45,
     /** A cut of an unknown sequence scores its gap's length less this, dots. Standard: between 1 and 3. */

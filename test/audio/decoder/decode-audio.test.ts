@@ -5,6 +5,7 @@ import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/a
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
+import { lightFarnsworth, tightFist } from "../../fixtures/conditions.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -156,6 +157,12 @@ describe("decodeAudio", () => {
     const keyed = handKeyed(timeline("CQ CQ DE W1AW W1AW K", { wpm: 20, fwpm: 10 }), rng(9), 0.15, 0);
     const samples = record(keyed, { ...QUIET, snrDb: 0 }, 8000, rng(10));
     assert.equal(decodeAudio(samples, 8000).output, "CQ CQ DE W1AW W1AW K");
+  });
+
+  it("reads light Farnsworth (overall 0.8 of the character speed) and a tight fist (letter gaps of 2 dots, word gaps of 4)", () => {
+    for (const { text, samples, label } of [...lightFarnsworth(7, 3), ...tightFist(8, 3, 2, 4)]) {
+      assert.equal(decodeAudio(samples, 8000).output, text, label);
+    }
   });
 
   it("takes the pitch hint to choose between two signals", () => {

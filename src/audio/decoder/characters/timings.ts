@@ -130,10 +130,32 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
     else long.push(Math.log(ratio));
   }
   const n = long.length + standard;
+  const clustered = letterAndWordGaps(spaces, dots);
+  if (clustered !== undefined) return clustered;
   if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return tightness(spaces, dots);
   const { lowMean, highMean, mean } = splitInTwo(Float64Array.from(long).sort());
   const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : mean);
   return Math.max(1, letter / LETTER_GAP_DOTS);
+}
+
+/**
+ * The spacing where the gaps longer than an element gap fall in two clusters, letter gaps
+ * and word gaps (2-means on their logarithms, MIN_WORD_RATIO apart): the letter gaps'
+ * length over 3 dots, or 1 when that is within STANDARD_SPACING of 1. Undefined for one
+ * cluster (only letter gaps, or only word gaps: the counts decide, in gapStretch).
+ */
+function letterAndWordGaps(spaces: Float64Array, dots: Float64Array): number | undefined {
+  const { TIGHT_GAP_FROM, FARNSWORTH_MIN_GAPS, MIN_WORD_RATIO, STANDARD_SPACING } = TUNING.timings;
+  const logs: number[] = [];
+  for (let i = 0; i < spaces.length; i++) {
+    const ratio = spaces[i]! / gapDot(dots, i);
+    if (ratio >= TIGHT_GAP_FROM) logs.push(Math.log(ratio));
+  }
+  if (logs.length < FARNSWORTH_MIN_GAPS) return undefined;
+  const { lowMean, highMean } = splitInTwo(Float64Array.from(logs).sort());
+  if (highMean - lowMean < Math.log(MIN_WORD_RATIO)) return undefined;
+  const stretch = Math.exp(lowMean) / LETTER_GAP_DOTS;
+  return Math.abs(Math.log(stretch)) < Math.log(STANDARD_SPACING) ? 1 : stretch;
 }
 
 /**
