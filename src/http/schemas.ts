@@ -103,7 +103,9 @@ export const DecodeAudioHints = Type.Object({
         `${DECODE_FREQUENCY_MAX_OF_RATE} of the recording's sample rate); the decoder finds it by itself when absent`,
     }),
   ),
-  wpm: Type.Optional(Speed(`Expected speed in words per minute, ${DECODE_WPM.min} to ${DECODE_WPM.max}; the decoder finds it by itself when absent`, undefined, DECODE_WPM)),
+  wpm: Type.Optional(
+    Speed(`Expected speed in words per minute, ${DECODE_WPM.min} to ${DECODE_WPM.max}; the decoder finds it by itself when absent`, undefined, DECODE_WPM),
+  ),
 });
 
 /** The parameters some endpoint requires (text, morse): any other is an option. */
