@@ -11,6 +11,7 @@
  * does better than this only by deciding on more than one element at a time.
  */
 import { readRuns, transcribe } from "../src/audio/decoder/characters/read.js";
+import { STANDARD } from "../src/audio/decoder/characters/spacing.js";
 import { segmentOnGrid } from "../src/audio/decoder/search/grid.js";
 import { timeline } from "../src/core/index.js";
 import { gaussian } from "../test/fixtures/random.js";
@@ -73,7 +74,12 @@ export function idealSequenceErrors(m: Message, snrDb: number, reference: string
   }
   // One block per unit; every unit as strong as any other for the test of weak characters.
   const flat = new Float32Array(units).fill(1);
-  const read = readRuns(segmentOnGrid(evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1), 1, { y: flat, amplitude: flat }, { dotBlocks: flat, gapStretch: 1 });
+  const read = readRuns(
+    segmentOnGrid(evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1),
+    1,
+    { y: flat, amplitude: flat },
+    { dotBlocks: flat, spacing: STANDARD },
+  );
   const text = read ? transcribe(read, m.wpm).output : "";
   return characterErrors(reference, text);
 }

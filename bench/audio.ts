@@ -229,6 +229,14 @@ function longRecording(): void {
   );
 }
 
+/** The lines for fixed conditions (Farnsworth, the reference condition, another generator, a hand's and a band's troubles): seconds, not minutes. */
+export function runConditionsBench(): void {
+  farnsworth();
+  referenceCondition();
+  elementSine();
+  conditions();
+}
+
 export async function runAudioBench(): Promise<void> {
   renderSpeed();
   const count = envNumber("AUDIO_BENCH_MESSAGES", 96);
@@ -273,10 +281,7 @@ export async function runAudioBench(): Promise<void> {
     );
   }
   const speed = all.audioMs / all.decodeMs;
-  farnsworth();
-  referenceCondition();
-  elementSine();
-  conditions();
+  runConditionsBench();
   longRecording();
   line(
     "audio decode",

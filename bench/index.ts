@@ -1,6 +1,7 @@
 /**
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
- * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, foreign.
+ * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, conditions (the audio
+ * bench's fixed-condition lines alone), foreign.
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
  * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code.
@@ -24,16 +25,17 @@ import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
 import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "stream", "audio", "foreign"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
 
-async function runAudio(): Promise<void> {
+async function runAudio(entry: "runAudioBench" | "runConditionsBench"): Promise<void> {
   if (!existsSync(AUDIO_BENCH)) throw new SkipError("bench/audio.ts does not exist");
-  const mod = (await import(pathToFileURL(AUDIO_BENCH).href)) as { runAudioBench?: () => unknown };
-  if (typeof mod.runAudioBench !== "function") throw new SkipError("bench/audio.ts exports no runAudioBench()");
-  const result = await mod.runAudioBench();
+  const mod = (await import(pathToFileURL(AUDIO_BENCH).href)) as Record<string, (() => unknown) | undefined>;
+  const run = mod[entry];
+  if (typeof run !== "function") throw new SkipError(`bench/audio.ts exports no ${entry}()`);
+  const result = await run();
   // The audio bench prints its own figures; print anything it returns as lines too.
   if (Array.isArray(result)) {
     for (const item of result) {
@@ -47,7 +49,8 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   http: runHttpBench,
   memory: runMemoryBench,
   stream: runWavStreamBench,
-  audio: runAudio,
+  audio: () => runAudio("runAudioBench"),
+  conditions: () => runAudio("runConditionsBench"),
   foreign: runForeignBench,
 };
 

@@ -23,6 +23,7 @@ import { MorseError } from "../../core/errors.js";
 import { dotMs as dotMsOf } from "../../core/units.js";
 import { loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
+import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
@@ -60,8 +61,8 @@ function hintedWpm(hints: AudioHints): number | undefined {
 
 /** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy. */
 function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): TimingDecode {
-  const { decoded, gapStretch } = reading.analysis;
-  const gapUnitMs = dotMsOf(decoded.wpm) * gapStretch;
+  const { decoded, spacing } = reading.analysis;
+  const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
   const read = characterPass(bb, reading, scope);
   if (read) {
     const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];

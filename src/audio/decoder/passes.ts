@@ -6,6 +6,7 @@
 import { dotMs as dotMsOf, wpmOfDot } from "../../core/units.js";
 import { runningMedian } from "../dsp/stats.js";
 import { readRuns } from "./characters/read.js";
+import { isStandard, STANDARD } from "./characters/spacing.js";
 import { analyseTimings, type TimingAnalysis } from "./characters/timings.js";
 import { amplitude } from "./evidence/envelope.js";
 import { inPhase, type PhaseScope, phaseCarry } from "./evidence/in-phase.js";
@@ -143,7 +144,7 @@ export function coherentPasses(bb: Baseband, first: Reading, scope: PhaseScope):
  * with standard spacing; undefined for a hand, or Farnsworth spacing.
  */
 function gridOf({ keyed, analysis }: Reading): Grid | undefined {
-  if (Math.abs(analysis.gapStretch - 1) > TUNING.grid.MAX_GRID_STRETCH) return undefined;
+  if (!isStandard(analysis.spacing, TUNING.grid.MAX_GRID_STRETCH)) return undefined;
   const grid = fitGrid(keyed, median(analysis.dots));
   return grid && onGrid(grid, keyed) ? grid : undefined;
 }
@@ -165,11 +166,11 @@ export function characterPass(bb: Baseband, reading: Reading, scope: PhaseScope)
   const signal = { y, amplitude: measured.amplitude };
   const dotBlocks = dotProfile(reading, runningMedian(analysis.dots, TUNING.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
   const grid = gridOf(reading);
-  if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, gapStretch: 1 });
+  if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD });
   return readCharacters(measured.evidence, keyed, bb.blockMs, signal, {
     dotBlocks,
     spread: CHARACTER_SPREAD * spreadOf(analysis),
-    gapStretch: analysis.gapStretch,
+    spacing: analysis.spacing,
     stepsPerDot: CHARACTER_STEPS_PER_DOT,
   });
 }

@@ -159,8 +159,8 @@ describe("decodeAudio", () => {
     assert.equal(decodeAudio(samples, 8000).output, "CQ CQ DE W1AW W1AW K");
   });
 
-  it("reads light Farnsworth (overall 0.8 of the character speed) and a tight fist (letter gaps of 2 dots, word gaps of 4)", () => {
-    for (const { text, samples, label } of [...lightFarnsworth(7, 3), ...tightFist(8, 3, 2, 4)]) {
+  it("reads light Farnsworth (overall 0.8 of the character speed) and a tight fist (letter gaps of 2 dots, word gaps of 4 or 3)", () => {
+    for (const { text, samples, label } of [...lightFarnsworth(7, 3), ...tightFist(8, 3, 2, 4), ...tightFist(9, 3, 2, 3)]) {
       assert.equal(decodeAudio(samples, 8000).output, text, label);
     }
   });

@@ -30,6 +30,8 @@ describe("decodeAudio on other people's recordings", () => {
     "kaggle-cw041", // the same at 43 wpm
     "pd0wm-hello_world", // pd0wm's morse.py: 2 kHz, its tone near 200 Hz
     "pd0wm-hello_world_noise", // the same in noise, its tone near 350 Hz, clipped in the original
+    "hamlet-rx-tightfist-easy", // Hamlet's receiver fixtures: a tight fist, letter gaps about 2 dots, word gaps 3
+    "hamlet-rx-qsk-preamble", // 12 s of receiver mutes, then a tight fist
   ];
   for (const id of ids) {
     it(`reads ${id} as its source states`, () => {

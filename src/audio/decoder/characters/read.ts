@@ -5,6 +5,7 @@
 import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
 import { weakMarks } from "../search/weak-characters.js";
 import { TUNING } from "../tuning.js";
+import { betweenGaps, type Spacing } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
 /** What the evidence was measured on: the tone's in-phase component, and its amplitude there. */
@@ -28,7 +29,7 @@ export function joinRun(runs: Run[], r: Run): void {
  * the mark-by-mark search, and the silence at either end trimmed; undefined where no mark
  * is left.
  */
-export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, options: { dotBlocks: Float32Array; gapStretch: number }): Keyed | undefined {
+export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, options: { dotBlocks: Float32Array; spacing: Spacing }): Keyed | undefined {
   const { WORD_GAP_FROM_DOTS } = TUNING.characters;
   const weak = weakMarks(runs, signal.y, signal.amplitude, options.dotBlocks);
   const kept: Run[] = [];
@@ -41,7 +42,7 @@ export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, 
     if (r.mark) return;
     const dot = options.dotBlocks[r.start]!;
     // Joined gaps end a word or a letter by their length.
-    read[i]!.ends = r.kind !== GapKind.Edge ? r.kind : r.length >= WORD_GAP_FROM_DOTS * options.gapStretch * dot ? GapKind.Word : GapKind.Letter;
+    read[i]!.ends = r.kind !== GapKind.Edge ? r.kind : r.length >= WORD_GAP_FROM_DOTS * betweenGaps(options.spacing) * dot ? GapKind.Word : GapKind.Letter;
     read[i]!.dotMs = dot * blockMs;
   });
   return read;

@@ -17,6 +17,7 @@ import { WPM } from "../../../core/limits.js";
 import { DASH_DOTS, DOT_DOTS, dotMs, ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS, wpmOfDot } from "../../../core/units.js";
 import { median, splitInTwo } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
+import { betweenGaps, type Spacing, STANDARD, stretched } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
 export { UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
@@ -113,14 +114,16 @@ function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Arra
 }
 
 /**
- * The Farnsworth stretch of the letter and word gaps (1 for standard spacing): the
- * letter gaps' cluster, over 3 dots. The gaps between letters normally cluster at 3
- * dots and those between words at 7; with Farnsworth spacing both are longer by the
- * same factor, so few gaps fall near 3 dots, and the lower of the two clusters of long
- * gaps (2-means on their logarithms) holds the letter gaps.
+ * How the letter and word gaps are spaced. The gaps between letters normally cluster at 3
+ * dots and those between words at 7. Where the long gaps fall in two clusters, they say
+ * it (letterAndWordGaps); else with Farnsworth spacing few gaps fall near 3 dots, and the
+ * lower of the two groups of long gaps holds the letter gaps; else a tight fist may have
+ * compressed them (tightness).
  */
-function gapStretch(spaces: Float64Array, dots: Float64Array): number {
+function spacingOf(spaces: Float64Array, dots: Float64Array): Spacing {
   const { LETTER_GAP_FROM, WORD_GAP_FROM, FARNSWORTH_MIN_GAPS, FARNSWORTH_LETTER_SHARE, MIN_WORD_RATIO } = TUNING.timings;
+  const clustered = letterAndWordGaps(spaces, dots);
+  if (clustered !== undefined) return clustered;
   const long: number[] = [];
   let standard = 0;
   for (let i = 0; i < spaces.length; i++) {
@@ -130,48 +133,72 @@ function gapStretch(spaces: Float64Array, dots: Float64Array): number {
     else long.push(Math.log(ratio));
   }
   const n = long.length + standard;
-  const clustered = letterAndWordGaps(spaces, dots);
-  if (clustered !== undefined) return clustered;
   if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return tightness(spaces, dots);
   const { lowMean, highMean, mean } = splitInTwo(Float64Array.from(long).sort());
   const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : mean);
-  return Math.max(1, letter / LETTER_GAP_DOTS);
+  return stretched(Math.max(1, letter / LETTER_GAP_DOTS));
+}
+
+/** The logarithms of the gaps' lengths in dots, from `from` dots up, sorted. */
+function gapLogs(spaces: Float64Array, dots: Float64Array, from: number): Float64Array {
+  const logs: number[] = [];
+  for (let i = 0; i < spaces.length; i++) {
+    const ratio = spaces[i]! / gapDot(dots, i);
+    if (ratio >= from) logs.push(Math.log(ratio));
+  }
+  return Float64Array.from(logs).sort();
 }
 
 /**
  * The spacing where the gaps longer than an element gap fall in two clusters, letter gaps
- * and word gaps (2-means on their logarithms, MIN_WORD_RATIO apart): the letter gaps'
- * length over 3 dots, or 1 when that is within STANDARD_SPACING of 1. Undefined for one
- * cluster (only letter gaps, or only word gaps: the counts decide, in gapStretch).
+ * and word gaps (2-means on their logarithms, MIN_WORD_RATIO apart): standard where the
+ * letter gaps lie within STANDARD_SPACING of 3 dots, else each cluster's own stretch.
+ * Undefined for one cluster (only letter gaps, or only word gaps: spacingOf decides).
  */
-function letterAndWordGaps(spaces: Float64Array, dots: Float64Array): number | undefined {
+function letterAndWordGaps(spaces: Float64Array, dots: Float64Array): Spacing | undefined {
   const { TIGHT_GAP_FROM, FARNSWORTH_MIN_GAPS, MIN_WORD_RATIO, STANDARD_SPACING } = TUNING.timings;
-  const logs: number[] = [];
-  for (let i = 0; i < spaces.length; i++) {
-    const ratio = spaces[i]! / gapDot(dots, i);
-    if (ratio >= TIGHT_GAP_FROM) logs.push(Math.log(ratio));
-  }
+  const logs = gapLogs(spaces, dots, TIGHT_GAP_FROM);
   if (logs.length < FARNSWORTH_MIN_GAPS) return undefined;
-  const { lowMean, highMean } = splitInTwo(Float64Array.from(logs).sort());
+  const { lowMean, highMean } = splitInTwo(logs);
   if (highMean - lowMean < Math.log(MIN_WORD_RATIO)) return undefined;
-  const stretch = Math.exp(lowMean) / LETTER_GAP_DOTS;
-  return Math.abs(Math.log(stretch)) < Math.log(STANDARD_SPACING) ? 1 : stretch;
+  const letter = Math.exp(lowMean) / LETTER_GAP_DOTS;
+  if (Math.abs(Math.log(letter)) < Math.log(STANDARD_SPACING)) return STANDARD;
+  return { letter, word: Math.exp(highMean) / WORD_GAP_DOTS };
 }
 
 /**
- * How far a tight fist compresses the letter gaps, under 1, or 1: the median of the gaps
- * that are neither element gaps nor word gaps, over 3 dots, where it stands well under 3.
+ * A tight fist's spacing, or the standard's: the letter gaps are the median of the gaps
+ * that are neither element gaps nor word gaps, compressed where it stands well under 3
+ * dots. Its word gaps are the upper of two clusters of the long gaps where one stands
+ * apart (tightWordGaps), else compressed as much as the letter gaps.
  */
-function tightness(spaces: Float64Array, dots: Float64Array): number {
+function tightness(spaces: Float64Array, dots: Float64Array): Spacing {
   const { TIGHT_GAP_FROM, WORD_GAP_FROM, TIGHT_LETTER_UNDER, FARNSWORTH_MIN_GAPS } = TUNING.timings;
   const between: number[] = [];
   for (let i = 0; i < spaces.length; i++) {
     const ratio = spaces[i]! / gapDot(dots, i);
     if (ratio >= TIGHT_GAP_FROM && ratio < WORD_GAP_FROM) between.push(ratio);
   }
-  if (between.length < FARNSWORTH_MIN_GAPS) return 1;
+  if (between.length < FARNSWORTH_MIN_GAPS) return STANDARD;
   const letter = median(between);
-  return letter < TIGHT_LETTER_UNDER ? letter / LETTER_GAP_DOTS : 1;
+  if (letter >= TIGHT_LETTER_UNDER) return STANDARD;
+  const word = tightWordGaps(gapLogs(spaces, dots, TIGHT_GAP_FROM)) ?? (WORD_GAP_DOTS * letter) / LETTER_GAP_DOTS;
+  return { letter: letter / LETTER_GAP_DOTS, word: word / WORD_GAP_DOTS };
+}
+
+/**
+ * A tight fist's word gaps, dots: the upper of two clusters of its long gaps' sorted
+ * logarithms, where their means stand at least MIN_CLUSTER_RATIO and CLUSTER_SEPARATION
+ * pooled standard deviations apart. Undefined for one cluster.
+ */
+function tightWordGaps(logs: Float64Array): number | undefined {
+  const { MIN_CLUSTER_RATIO, CLUSTER_SEPARATION } = TUNING.timings;
+  if (logs.length < 2) return undefined;
+  const { split, lowMean, highMean } = splitInTwo(logs);
+  let squares = 0;
+  for (let i = 0; i < logs.length; i++) squares += (logs[i]! - (i < split ? lowMean : highMean)) ** 2;
+  const apart = highMean - lowMean;
+  return apart >= Math.log(MIN_CLUSTER_RATIO) && apart >= CLUSTER_SEPARATION * Math.sqrt(squares / logs.length) ? Math.exp(highMean) : undefined;
 }
 
 function checkDurations(durations: readonly number[]): void {
@@ -210,8 +237,8 @@ export interface TimingAnalysis {
   misfit: number;
   /** The dot length, ms, around each mark (empty when there was nothing to decode). */
   dots: Float64Array;
-  /** How much the letter and word gaps are stretched (Farnsworth spacing); 1 for standard spacing. */
-  gapStretch: number;
+  /** How the letters and words are spaced (characters/spacing.ts). */
+  spacing: Spacing;
 }
 
 /** `decodeTimings`, also saying how well the timings fit Morse (the audio decoder's speed search uses it). */
@@ -221,7 +248,7 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
   const marks = new Float64Array(Math.ceil(durations.length / 2));
   const spaces = new Float64Array(Math.floor(durations.length / 2));
   for (let i = 0; i < durations.length; i++) (i % 2 === 0 ? marks : spaces)[i >> 1] = durations[i]!;
-  if (marks.length === 0) return { decoded: EMPTY, misfit: Infinity, dots: new Float64Array(0), gapStretch: 1 };
+  if (marks.length === 0) return { decoded: EMPTY, misfit: Infinity, dots: new Float64Array(0), spacing: STANDARD };
 
   let dots = localDots(marks, referenceDot(spaces, hints));
   const weight = markWeight(marks, spaces, dots);
@@ -231,18 +258,18 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
     dots = localDots(marks, median(dots));
   }
 
-  const stretch = gapStretch(spaces, dots);
+  const spacing = spacingOf(spaces, dots);
   const out = new Transcript();
   for (let i = 0; i < marks.length; i++) {
     out.element(marks[i]! >= DASH_FROM * dots[i]!);
     if (i >= spaces.length) break;
     const dot = gapDot(dots, i);
-    if (spaces[i]! >= WORD_GAP_FROM * stretch * dot) out.endWord();
-    else if (spaces[i]! >= LETTER_GAP_FROM * Math.min(1, stretch) * dot) out.endLetter();
+    if (spaces[i]! >= WORD_GAP_FROM * betweenGaps(spacing) * dot) out.endWord();
+    else if (spaces[i]! >= LETTER_GAP_FROM * Math.min(1, spacing.letter) * dot) out.endLetter();
     else out.elementGap(spaces[i]! / dot);
   }
   const wpm = Math.round(10 * wpmOfDot(median(dots))) / 10;
-  return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots, gapStretch: stretch };
+  return { decoded: out.result(wpm), misfit: misfit(marks, spaces, dots), dots, spacing };
 }
 
 /**

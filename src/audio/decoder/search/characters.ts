@@ -9,6 +9,7 @@
  */
 import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
 import { joinRun, readRuns, type Signal } from "../characters/read.js";
+import { betweenGaps, type Spacing } from "../characters/spacing.js";
 import { GapKind, type Keyed, type Run } from "../keyed.js";
 import { TUNING, tuningCache, type Tuning } from "../tuning.js";
 import { characterTree, type CharacterTree } from "./character-tree.js";
@@ -20,8 +21,8 @@ export interface CharacterSegmentOptions {
   dotBlocks: Float32Array;
   /** Spread of element lengths around their ideal, natural log. */
   spread: number;
-  /** Letter and word gaps stretched by this (Farnsworth spacing; 1 for standard). */
-  gapStretch: number;
+  /** How letters and words are spaced (characters/spacing.ts). */
+  spacing: Spacing;
   /** Resolution of the search, steps per dot. */
   stepsPerDot: number;
 }
@@ -119,7 +120,7 @@ function stepCharacters(k: number, search: SemiMarkov, steps: Steps): void {
   const { DOT_MAX_DOTS, DASH_MIN_DOTS, DASH_MAX_DOTS, ELEMENT_GAP_MAX_DOTS, BOUNDARY_GAP_MAX_DOTS } = steps.tuning;
   const { TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS, PAUSE_FROM_DOTS, PAUSE_LINK } = steps.tuning;
   const { from, step, priors, tree, pause } = steps;
-  const { dotBlocks, gapStretch } = steps.options;
+  const { dotBlocks, spacing } = steps.options;
   const { sums, score } = search;
   const N = tree.size;
   const W = 2 * N + 2;
@@ -160,15 +161,15 @@ function stepCharacters(k: number, search: SemiMarkov, steps: Steps): void {
   }
   // Letter and word gaps, pauses going on, or silence since the start (no prior).
   search.offer(row + BOUNDARY, -ek, k, BOUNDARY, GapKind.Edge);
-  const boundaryMax = Math.min(k, Math.ceil(BOUNDARY_GAP_MAX_DOTS * gapStretch * dot));
-  pause.minLength = PAUSE_FROM_DOTS * gapStretch * dot;
+  const between = betweenGaps(spacing);
+  const boundaryMax = Math.min(k, Math.ceil(BOUNDARY_GAP_MAX_DOTS * between * dot));
+  pause.minLength = PAUSE_FROM_DOTS * between * dot;
   for (let d = shortest; d <= boundaryMax; d++) {
     const p = k - d;
     const ev = sums[p]! - ek;
-    const index = Math.min(last, Math.round((d * toIndex) / gapStretch));
     const ended = score[p * W + ENDED]!;
-    const letter = ended + ev + priors.letter[index]! - charge;
-    const word = ended + ev + priors.word[index]! - charge;
+    const letter = ended + ev + priors.letter[Math.min(last, Math.round((d * toIndex) / spacing.letter))]! - charge;
+    const word = ended + ev + priors.word[Math.min(last, Math.round((d * toIndex) / spacing.word))]! - charge;
     // The better of the two (on a tie, the letter gap), offered only if it beats the best so far.
     if (word > letter) {
       if (word > score[row + BOUNDARY]!) search.offer(row + BOUNDARY, word, d, ENDED, GapKind.Word);
@@ -234,7 +235,7 @@ function runOf(segment: Segment, tree: CharacterTree, from: number, step: number
  * keyed so far, and of the longest gap in any stretch longer than MAX_SPAN_DOTS without
  * one (evenly, in a stretch without any gap).
  */
-function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Array, gapStretch: number): number[] {
+function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Array, spacing: Spacing): number[] {
   const { MAX_SPAN_DOTS, CUT_GAP_DOTS } = TUNING.characters;
   const cuts = [0];
   let longest = -1;
@@ -253,7 +254,7 @@ function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Ar
     const length = gap.durationMs;
     const middle = Math.min(n, Math.round((gap.startMs + length / 2) / blockMs));
     cutBefore(middle);
-    if (length >= CUT_GAP_DOTS * gapStretch * dotBlocks[Math.min(n - 1, middle)]! * blockMs) {
+    if (length >= CUT_GAP_DOTS * betweenGaps(spacing) * dotBlocks[Math.min(n - 1, middle)]! * blockMs) {
       cuts.push(middle);
       longest = -1;
       longestLength = 0;
@@ -274,7 +275,7 @@ function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Ar
  */
 export function readCharacters(evidence: Float32Array, keyed: Keyed, blockMs: number, signal: Signal, options: CharacterSegmentOptions): Keyed | undefined {
   const n = evidence.length;
-  const cuts = spanCuts(keyed, n, blockMs, options.dotBlocks, options.gapStretch);
+  const cuts = spanCuts(keyed, n, blockMs, options.dotBlocks, options.spacing);
   const runs: Run[] = [];
   for (let c = 0; c + 1 < cuts.length; c++) for (const r of segmentCharacters(evidence, cuts[c]!, cuts[c + 1]!, options)) joinRun(runs, r);
   return readRuns(runs, blockMs, signal, options);

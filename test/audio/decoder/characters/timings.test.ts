@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MorseError, timeline } from "../../../../src/core/index.js";
 import { decodeTimings } from "../../../../src/audio/index.js";
+import { compressGaps } from "../../../fixtures/conditions.js";
 import { handKeyed } from "../../../fixtures/simulator.js";
 import { rng } from "../../../fixtures/random.js";
 
@@ -22,7 +23,7 @@ describe("decodeTimings", () => {
     }
   });
 
-  it("reads a tight fist: letter gaps of 2 dots and word gaps of 4 (Hamlet's light spacing), or letter gaps of 2 alone", () => {
+  it("reads a tight fist: letter gaps of 2 dots and word gaps of 3, 4 or 5", () => {
     /** `text` at 60 ms dots with letter and word gaps of `letter` and `word` dots. */
     const tight = (text: string, letter: number, word: number): number[] =>
       timeline(text, { wpm: 20 }).sequence.map((s) =>
@@ -30,7 +31,16 @@ describe("decodeTimings", () => {
       );
     assert.equal(decodeTimings(tight("CQ DE N0CALL K", 2, 4)).output, "CQ DE N0CALL K");
     assert.equal(decodeTimings(tight("VVV TEST DE TEST K", 2, 5)).output, "VVV TEST DE TEST K");
-    assert.equal(decodeTimings(tight("VVV TEST DE TEST K", 2, 3)).output.replaceAll(" ", ""), "VVVTESTDETESTK");
+    assert.equal(decodeTimings(tight("VVV TEST DE TEST K", 2, 3)).output, "VVV TEST DE TEST K");
+  });
+
+  it("tells a hand's tight word gaps from its letter gaps, and finds none in one long word", () => {
+    const tight = (text: string, seed: number) =>
+      handKeyed(compressGaps(timeline(text, { wpm: 20 }), 2, 3), rng(seed), 0.1, 0).sequence.map((s) => s.durationMs);
+    for (let seed = 1; seed <= 10; seed++) {
+      assert.equal(decodeTimings(tight(TEXT, seed)).output, TEXT, `seed ${seed}`);
+      assert.equal(decodeTimings(tight("THEQUICKBROWNFOXJUMPSOVERTHELAZYDOG", seed)).output, "THEQUICKBROWNFOXJUMPSOVERTHELAZYDOG", `seed ${seed}`);
+    }
   });
 
   it("decodes hand keying with every element and gap off by up to ±20 %", () => {

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { timeline, type Segment } from "../../../../src/core/index.js";
 import { readCharacters, segmentCharacters } from "../../../../src/audio/decoder/search/characters.js";
 import { transcribe } from "../../../../src/audio/decoder/characters/read.js";
+import { stretched } from "../../../../src/audio/decoder/characters/spacing.js";
 import { UNKNOWN_CHARACTER } from "../../../../src/audio/index.js";
 import { patternOf } from "../../../../src/core/tables.js";
 import { keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
@@ -43,8 +44,8 @@ function signalOf(evidence: Float32Array) {
   return { y: evidence, amplitude: new Float32Array(evidence.length).fill(LEVEL) };
 }
 
-function options(length: number, gapStretch = 1) {
-  return { dotBlocks: new Float32Array(length).fill(DOT_BLOCKS), spread: 0.15, gapStretch, stepsPerDot: 3 };
+function options(length: number, stretch = 1) {
+  return { dotBlocks: new Float32Array(length).fill(DOT_BLOCKS), spread: 0.15, spacing: stretched(stretch), stepsPerDot: 3 };
 }
 
 function read(text: string, { noise = 0, seed = 1, fwpm }: { noise?: number; seed?: number; fwpm?: number } = {}): string {

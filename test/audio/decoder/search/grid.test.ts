@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { timeline, type Segment } from "../../../../src/core/index.js";
 import { decodeAudio } from "../../../../src/audio/index.js";
 import { readRuns, transcribe } from "../../../../src/audio/decoder/characters/read.js";
+import { STANDARD } from "../../../../src/audio/decoder/characters/spacing.js";
 import { fitGrid, onGrid, segmentOnGrid } from "../../../../src/audio/decoder/search/grid.js";
 import { durationsOf, keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
@@ -52,7 +53,7 @@ function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): str
     { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL) },
     {
       dotBlocks: new Float32Array(evidence.length).fill(UNIT),
-      gapStretch: 1,
+      spacing: STANDARD,
     },
   );
   return read ? transcribe(read, 20).output : "";
