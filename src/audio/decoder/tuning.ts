@@ -124,10 +124,12 @@ export const TUNING = {
     COHERENT_NOISE_WEIGHT: 2,
     /** Re-estimations of the coherent model from its segmentation. Fitted. */
     COHERENT_REFINEMENTS: 1,
-    /** Half-width of the coherent model's window, ms, at every speed. Fitted: a window of so many dots spans a whole fade at slow speeds. */
-    COHERENT_REFINE_MS: 800,
+    /** Half-width of the window the coherent model's noise is measured over, ms. Estimator: band noise changes slowly. */
+    COHERENT_NOISE_MS: 800,
     /** Fewest blocks of marks and of gaps a coherent model is measured from. Estimator. */
     COHERENT_MIN_BLOCKS: 20,
+    /** Half-widths tried for the window a fading tone's level is measured over, ms; the one whose marks best predict each other's level is taken. Estimator: down to a fifth of a 1 Hz fade; fitted: up to 800 ms, where the bench's slow fades (3-12 s) read best. */
+    LEVEL_WINDOWS_MS: [200, 300, 450, 800],
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */
     LEVEL_BIN_MS: 1500,
     /** Blocks of marks a stretch must hold for its level to be compared. Estimator. */

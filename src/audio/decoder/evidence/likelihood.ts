@@ -43,8 +43,12 @@ export function evidenceOfRuns(
   blockMs: number,
   noiseWeight: number,
 ): { evidence: Float32Array; model: SignalModel } | undefined {
-  const { COHERENT_REFINE_MS, LEVEL_BIN_MS } = TUNING.evidence;
-  const model = modelFromRunsCoherent(y, runs, Math.round(COHERENT_REFINE_MS / blockMs), Math.round(LEVEL_BIN_MS / blockMs));
+  const { COHERENT_NOISE_MS, LEVEL_WINDOWS_MS, LEVEL_BIN_MS } = TUNING.evidence;
+  const model = modelFromRunsCoherent(y, runs, {
+    noise: Math.round(COHERENT_NOISE_MS / blockMs),
+    level: LEVEL_WINDOWS_MS.map((ms) => Math.round(ms / blockMs)),
+    levelBin: Math.round(LEVEL_BIN_MS / blockMs),
+  });
   if (!model) return undefined;
   const evidence = new Float32Array(y.length);
   for (let i = 0; i < y.length; i++) {

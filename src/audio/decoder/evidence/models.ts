@@ -132,11 +132,111 @@ function levelSpread(y: Float32Array, totals: RunTotals, bin: number): number {
   return level > 0 ? Math.sqrt(Math.max(0, spread - noise) / means.length) / level : Infinity;
 }
 
+/** Each mark's centre, blocks counted and sum of the values inside it (`inset` away from its edges). */
+interface MarkSums {
+  centre: Float64Array;
+  count: Float64Array;
+  sum: Float64Array;
+}
+
+function markSums(y: Float32Array, runs: readonly Run[], inset: number): MarkSums {
+  const marks = runs.filter((r) => r.mark && r.length > 2 * inset);
+  const sums: MarkSums = { centre: new Float64Array(marks.length), count: new Float64Array(marks.length), sum: new Float64Array(marks.length) };
+  marks.forEach((r, k) => {
+    const from = Math.min(y.length, r.start + inset);
+    const to = Math.min(y.length, r.start + r.length - inset);
+    let sum = 0;
+    for (let i = from; i < to; i++) sum += y[i]!;
+    sums.centre[k] = r.start + r.length / 2;
+    sums.count[k] = Math.max(0, to - from);
+    sums.sum[k] = sum;
+  });
+  return sums;
+}
+
 /**
- * As modelFromRuns, on the in-phase component: A the marks' mean (over all of them for a
- * steady tone), v the gaps' mean square.
+ * How well the marks within `halfWindow` blocks of each mark predict its level: for each
+ * mark, the squared error of its mean, weighed by its blocks, the mark itself left out;
+ * where they hold fewer than `enough` blocks, the other marks of the whole recording
+ * predict it.
  */
-export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], halfWindow: number, levelBin: number): SignalModel | undefined {
+function predictionErrors({ centre, count, sum }: MarkSums, halfWindow: number, enough: number): number[] {
+  const m = centre.length;
+  let totalCount = 0;
+  let totalSum = 0;
+  for (let k = 0; k < m; k++) {
+    totalCount += count[k]!;
+    totalSum += sum[k]!;
+  }
+  const errors: number[] = [];
+  let lo = 0;
+  let hi = 0;
+  let windowCount = 0;
+  let windowSum = 0;
+  for (let k = 0; k < m; k++) {
+    for (; hi < m && centre[hi]! <= centre[k]! + halfWindow; hi++) {
+      windowCount += count[hi]!;
+      windowSum += sum[hi]!;
+    }
+    for (; centre[lo]! < centre[k]! - halfWindow; lo++) {
+      windowCount -= count[lo]!;
+      windowSum -= sum[lo]!;
+    }
+    const local = windowCount - count[k]! >= enough;
+    const othersCount = local ? windowCount - count[k]! : totalCount - count[k]!;
+    const othersSum = local ? windowSum - sum[k]! : totalSum - sum[k]!;
+    if (count[k]! > 0 && othersCount > 0) errors.push(count[k]! * (sum[k]! / count[k]! - othersSum / othersCount) ** 2);
+  }
+  return errors;
+}
+
+/** The sum of `values` and its standard error. */
+function sumWithError(values: readonly number[]): { sum: number; standardError: number } {
+  let sum = 0;
+  let squares = 0;
+  for (const v of values) {
+    sum += v;
+    squares += v * v;
+  }
+  const n = values.length;
+  const variance = n > 1 ? Math.max(0, squares - (sum * sum) / n) / (n - 1) : 0;
+  return { sum, standardError: Math.sqrt(n * variance) };
+}
+
+/**
+ * The window over which a fading tone's level is measured: of `halfWindows` (blocks), the
+ * longest whose marks predict each other's level (leave-one-mark-out cross-validation)
+ * within one standard error of the best, so that a shorter window must earn its noise.
+ * The marks of a slow fade differ by noise more than by the fade, so a long window
+ * predicts best; those of a fast one by the fade, so a window short enough to follow it.
+ */
+function levelWindow(sums: MarkSums, halfWindows: readonly number[], enough: number): number {
+  const windows = [...halfWindows].sort((a, b) => a - b);
+  const scores = windows.map((w) => sumWithError(predictionErrors(sums, w, enough)));
+  let best = 0;
+  for (let k = 1; k < scores.length; k++) if (scores[k]!.sum < scores[best]!.sum) best = k;
+  const bound = scores[best]!.sum + scores[best]!.standardError;
+  let chosen = best;
+  while (chosen + 1 < windows.length && scores[chosen + 1]!.sum <= bound) chosen++;
+  return windows[chosen]!;
+}
+
+/** The windows the coherent model is measured over, blocks. */
+export interface ModelWindows {
+  /** Half-width for the noise. */
+  noise: number;
+  /** Half-widths tried for the tone's level where it fades (levelWindow); at least one. */
+  level: readonly number[];
+  /** Stretches whose levels are compared to tell fading from a steady tone (levelSpread). */
+  levelBin: number;
+}
+
+/**
+ * As modelFromRuns, on the in-phase component: A the marks' mean, over all of them for a
+ * steady tone, else over the window that follows the fading best (levelWindow); v the
+ * gaps' mean square.
+ */
+export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], windows: ModelWindows): SignalModel | undefined {
   const { COHERENT_MIN_BLOCKS: enough, STEADY_LEVEL_SPREAD, MIN_NOISE } = TUNING.evidence;
   const n = y.length;
   const totals = runTotals(y, runs, 2, false);
@@ -145,14 +245,17 @@ export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], hal
   const globalNoise = gapSquares[n]! / gapCount[n]!;
   const globalAmp = markSum[n]! / markCount[n]!;
   if (!(globalAmp > 0)) return undefined;
-  const steady = levelSpread(y, totals, levelBin) < STEADY_LEVEL_SPREAD;
+  const steady = levelSpread(y, totals, windows.levelBin) < STEADY_LEVEL_SPREAD;
+  const levelHalfWindow = steady ? Infinity : levelWindow(markSums(y, runs, 2), windows.level, enough);
+  const noiseHalfWindow = windows.noise;
   const amplitude = new Float32Array(n);
   const noise = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const a = Math.max(0, i - halfWindow);
-    const b = Math.min(n, i + halfWindow);
-    const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
-    const localAmp = steady ? globalAmp : (windowMean(markCount, markSum, a, b, enough) ?? globalAmp);
+    const localNoise = windowMean(gapCount, gapSquares, Math.max(0, i - noiseHalfWindow), Math.min(n, i + noiseHalfWindow), enough) ?? globalNoise;
+    const localAmp =
+      levelHalfWindow === Infinity
+        ? globalAmp
+        : (windowMean(markCount, markSum, Math.max(0, i - levelHalfWindow), Math.min(n, i + levelHalfWindow), enough) ?? globalAmp);
     const amp = Math.max(localAmp, 0.3 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);

@@ -49,6 +49,8 @@ describe("modelFromRuns", () => {
   });
 });
 
+const WINDOWS = { noise: 800, level: [200, 300, 450, 800], levelBin: 1500 };
+
 describe("modelFromRunsCoherent", () => {
   const n = 20_000;
   /** Marks and gaps of 40 blocks, the in-phase component at `level(i)` on marks, Gaussian noise of variance 0.25. */
@@ -61,7 +63,7 @@ describe("modelFromRunsCoherent", () => {
 
   it("takes a steady tone's amplitude from all its marks, and the noise's variance from the gaps", () => {
     const { y, runs } = received(() => 0.6);
-    const model = modelFromRunsCoherent(y, runs, 800, 1500)!;
+    const model = modelFromRunsCoherent(y, runs, WINDOWS)!;
     assert.ok(
       model.amplitude.every((a) => a === model.amplitude[0]),
       "one amplitude for a steady tone",
@@ -73,10 +75,18 @@ describe("modelFromRunsCoherent", () => {
   it("follows a fading tone, window by window", () => {
     const level = (i: number) => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 8000));
     const { y, runs } = received(level);
-    const model = modelFromRunsCoherent(y, runs, 800, 1500)!;
+    const model = modelFromRunsCoherent(y, runs, WINDOWS)!;
     assert.ok(
       model.amplitude[8000]! > 0.85 && model.amplitude[4000]! < 0.6 && model.amplitude[12_000]! < 0.6,
       `${model.amplitude[4000]} ${model.amplitude[8000]} ${model.amplitude[12_000]}`,
     );
+  });
+
+  it("measures a fast fade's level over a window short enough to follow it (one a fixed 800-block window would average away)", () => {
+    const level = (i: number) => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 1600));
+    const { y, runs } = received(level);
+    const model = modelFromRunsCoherent(y, runs, WINDOWS)!;
+    for (const peak of [3200, 9600]) assert.ok(model.amplitude[peak]! > 0.85, `peak ${model.amplitude[peak]} at ${peak}`);
+    for (const trough of [4000, 10_400]) assert.ok(model.amplitude[trough]! < 0.6, `trough ${model.amplitude[trough]} at ${trough}`);
   });
 });
