@@ -28,6 +28,7 @@ import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
 import { findPitch, pitchRange } from "./front-end/pitch.js";
+import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
@@ -92,15 +93,33 @@ export function decodeAudio(recording: Float32Array, sampleRate: number, hints: 
   const samples = usableSamples(recording);
   const durationMs = (1000 * samples.length) / sampleRate;
   const nothing: AudioDecode = { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs };
-  const frequency = findPitch(samples, sampleRate, pitchRange(hints.frequency));
+  const range = pitchRange(hints.frequency);
+  const frequency = findPitch(samples, sampleRate, range);
   if (frequency === undefined) return nothing;
+  // A hinted pitch names one station: the others' turns are not read.
+  const heard = hints.frequency !== undefined ? [{ frequency, from: 0, to: samples.length }] : turns(samples, sampleRate, frequency, range);
+  const read = heard.map((turn) => ({ turn, decoded: readTurn(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency, hintedWpm(hints)) }));
+  const found = read.filter((r): r is { turn: Turn; decoded: TimingDecode } => r.decoded !== undefined && r.decoded.characters > 0);
+  if (found.length === 0) return nothing;
+  // The station heard most gives the pitch and speed.
+  const main = found.reduce((a, b) => (b.decoded.characters > a.decoded.characters ? b : a));
+  return {
+    output: found.map((r) => r.decoded.output).join(" "),
+    morse: found.map((r) => r.decoded.morse).join(" / "),
+    characters: found.reduce((sum, r) => sum + r.decoded.characters, 0),
+    wpm: main.decoded.wpm,
+    frequency: Math.round(main.turn.frequency),
+    durationMs,
+  };
+}
+
+/** One station's turn read at its pitch: the speed searched (unless hinted), then keying and characters; undefined where none is found. */
+function readTurn(samples: Float32Array, sampleRate: number, frequency: number, hintWpm: number | undefined): TimingDecode | undefined {
   const bb = toBaseband(samples, sampleRate, frequency);
   followDrift(bb);
-  const hintWpm = hintedWpm(hints);
   const dotMs = hintWpm !== undefined ? dotMsOf(hintWpm) : searchDot(bb);
-  if (dotMs === undefined) return nothing;
+  if (dotMs === undefined) return undefined;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs);
   for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);
-  if (!decoded || decoded.characters === 0) return nothing;
-  return { ...decoded, frequency: Math.round(frequency), durationMs };
+  return decoded;
 }

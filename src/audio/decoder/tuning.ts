@@ -37,6 +37,19 @@ export const TUNING = {
     /** Half-width of the search around a hinted pitch, Hz. Estimator: room for a receiver's tuning. */
     HINT_SEARCH_HZ: 50,
   },
+  /** Stations keying in turn (front-end/turns.ts). */
+  turns: {
+    /** A second station is looked for this far from the first, Hz. Estimator: two stations 50 Hz apart are told apart by ear. */
+    TURN_MIN_SEPARATION_HZ: 50,
+    /** Bandwidth of each station's activity measure, Hz. Estimator: passes keying at 50 wpm, shuts out a station 50 Hz away. */
+    TURN_BAND_HZ: 40,
+    /** Stretches the activity is summed over, ms. Estimator: longer than a word gap at 12 wpm, shorter than the pause between two turns. */
+    TURN_STRETCH_MS: 250,
+    /** The activity's floor: this quantile of the stretches' power. Estimator: a station is silent in more than a fifth of them. */
+    TURN_FLOOR_QUANTILE: 0.2,
+    /** Stations keyed in turn where one did this much more of its keying than the other (shares of each one's whole) before a moment. Estimator: 0.9 each side, the other 0.1 or less. */
+    TURN_CONTRAST: 0.8,
+  },
   /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts). */
   baseband: {
     /** Target block length, ms. Estimator: fine enough for the edges of a 50 wpm dot (24 ms). */

@@ -5,7 +5,7 @@ import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/a
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
-import { lightFarnsworth, tightFist } from "../../fixtures/conditions.js";
+import { lightFarnsworth, secondStation, tightFist } from "../../fixtures/conditions.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -163,6 +163,10 @@ describe("decodeAudio", () => {
     for (const { text, samples, label } of [...lightFarnsworth(7, 3), ...tightFist(8, 3, 2, 4), ...tightFist(9, 3, 2, 3)]) {
       assert.equal(decodeAudio(samples, 8000).output, text, label);
     }
+  });
+
+  it("reads two stations in turn (a QSO), each at its own pitch and speed", () => {
+    for (const { text, samples, label } of secondStation(10, 3)) assert.equal(decodeAudio(samples, 8000).output, text, label);
   });
 
   it("takes the pitch hint to choose between two signals", () => {

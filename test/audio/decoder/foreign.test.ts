@@ -32,6 +32,7 @@ describe("decodeAudio on other people's recordings", () => {
     "pd0wm-hello_world_noise", // the same in noise, its tone near 350 Hz, clipped in the original
     "hamlet-rx-tightfist-easy", // Hamlet's receiver fixtures: a tight fist, letter gaps about 2 dots, word gaps 3
     "hamlet-rx-qsk-preamble", // 12 s of receiver mutes, then a tight fist
+    "hamlet-rx-two-station", // 615 Hz at 11 wpm, then 730 Hz at 22 wpm
   ];
   for (const id of ids) {
     it(`reads ${id} as its source states`, () => {

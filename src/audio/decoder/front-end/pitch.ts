@@ -53,12 +53,23 @@ export function belowNyquist(range: { min: number; max: number }, sampleRate: nu
   return { min: range.min < top ? range.min : Math.max(0, top - (range.max - range.min)), max: top };
 }
 
+/** A band the pitch search leaves out: `hz` either side of `centre`. */
+export interface Exclusion {
+  centre: number;
+  hz: number;
+}
+
 /**
  * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY) below
- * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist), or undefined when the
- * recording is silent there.
+ * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist), outside `exclude` if
+ * given, or undefined when the recording is silent there.
  */
-export function findPitch(samples: Float32Array, sampleRate: number, searched: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
+export function findPitch(
+  samples: Float32Array,
+  sampleRate: number,
+  searched: { min: number; max: number } = DECODE_FREQUENCY,
+  exclude?: Exclusion,
+): number | undefined {
   const { RESOLUTION_HZ, PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
   const range = belowNyquist(searched, sampleRate);
   let size = 256;
@@ -73,6 +84,7 @@ export function findPitch(samples: Float32Array, sampleRate: number, searched: {
   let best = -1;
   let bestScore = 0;
   for (let k = lo; k <= hi; k++) {
+    if (exclude && Math.abs(k * binHz - exclude.centre) < exclude.hz) continue;
     let peak = 0;
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
     const floor = median(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));

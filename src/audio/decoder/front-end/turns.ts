@@ -1,0 +1,89 @@
+/**
+ * Stations that key in turn: a QSO recorded on one frequency holds one station, then
+ * another at its own pitch and speed. Each turn is read on its own (decode-audio.ts).
+ *
+ * The second station's pitch is the strongest peak away from the first's. Each pitch's
+ * activity is the power in a narrow band around it, stretch by stretch; where the share
+ * of one pitch's activity before some moment stands far above the other's (a change
+ * point), the two keyed in turn and the recording is cut there. Stations keying at the
+ * same time (interference) or a single one (whose second peak is noise or a keying
+ * sideband, active with it or all along) show no such moment.
+ */
+import { movingAverage } from "../../dsp/moving-average.js";
+import { TUNING } from "../tuning.js";
+import { toBaseband } from "./baseband.js";
+import { findPitch } from "./pitch.js";
+
+/** One station's turn: its pitch, Hz, and its samples [from, to). */
+export interface Turn {
+  frequency: number;
+  from: number;
+  to: number;
+}
+
+/** The power within TURN_BAND_HZ of `frequency` over each stretch of TURN_STRETCH_MS, above its quietest stretches. */
+function activity(samples: Float32Array, sampleRate: number, frequency: number): Float64Array {
+  const { TURN_BAND_HZ, TURN_STRETCH_MS, TURN_FLOOR_QUANTILE } = TUNING.turns;
+  const bb = toBaseband(samples, sampleRate, frequency);
+  const narrow = Math.max(1, Math.round(1000 / TURN_BAND_HZ / bb.blockMs));
+  const re = movingAverage(bb.re, narrow);
+  const im = movingAverage(bb.im, narrow);
+  const per = Math.max(1, Math.round(TURN_STRETCH_MS / bb.blockMs));
+  const power = new Float64Array(Math.ceil(re.length / per));
+  for (let i = 0; i < re.length; i++) {
+    const k = Math.floor(i / per);
+    power[k] = power[k]! + re[i]! * re[i]! + im[i]! * im[i]!;
+  }
+  const floor = Float64Array.from(power).sort()[Math.floor(TURN_FLOOR_QUANTILE * (power.length - 1))] ?? 0;
+  return power.map((p) => Math.max(0, p - floor));
+}
+
+/**
+ * The stretch before which `a` did at least TURN_CONTRAST more of its keying than `b`
+ * (shares of each one's whole), or -1.
+ */
+function changePoint(a: Float64Array, b: Float64Array): number {
+  const { TURN_CONTRAST } = TUNING.turns;
+  const totalA = a.reduce((sum, v) => sum + v, 0);
+  const totalB = b.reduce((sum, v) => sum + v, 0);
+  if (!(totalA > 0 && totalB > 0)) return -1;
+  let lead = 0;
+  let best = -1;
+  let bestLead = TURN_CONTRAST;
+  for (let k = 0; k < a.length; k++) {
+    lead += a[k]! / totalA - b[k]! / totalB;
+    if (lead >= bestLead) {
+      bestLead = lead;
+      best = k + 1;
+    }
+  }
+  return best;
+}
+
+/**
+ * The turns of the recording, whose strongest tone is at `first` Hz: two where a second
+ * station keys before or after it, at least TURN_MIN_SEPARATION_HZ away; else one.
+ */
+export function turns(samples: Float32Array, sampleRate: number, first: number, range: { min: number; max: number }): Turn[] {
+  const { TURN_MIN_SEPARATION_HZ, TURN_STRETCH_MS } = TUNING.turns;
+  const whole: Turn[] = [{ frequency: first, from: 0, to: samples.length }];
+  const second = findPitch(samples, sampleRate, range, { centre: first, hz: TURN_MIN_SEPARATION_HZ });
+  if (second === undefined) return whole;
+  const a = activity(samples, sampleRate, first);
+  const b = activity(samples, sampleRate, second);
+  const perStretch = Math.round((TURN_STRETCH_MS * sampleRate) / 1000);
+  const firstThenSecond = changePoint(a, b);
+  const secondThenFirst = changePoint(b, a);
+  const cut = (k: number) => Math.min(samples.length, k * perStretch);
+  if (firstThenSecond > 0)
+    return [
+      { frequency: first, from: 0, to: cut(firstThenSecond) },
+      { frequency: second, from: cut(firstThenSecond), to: samples.length },
+    ];
+  if (secondThenFirst > 0)
+    return [
+      { frequency: second, from: 0, to: cut(secondThenFirst) },
+      { frequency: first, from: cut(secondThenFirst), to: samples.length },
+    ];
+  return whole;
+}
