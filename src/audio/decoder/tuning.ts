@@ -311,6 +311,8 @@ export const TUNING = {
     TIGHT_GAP_FROM: 1.5,
     /** Letter gaps whose median stands under this many dots come from a tight fist; the letter and word gaps then shrink with it. Estimator: a hand's ±20 % keeps standard letter gaps above it. */
     TIGHT_LETTER_UNDER: 2.4,
+    /** An upper cluster of long gaps more than this far above the lower holds pauses, not word gaps. Estimator: word gaps stand 7 / 3 above letter gaps, a hand's ±20 % on either side, the lower cluster taking in some word gaps. */
+    PAUSE_RATIO: 4,
     /** A tight fist's long gaps in two clusters this far apart (ratio of geometric means) are letter and word gaps. Estimator: beyond a hand's ±20 % letter gaps; a tight fist's word gaps can stand only 1.5 above its letter gaps. */
     MIN_CLUSTER_RATIO: 1.3,
     /** ...if their means also stand this many pooled standard deviations apart (natural log). Estimator: one normal cluster split in two stands about 2.7 apart; the search's steps of a third of a dot blur two that stand 4 apart. */

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { MorseError, timeline } from "../../../src/core/index.js";
 import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/audio/index.js";
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
-import { rng } from "../../fixtures/random.js";
+import { gaussian, rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
 import { lightFarnsworth, secondStation, tightFist } from "../../fixtures/conditions.js";
 
@@ -163,6 +163,21 @@ describe("decodeAudio", () => {
     for (const { text, samples, label } of [...lightFarnsworth(7, 3), ...tightFist(8, 3, 2, 4), ...tightFist(9, 3, 2, 3)]) {
       assert.equal(decodeAudio(samples, 8000).output, text, label);
     }
+  });
+
+  it("keeps the word spaces of two transmissions 20 s of noise apart", () => {
+    const random = rng(12);
+    const text = "CQ CQ DE W1AW K";
+    const once = record(timeline(text, { wpm: 20 }), { ...QUIET, snrDb: 10 }, 8000, random);
+    // The noise alone, as loud as in the recording's first 0.4 s (before the first mark).
+    let power = 0;
+    for (let i = 0; i < 3200; i++) power += once[i]! ** 2;
+    const pause = new Float32Array(20 * 8000).map(() => Math.sqrt(power / 3200) * gaussian(random));
+    const samples = new Float32Array(2 * once.length + pause.length);
+    samples.set(once);
+    samples.set(pause, once.length);
+    samples.set(once, once.length + pause.length);
+    assert.equal(decodeAudio(samples, 8000).output, `${text} ${text}`);
   });
 
   it("reads two stations in turn (a QSO), each at its own pitch and speed", () => {

@@ -152,24 +152,33 @@ function gapLogs(spaces: Float64Array, dots: Float64Array, from: number): Float6
 /**
  * The spacing where the gaps longer than an element gap fall in two clusters, letter gaps
  * and word gaps (2-means on their logarithms, MIN_WORD_RATIO apart): standard where the
- * letter gaps lie within STANDARD_SPACING of 3 dots, else each cluster's own stretch.
+ * letter gaps lie within STANDARD_SPACING of 3 dots, else each cluster's own stretch, the
+ * word gaps' no more than the letter gaps' (Farnsworth stretches both alike, a tight fist
+ * compresses its word gaps as much or more; an upper cluster further out holds pauses).
+ * An upper cluster more than PAUSE_RATIO above the lower is set aside as pauses first.
  * Undefined for one cluster (only letter gaps, or only word gaps: spacingOf decides).
  */
 function letterAndWordGaps(spaces: Float64Array, dots: Float64Array): Spacing | undefined {
-  const { TIGHT_GAP_FROM, FARNSWORTH_MIN_GAPS, MIN_WORD_RATIO, STANDARD_SPACING } = TUNING.timings;
-  const logs = gapLogs(spaces, dots, TIGHT_GAP_FROM);
+  const { TIGHT_GAP_FROM, FARNSWORTH_MIN_GAPS, MIN_WORD_RATIO, PAUSE_RATIO, STANDARD_SPACING } = TUNING.timings;
+  let logs = gapLogs(spaces, dots, TIGHT_GAP_FROM);
+  let clusters = splitInTwo(logs);
+  // An upper cluster further above the lower than word gaps stand above letter gaps holds pauses (between transmissions): set aside.
+  while (logs.length >= FARNSWORTH_MIN_GAPS && clusters.split < logs.length && clusters.highMean - clusters.lowMean > Math.log(PAUSE_RATIO)) {
+    logs = logs.subarray(0, clusters.split);
+    clusters = splitInTwo(logs);
+  }
   if (logs.length < FARNSWORTH_MIN_GAPS) return undefined;
-  const { lowMean, highMean } = splitInTwo(logs);
+  const { lowMean, highMean } = clusters;
   if (highMean - lowMean < Math.log(MIN_WORD_RATIO)) return undefined;
   const letter = Math.exp(lowMean) / LETTER_GAP_DOTS;
   if (Math.abs(Math.log(letter)) < Math.log(STANDARD_SPACING)) return STANDARD;
-  return { letter, word: Math.exp(highMean) / WORD_GAP_DOTS };
+  return { letter, word: Math.min(letter, Math.exp(highMean) / WORD_GAP_DOTS) };
 }
 
 /**
  * A tight fist's spacing, or the standard's: the letter gaps are the median of the gaps
- * that are neither element gaps nor word gaps, compressed where it stands well under 3
- * dots. Its word gaps are the upper of two clusters of the long gaps where one stands
+ * that are neither element gaps nor standard word gaps, compressed where it stands well
+ * under 3 dots. Its word gaps are the upper of two clusters of those gaps where one stands
  * apart (tightWordGaps), else compressed as much as the letter gaps.
  */
 function tightness(spaces: Float64Array, dots: Float64Array): Spacing {
@@ -182,14 +191,14 @@ function tightness(spaces: Float64Array, dots: Float64Array): Spacing {
   if (between.length < FARNSWORTH_MIN_GAPS) return STANDARD;
   const letter = median(between);
   if (letter >= TIGHT_LETTER_UNDER) return STANDARD;
-  const word = tightWordGaps(gapLogs(spaces, dots, TIGHT_GAP_FROM)) ?? (WORD_GAP_DOTS * letter) / LETTER_GAP_DOTS;
-  return { letter: letter / LETTER_GAP_DOTS, word: word / WORD_GAP_DOTS };
+  const word = tightWordGaps(Float64Array.from(between, Math.log).sort()) ?? (WORD_GAP_DOTS * letter) / LETTER_GAP_DOTS;
+  return { letter: letter / LETTER_GAP_DOTS, word: Math.min(letter / LETTER_GAP_DOTS, word / WORD_GAP_DOTS) };
 }
 
 /**
- * A tight fist's word gaps, dots: the upper of two clusters of its long gaps' sorted
- * logarithms, where their means stand at least MIN_CLUSTER_RATIO and CLUSTER_SEPARATION
- * pooled standard deviations apart. Undefined for one cluster.
+ * A tight fist's word gaps, dots: the upper of two clusters of the sorted logarithms of
+ * its gaps between letters and words, where their means stand at least MIN_CLUSTER_RATIO
+ * and CLUSTER_SEPARATION pooled standard deviations apart. Undefined for one cluster.
  */
 function tightWordGaps(logs: Float64Array): number | undefined {
   const { MIN_CLUSTER_RATIO, CLUSTER_SEPARATION } = TUNING.timings;

@@ -34,6 +34,15 @@ describe("decodeTimings", () => {
     assert.equal(decodeTimings(tight("VVV TEST DE TEST K", 2, 3)).output, "VVV TEST DE TEST K");
   });
 
+  it("keeps the word spaces of two transmissions 20 s apart, the pause no word gap to measure by", () => {
+    const once = durations("CQ CQ DE W1AW K", 20);
+    for (const tight of [false, true]) {
+      const sent = tight ? durations("VVV TEST DE TEST K", 20).map((d, i) => (i % 2 === 1 && d === 180 ? 120 : i % 2 === 1 && d === 420 ? 180 : d)) : once;
+      const text = tight ? "VVV TEST DE TEST K" : "CQ CQ DE W1AW K";
+      assert.equal(decodeTimings([...sent, 20_000, ...sent]).output, `${text} ${text}`, tight ? "a tight fist" : "standard spacing");
+    }
+  });
+
   it("tells a hand's tight word gaps from its letter gaps, and finds none in one long word", () => {
     const tight = (text: string, seed: number) =>
       handKeyed(compressGaps(timeline(text, { wpm: 20 }), 2, 3), rng(seed), 0.1, 0).sequence.map((s) => s.durationMs);
