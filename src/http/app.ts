@@ -70,6 +70,12 @@ function createFastify(config: AppConfig): FastifyInstance {
     http: { headersTimeout: TIMEOUTS.headersMs, connectionsCheckingInterval: TIMEOUTS.checkIntervalMs, requireHostHeader: false },
   }).withTypeProvider<TypeBoxTypeProvider>();
   answerUnservedRequests(app.server);
+  // A client may shut its sending side once the request is out (nc, HTTP/1.0 clients). By
+  // default Node then ends the socket at once, and whatever a response writes afterwards is
+  // dropped: a static file (sent after an fs.stat), a decoded recording, the rest of a long
+  // WAV. Allowed half-open, Node answers the request in progress and then closes.
+  // (A property of http.Server since Node 0.x, missing from @types/node.)
+  (app.server as typeof app.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   return app;
 }
 

@@ -98,11 +98,18 @@ export function rawRequest(
   });
 }
 
+export interface RawAnswer extends Answer {
+  /** The body's bytes as they came (a binary body is no text). */
+  bytes: Buffer;
+}
+
 /**
- * Writes raw bytes to the server and reads until it closes the connection: for
- * requests that are not valid HTTP, which no client library will send.
+ * Writes raw bytes to the server, shuts the sending side at once (socket.end(data), as nc
+ * and simple HTTP/1.0 clients do) and reads until the server closes the connection: for
+ * requests that are not valid HTTP, which no client library will send, and for clients
+ * that half-close.
  */
-export function rawSocket(base: string, data: string): Promise<Answer> {
+export function rawSocket(base: string, data: string | Buffer): Promise<RawAnswer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => socket.end(data));
@@ -111,16 +118,20 @@ export function rawSocket(base: string, data: string): Promise<Answer> {
     socket.on("data", (chunk: Buffer) => parts.push(chunk));
     socket.on("error", reject);
     socket.on("close", () => {
-      const raw = Buffer.concat(parts).toString("utf8");
+      const raw = Buffer.concat(parts);
       const end = raw.indexOf("\r\n\r\n");
-      const [statusLine = "", ...lines] = (end === -1 ? raw : raw.slice(0, end)).split("\r\n");
+      const [statusLine = "", ...lines] = raw
+        .subarray(0, end === -1 ? raw.length : end)
+        .toString("utf8")
+        .split("\r\n");
       const headers = new Headers();
       for (const line of lines) {
         const colon = line.indexOf(":");
         if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
       }
-      const text = end === -1 ? "" : raw.slice(end + 4);
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, text, body: parse(text) });
+      const bytes = end === -1 ? Buffer.alloc(0) : raw.subarray(end + 4);
+      const text = bytes.toString("utf8");
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, text, body: parse(text), bytes });
     });
   });
 }
