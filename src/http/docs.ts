@@ -1,10 +1,27 @@
 /** OpenAPI 3.1 generated from the route schemas, and a docs page, both served from npm packages (no CDN). */
+import { readFileSync } from "node:fs";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { errorResponses } from "./schemas.js";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
+
+/**
+ * The package's version is the API's: package.json is its one source. Read at run time
+ * (../../package.json from src/http/ under tsx and from dist/http/ built alike), since a
+ * JSON import would put package.json inside the build's rootDir.
+ */
+const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
+
+/** The groups /docs shows the operations in (rather than all under "default"): each operation has exactly one. */
+export const TAGS = {
+  morse: { name: "Morse", description: "Text to Morse and back, the chart, and the timing for playing a text" },
+  audio: { name: "Audio", description: "Morse as WAV audio, and Morse read from a recording" },
+  operations: { name: "Operations", description: "Health, readiness, metrics and this document, for running the service" },
+} as const;
+
+export type TagName = (typeof TAGS)[keyof typeof TAGS]["name"];
 
 /** Must be registered before the routes, so that it sees them. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -13,16 +30,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: "3.1.0",
       info: {
         title: "ditdah",
-        version: "1.0.0",
+        version: VERSION,
         description:
           "Morse code: encode, decode, chart, PARIS timing, WAV audio and decoding of recordings. " +
           "Every endpoint with parameters takes them as a query string (GET) or a JSON body (POST).",
       },
+      tags: Object.values(TAGS),
     },
   });
 }
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
-  app.get(OPENAPI_PATH, { schema: { summary: "This API as OpenAPI 3.1", response: errorResponses } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { summary: "This API as OpenAPI 3.1", tags: [TAGS.operations.name], response: errorResponses } }, async () => app.swagger());
   await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { url: OPENAPI_PATH } as object });
 }

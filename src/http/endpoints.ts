@@ -1,6 +1,7 @@
 /** Registers an endpoint's GET (query string) and POST (JSON body) forms over one handler. */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, preValidationHookHandler } from "fastify";
 import type { Static, TObject, TSchema } from "typebox";
+import type { TagName } from "./docs.js";
 import { unsupportedMediaType } from "./errors.js";
 import { errorResponses } from "./schemas.js";
 
@@ -59,6 +60,8 @@ export function requireMediaType(accepted: readonly string[]) {
 export interface Endpoint<P extends TObject> {
   url: string;
   summary: string;
+  /** The group /docs shows it in. */
+  tag: TagName;
   params: P;
   /** The 200 response: a schema, or an OpenAPI response object for non-JSON bodies. */
   result: TSchema | object;
@@ -67,12 +70,12 @@ export interface Endpoint<P extends TObject> {
 }
 
 export function registerGetAndPost<P extends TObject>(app: FastifyInstance, endpoint: Endpoint<P>): void {
-  const { url, summary, params, result, handle } = endpoint;
+  const { url, summary, tag, params, result, handle } = endpoint;
   const response = { 200: result, ...errorResponses };
   app.get(
     url,
     {
-      schema: { summary, querystring: params, response },
+      schema: { summary, tags: [tag], querystring: params, response },
       ...paramsNormalizer("query", params),
     },
     (request: FastifyRequest, reply: FastifyReply) => handle(request.query as Static<P>, reply),
@@ -80,7 +83,7 @@ export function registerGetAndPost<P extends TObject>(app: FastifyInstance, endp
   app.post(
     url,
     {
-      schema: { summary, body: params, response },
+      schema: { summary, tags: [tag], body: params, response },
       onRequest: requireMediaType(["application/json"]),
       ...paramsNormalizer("body", params),
     },

@@ -1,6 +1,7 @@
 /** Liveness and readiness, for load balancers and orchestrators. */
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { TAGS } from "./docs.js";
 import type { Readiness } from "./readiness.js";
 import { errorResponses } from "./schemas.js";
 
@@ -10,14 +11,22 @@ const HealthResult = Type.Object({
 });
 
 export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
-  app.get("/healthz", { schema: { summary: "The process is alive", response: { 200: HealthResult, ...errorResponses } } }, async () => ({
-    success: true,
-    status: "ok",
-  }));
+  app.get(
+    "/healthz",
+    { schema: { summary: "The process is alive", tags: [TAGS.operations.name], response: { 200: HealthResult, ...errorResponses } } },
+    async () => ({
+      success: true,
+      status: "ok",
+    }),
+  );
   app.get(
     "/readyz",
     {
-      schema: { summary: "Ready to serve: not shutting down, and its stores reachable", response: { 200: HealthResult, 503: HealthResult, ...errorResponses } },
+      schema: {
+        summary: "Ready to serve: not shutting down, and its stores reachable",
+        tags: [TAGS.operations.name],
+        response: { 200: HealthResult, 503: HealthResult, ...errorResponses },
+      },
     },
     async (_request, reply) => {
       const problems = readiness.problems();

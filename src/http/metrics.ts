@@ -1,6 +1,7 @@
 /** Prometheus metrics (prom-client): requests by route, method and status, latency, rate-limit store health, process. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { TAGS } from "./docs.js";
 import { errorResponses } from "./schemas.js";
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
@@ -123,8 +124,12 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
     if (request.is404) unmatched(request, reply, done);
     else done();
   });
-  app.get("/metrics", { schema: { summary: "Prometheus metrics (text exposition format)", response: errorResponses } }, async (_request, reply) => {
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    "/metrics",
+    { schema: { summary: "Prometheus metrics (text exposition format)", tags: [TAGS.operations.name], response: errorResponses } },
+    async (_request, reply) => {
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 }

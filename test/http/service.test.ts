@@ -1,5 +1,6 @@
 /** The service's own endpoints: health, readiness, metrics, the OpenAPI document and the docs page. */
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { serveForTests, startServer } from "../helpers/server.js";
 import { get } from "./support.js";
@@ -81,6 +82,38 @@ describe("the OpenAPI document and the docs page", () => {
     assert.ok(doc.paths["/api/v1/audio.wav"].get.responses["200"].content["audio/wav"]);
     const wpm = doc.paths["/api/v1/audio"].get.parameters.find((p: { name: string }) => p.name === "wpm");
     assert.deepEqual([wpm.schema.minimum, wpm.schema.maximum, wpm.schema.default], [5, 50, 20]);
+  });
+
+  it("has package.json's version", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const { body: doc } = await get(server.url, "/api/v1/openapi.json");
+    assert.equal(doc.info.version, version);
+  });
+
+  it("declares the tags Morse, Audio and Operations, and puts every operation under exactly one", async () => {
+    const { body: doc } = await get(server.url, "/api/v1/openapi.json");
+    const declared = doc.tags.map((tag: { name: string }) => tag.name);
+    assert.deepEqual(declared, ["Morse", "Audio", "Operations"]);
+    for (const tag of doc.tags) assert.ok(typeof tag.description === "string" && tag.description.length > 0, tag.name);
+    // Written out here, not read from the server, so that an operation moved to another group fails.
+    const expected: Record<string, string> = {
+      "/api/v1/encode": "Morse",
+      "/api/v1/decode": "Morse",
+      "/api/v1/chart": "Morse",
+      "/api/v1/audio": "Morse",
+      "/api/v1/audio.wav": "Audio",
+      "/api/v1/decode-audio": "Audio",
+      "/healthz": "Operations",
+      "/readyz": "Operations",
+      "/metrics": "Operations",
+      "/api/v1/openapi.json": "Operations",
+    };
+    assert.deepEqual(Object.keys(doc.paths).sort(), Object.keys(expected).sort());
+    for (const [path, operations] of Object.entries<Record<string, { tags?: string[] }>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        assert.deepEqual(operation.tags, [expected[path]], `${method} ${path}`);
+      }
+    }
   });
 
   it("the docs page is served from the server itself, no CDN", async () => {

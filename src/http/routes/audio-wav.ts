@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { WavRenderer } from "../../audio/index.js";
 import { timeline } from "../../core/index.js";
+import { TAGS } from "../docs.js";
 import { registerGetAndPost } from "../endpoints.js";
 import { FREQUENCY, SAMPLE_RATE } from "../limits.js";
 import { WavParams, WavResult } from "../schemas.js";
@@ -11,6 +12,7 @@ export function audioWavRoutes(app: FastifyInstance): void {
   registerGetAndPost(app, {
     url: "/api/v1/audio.wav",
     summary: "A text as Morse audio: mono 16-bit PCM WAV",
+    tag: TAGS.audio.name,
     params: WavParams,
     result: WavResult,
     handle: ({ text, wpm, fwpm, frequency = FREQUENCY.default, sampleRate = SAMPLE_RATE.default }, reply) =>

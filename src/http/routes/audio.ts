@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { timeline } from "../../core/index.js";
+import { TAGS } from "../docs.js";
 import { registerGetAndPost } from "../endpoints.js";
 import { FREQUENCY } from "../limits.js";
 import { AudioParams, AudioResult } from "../schemas.js";
@@ -8,6 +9,7 @@ export function audioRoutes(app: FastifyInstance): void {
   registerGetAndPost(app, {
     url: "/api/v1/audio",
     summary: "Timed tones and silences for playing a text as Morse",
+    tag: TAGS.morse.name,
     params: AudioParams,
     result: AudioResult,
     handle: ({ text, wpm, fwpm, frequency }) => ({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { CHART } from "../../core/index.js";
+import { TAGS } from "../docs.js";
 import { ChartResult, errorResponses } from "../schemas.js";
 
 export function chartRoutes(app: FastifyInstance): void {
@@ -7,7 +8,7 @@ export function chartRoutes(app: FastifyInstance): void {
   app.get(
     "/api/v1/chart",
     {
-      schema: { summary: "The Morse chart", response: { 200: ChartResult, ...errorResponses } },
+      schema: { summary: "The Morse chart", tags: [TAGS.morse.name], response: { 200: ChartResult, ...errorResponses } },
     },
     () => body,
   );

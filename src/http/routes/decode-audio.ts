@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AudioHints } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
+import { TAGS } from "../docs.js";
 import { paramsNormalizer, requireMediaType } from "../endpoints.js";
 import { WAV_BODY_LIMIT } from "../limits.js";
 import { DecodeAudioHints, DecodeAudioResult, errorResponses, WavBody } from "../schemas.js";
@@ -22,6 +23,7 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
         config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: WavBody }, url }) },
         schema: {
           summary: "Decode Morse from a WAV recording (pitch and speed found by the decoder)",
+          tags: [TAGS.audio.name],
           querystring: DecodeAudioHints,
           consumes: [...WAV_MEDIA_TYPES],
           response: { 200: DecodeAudioResult, ...errorResponses },
