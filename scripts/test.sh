@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (npm packages; Debian's redis-server, nginx and
-# chromium when missing), type-checks and lints, then runs every test with Node's test runner.
+# Installs everything the tests need (npm packages; Debian's redis-server, nginx,
+# chromium and script when missing), type-checks and lints, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+# The command's progress tests put its standard error on a terminal with util-linux's script.
+command -v script >/dev/null || missing+=(bsdutils)
 # The playground's tests drive Debian's Chromium (never a downloaded browser).
 [[ -x /usr/bin/chromium ]] || missing+=(chromium fonts-liberation)
 if ((${#missing[@]})); then

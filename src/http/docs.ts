@@ -1,18 +1,11 @@
 /** OpenAPI 3.1 generated from the route schemas, and a docs page, both served from npm packages (no CDN). */
-import { readFileSync } from "node:fs";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import { VERSION } from "../version.js";
 import { errorResponses } from "./schemas.js";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
-
-/**
- * The package's version is the API's: package.json is its one source. Read at run time
- * (../../package.json from src/http/ under tsx and from dist/http/ built alike), since a
- * JSON import would put package.json inside the build's rootDir.
- */
-const VERSION: string = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version;
 
 /** The groups /docs shows the operations in (rather than all under "default"): each operation has exactly one. */
 export const TAGS = {

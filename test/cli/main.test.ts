@@ -1,12 +1,18 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { encodeWav, renderWavChunks } from "../../src/audio/index.js";
+import { CHART, timeline } from "../../src/core/index.js";
 import { FREQUENCY, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
+import { freePorts, httpGet, Managed, waitFor } from "../helpers/processes.js";
 
-const MAIN = new URL("../../src/cli/main.ts", import.meta.url).pathname;
+/** The built command, as npm installs it (`npm test` builds first: scripts/test.sh). */
+const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+const PACKAGE = new URL("../../package.json", import.meta.url);
+const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "listen", "serve"];
 
 interface Run {
   code: number;
@@ -14,14 +20,36 @@ interface Run {
   stderr: string;
 }
 
-function ditdah(args: string[], stdin?: string): Promise<Run> {
+function ditdahBytes(args: string[], stdin: string | Buffer = ""): Promise<Run & { bytes: Buffer }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ["--import", "tsx", MAIN, ...args], (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    const child = execFile(process.execPath, [MAIN, ...args], { encoding: "buffer" }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout: stdout.toString("utf8"), stderr: stderr.toString("utf8"), bytes: stdout });
     });
-    child.stdin!.end(stdin ?? "");
+    child.stdin!.end(stdin);
   });
 }
+
+async function ditdah(args: string[], stdin?: string | Buffer): Promise<Run> {
+  const { code, stdout, stderr } = await ditdahBytes(args, stdin);
+  return { code, stdout, stderr };
+}
+
+/** The command with its standard error on a terminal (util-linux `script`) and its standard output in `stdoutFile`: what the terminal shows. */
+function ditdahOnTerminal(args: string[], stdoutFile: string): Promise<Run> {
+  const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+  const command = [process.execPath, MAIN, ...args].map(quote).join(" ");
+  return new Promise((resolve) => {
+    const child = execFile("script", ["-qec", `${command} > ${quote(stdoutFile)}`, "/dev/null"], (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+    child.stdin!.end();
+  });
+}
+
+/** The terminal's "erase to the end of the line". */
+const CLEAR = "\x1b[K";
+
+const wavOf = (text: string, wpm: number, frequency: number) => Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate: 8000 })]);
 
 describe("the ditdah command", () => {
   let dir: string;
@@ -39,44 +67,249 @@ describe("the ditdah command", () => {
     assert.deepEqual(run, { code: 0, stdout: "SOS G\n", stderr: "" });
   });
 
-  it("prints the timeline as JSON", async () => {
-    const run = await ditdah(["timing", "--wpm", "20", "E"]);
-    assert.equal(run.code, 0);
-    assert.deepEqual(JSON.parse(run.stdout).sequence, [{ type: "dot", startMs: 0, durationMs: 60 }]);
+  it("reads standard input for a lone -, and takes - among other words as a hyphen (or a T)", async () => {
+    assert.deepEqual(await ditdah(["encode", "-"], "hi there\n"), { code: 0, stdout: ".... .. / - .... . .-. .\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "-"], "-.-. --.-\n"), { code: 0, stdout: "CQ\n", stderr: "" });
+    assert.deepEqual(await ditdah(["encode", "a", "-", "b"], "ignored"), { code: 0, stdout: ".- / -....- / -...\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", ".-", "-"], "ignored"), { code: 0, stdout: "AT\n", stderr: "" });
   });
 
-  it("writes a WAV and hears it back", async () => {
-    const file = join(dir, "cq.wav");
-    assert.equal((await ditdah(["wav", "--out", file, "--wpm", "25", "--frequency", "700", "CQ DE K1ABC"])).code, 0);
-    assert.equal((await readFile(file)).subarray(0, 4).toString(), "RIFF");
-    const run = await ditdah(["listen", file]);
-    assert.equal(run.code, 0);
-    assert.match(run.stdout, /^CQ DE K1ABC\n\(-\.-\. --\.- \/ -\.\. \. \/ -\.- \.---- \.- -\.\.\. -\.-\.; 2[45](\.\d)? wpm, 700 Hz\)\n$/);
+  it("decodes Morse arguments that start with a hyphen", async () => {
+    assert.deepEqual(await ditdah(["decode", "-.-.", "--.-", "/", "...", "---", "..."]), { code: 0, stdout: "CQ SOS\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "--", "--"]), { code: 0, stdout: "MM\n", stderr: "" });
+  });
+
+  it("prints its version, from package.json", async () => {
+    const { version } = JSON.parse(await readFile(PACKAGE, "utf8"));
+    assert.deepEqual(await ditdah(["--version"]), { code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
+  it("explains every command with --help and -h, on standard output", async () => {
+    const usage = (command: string) => `Usage: ditdah ${command === "timing" ? "audio" : command}`;
+    const runs = ["--help", "-h"].flatMap((flag) => [[flag], ...COMMANDS.map((command) => [command, flag])]);
+    for (const [i, run] of (await Promise.all(runs.map((args) => ditdah(args)))).entries()) {
+      const [command, flag] = runs[i]!;
+      assert.deepEqual([run.code, run.stderr], [0, ""], runs[i]!.join(" "));
+      assert.match(run.stdout, new RegExp(`^${flag ? usage(command!) : "Usage: ditdah COMMAND"}\\b`));
+      if (!flag) for (const name of COMMANDS) assert.ok(run.stdout.includes(`\n  ${usage(name).slice(14)} `), name);
+    }
+  });
+
+  it("prints the chart as a table: every character of the core's chart, the Morse in one column", async () => {
+    const { code, stdout, stderr } = await ditdah(["chart"]);
+    assert.equal(code, 0);
+    assert.equal(stderr, "");
+    const lines = stdout.split("\n");
+    const ROW = /^\S+ {2,}\S+$/;
+    assert.deepEqual(
+      lines.filter((line) => line !== "" && !ROW.test(line)),
+      ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters"],
+    );
+    const rows = lines.filter((line) => ROW.test(line));
+    assert.deepEqual(
+      rows.map((row) => row.split(/ +/)),
+      Object.values(CHART).flatMap((table) => Object.entries(table)),
+    );
+    const column = (character: string) => rows.find((row) => row.startsWith(`${character} `))!.search(/[-.]+$/);
+    for (const character of ["0", "?", "<SK>", "<SOS>", "É"]) assert.equal(column(character), column("A"), character);
+    assert.ok(rows.includes(`<SK>${" ".repeat(column("A") - 4)}...-.-`));
+  });
+
+  it("prints the chart as the API's JSON", async () => {
+    const { code, stdout, stderr } = await ditdah(["chart", "--json"]);
+    assert.equal(code, 0);
+    assert.equal(stderr, "");
+    assert.deepEqual(JSON.parse(stdout), { success: true, ...CHART });
+    assert.equal(stdout, `${JSON.stringify({ success: true, ...CHART })}\n`);
+  });
+
+  it("prints the /api/v1/audio JSON for a text, also as timing", async () => {
+    const run = await ditdah(["audio", "--wpm", "20", "E"]);
+    assert.deepEqual(run, {
+      code: 0,
+      stdout:
+        '{"success":true,"text":"E","morse":".","wpm":20,"frequency":600,"unitMs":60,"fwpm":20,"durationMs":60,"sequence":[{"type":"dot","startMs":0,"durationMs":60}]}\n',
+      stderr: "",
+    });
+    const args = ["--wpm", "25", "--fwpm", "15", "--frequency", "700", "-"];
+    const audio = await ditdah(["audio", ...args], "PARIS <AR>\n");
+    assert.equal(audio.code, 0);
+    assert.deepEqual(JSON.parse(audio.stdout), { success: true, text: "PARIS <AR>", frequency: 700, ...timeline("PARIS <AR>", { wpm: 25, fwpm: 15 }) });
+    assert.deepEqual(await ditdah(["timing", ...args], "PARIS <AR>\n"), audio);
+  });
+
+  it("refuses what the API refuses, with its message, exit code 1", async () => {
+    assert.deepEqual(await ditdah(["audio", "--frequency", "1001", "E"]), {
+      code: 1,
+      stdout: "",
+      stderr: `ditdah: Parameter frequency must be a number between ${FREQUENCY.min} and ${FREQUENCY.max}\n`,
+    });
+    assert.deepEqual(await ditdah(["audio", "--wpm", "51", "E"]), {
+      code: 1,
+      stdout: "",
+      stderr: `ditdah: Parameter wpm must be a number between ${WPM.min} and ${WPM.max}\n`,
+    });
+  });
+
+  describe("listen", () => {
+    let cq: string;
+    before(async () => {
+      cq = join(dir, "listen-cq.wav");
+      await writeFile(cq, wavOf("CQ DE K1ABC", 25, 700));
+    });
+
+    it("prints the text alone on standard output, the rest on standard error", async () => {
+      const { code, stdout, stderr } = await ditdah(["listen", cq]);
+      assert.equal(code, 0);
+      assert.equal(stdout, "CQ DE K1ABC\n");
+      assert.match(stderr, /^morse: -\.-\. --\.- \/ -\.\. \. \/ -\.- \.---- \.- -\.\.\. -\.-\.\nspeed: 2[45](\.\d)? wpm\npitch: 700 Hz\n$/);
+    });
+
+    it("reads the recording from standard input for -", async () => {
+      const run = await ditdah(["listen", "-"], await readFile(cq));
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, "CQ DE K1ABC\n");
+    });
+
+    it("prints the rest after the text with --verbose", async () => {
+      const { code, stdout, stderr } = await ditdah(["listen", "--verbose", cq]);
+      assert.equal(code, 0);
+      assert.equal(stderr, "");
+      assert.match(stdout, /^CQ DE K1ABC\nmorse: -\.-\. --\.- \/ -\.\. \. \/ -\.- \.---- \.- -\.\.\. -\.-\.\nspeed: 2[45](\.\d)? wpm\npitch: 700 Hz\n$/);
+    });
+
+    it("prints the decode-audio JSON with --json", async () => {
+      const { code, stdout, stderr } = await ditdah(["listen", "--json", "--frequency", "700", cq]);
+      assert.equal(code, 0);
+      assert.equal(stderr, "");
+      assert.ok(stdout.endsWith("}\n") && !stdout.slice(0, -1).includes("\n"));
+      const heard = JSON.parse(stdout);
+      assert.deepEqual(Object.keys(heard), ["success", "output", "morse", "characters", "wpm", "frequency", "durationMs"]);
+      assert.equal(heard.success, true);
+      assert.equal(heard.output, "CQ DE K1ABC");
+      assert.ok(Math.abs(heard.wpm - 25) <= 1, `wpm ${heard.wpm}`);
+      assert.equal(heard.frequency, 700);
+    });
+
+    it("says so when there is no Morse, with an empty line for the text", async () => {
+      const silence = join(dir, "silence.wav");
+      await writeFile(silence, encodeWav([new Float32Array(16000)], 8000));
+      assert.deepEqual(await ditdah(["listen", silence]), { code: 0, stdout: "\n", stderr: "no Morse found in 2.0 s of audio\n" });
+    });
+
+    it("refuses a file that is no WAV (exit code 1) and a wrong command line (exit code 2)", async () => {
+      const text = join(dir, "not.wav");
+      await writeFile(text, "not a wav");
+      const bad = await ditdah(["listen", text]);
+      assert.deepEqual([bad.code, bad.stdout], [1, ""]);
+      assert.match(bad.stderr, /^ditdah: The WAV file is truncated/);
+      const both = await ditdah(["listen", "--json", "--verbose", cq]);
+      assert.deepEqual([both.code, both.stdout], [2, ""]);
+      assert.match(both.stderr, /^ditdah: --verbose and --json exclude each other\n\nUsage: ditdah listen/);
+    });
+  });
+
+  describe("wav", () => {
+    it("writes a WAV that listen hears back", async () => {
+      const file = join(dir, "cq.wav");
+      assert.deepEqual(await ditdah(["wav", "--out", file, "--wpm", "25", "--frequency", "700", "CQ DE K1ABC"]), { code: 0, stdout: "", stderr: "" });
+      assert.equal((await readFile(file)).subarray(0, 4).toString(), "RIFF");
+      assert.deepEqual((await ditdah(["listen", file])).stdout, "CQ DE K1ABC\n");
+    });
+
+    it("writes the WAV to standard output for --out -", async () => {
+      const run = await ditdahBytes(["wav", "--out", "-", "--wpm", "25", "--frequency", "700", "CQ"]);
+      assert.equal(run.code, 0);
+      assert.equal(run.stderr, "");
+      assert.ok(run.bytes.equals(wavOf("CQ", 25, 700)));
+    });
+
+    it("writes a WAV at the default sample rate when none is given", async () => {
+      const file = join(dir, "default.wav");
+      assert.equal((await ditdah(["wav", "--out", file, "E"])).code, 0);
+      assert.equal((await readFile(file)).readUInt32LE(24), SAMPLE_RATE.default);
+    });
+  });
+
+  describe("progress on long work", () => {
+    const PARIS = Array(10).fill("PARIS"); // 30 s at 20 wpm
+    let long: string;
+    before(async () => {
+      long = join(dir, "long.wav");
+      await writeFile(long, wavOf(PARIS.join(" "), 20, 600));
+    });
+
+    it("shows none in a pipe", async () => {
+      const listen = await ditdah(["listen", long]);
+      assert.equal(listen.stdout, `${PARIS.join(" ")}\n`);
+      assert.match(listen.stderr, /^morse: [-. /]+\nspeed: [\d.]+ wpm\npitch: \d+ Hz\n$/);
+      assert.deepEqual(await ditdah(["wav", "--out", join(dir, "long-again.wav"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
+    });
+
+    it("shows a status line while decoding, on a terminal, and clears it", async () => {
+      const stdoutFile = join(dir, "decoded.txt");
+      const { code, stdout } = await ditdahOnTerminal(["listen", long], stdoutFile);
+      assert.equal(code, 0);
+      assert.ok(stdout.startsWith(`\rdecoding 30 s of audio…${CLEAR}\r${CLEAR}morse: `), JSON.stringify(stdout.slice(0, 60)));
+      assert.equal(await readFile(stdoutFile, "utf8"), `${PARIS.join(" ")}\n`);
+    });
+
+    it("shows a bar while rendering, on a terminal, and clears it", async () => {
+      const file = join(dir, "rendered.wav");
+      const { code, stdout } = await ditdahOnTerminal(["wav", "--out", file, ...PARIS], join(dir, "nothing.txt"));
+      assert.equal(code, 0);
+      const line = "\rrendering 30 s of audio [";
+      assert.ok(stdout.startsWith(line), JSON.stringify(stdout.slice(0, 60)));
+      assert.ok(stdout.endsWith(`${line}${"#".repeat(30)}] 100%${CLEAR}\r${CLEAR}`), JSON.stringify(stdout.slice(-80)));
+      assert.ok((await readFile(file)).equals(wavOf(PARIS.join(" "), 20, 600)));
+    });
   });
 
   it("says what it cannot encode, exit code 1", async () => {
     assert.deepEqual(await ditdah(["encode", "a#"]), { code: 1, stdout: "", stderr: 'ditdah: Cannot encode character "#" at position 2\n' });
   });
 
-  it("explains its usage on a wrong command, exit code 2", async () => {
-    const run = await ditdah(["bogus"]);
-    assert.equal(run.code, 2);
-    assert.match(run.stderr, /unknown command "bogus"[\s\S]*Usage:/);
-    assert.equal((await ditdah(["timing", "--wpm", "fast", "E"])).stderr.split("\n")[0], 'ditdah: --wpm must be a number (got "fast")');
+  it("explains its usage on a wrong command line, exit code 2, nothing on standard output", async () => {
+    const bogus = await ditdah(["bogus"]);
+    assert.deepEqual([bogus.code, bogus.stdout], [2, ""]);
+    assert.match(bogus.stderr, /^ditdah: unknown command "bogus"\n\nUsage: ditdah COMMAND/);
+    const number = await ditdah(["timing", "--wpm", "fast", "E"]);
+    assert.deepEqual([number.code, number.stdout], [2, ""]);
+    assert.match(number.stderr, /^ditdah: --wpm must be a number \(got "fast"\)\n\nUsage: ditdah audio/);
+    const option = await ditdah(["encode", "--wpm", "20", "E"]);
+    assert.deepEqual([option.code, option.stdout], [2, ""]);
+    assert.match(option.stderr, /^ditdah: Unknown option '--wpm'[\s\S]*Usage: ditdah encode/);
+    assert.equal((await ditdah([])).code, 2);
+    assert.equal((await ditdah(["chart", "extra"])).code, 2);
+    assert.equal((await ditdah(["wav", "E"])).code, 2);
   });
 
   it("states the service's limits and defaults, as the API does", async () => {
-    const { code, stdout } = await ditdah(["--help"]);
-    assert.equal(code, 0);
-    assert.match(stdout, new RegExp(`--wpm N .*${WPM.min} to ${WPM.max} words per minute \\(default ${WPM.default}\\b`));
-    assert.match(stdout, new RegExp(`--frequency HZ .*${FREQUENCY.min} to ${FREQUENCY.max} Hz \\(default ${FREQUENCY.default}\\)`));
-    assert.match(stdout, new RegExp(`--sample-rate HZ .*${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second \\(default ${SAMPLE_RATE.default}\\)`));
-    assert.match(stdout, new RegExp(`${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second, at most ${MAX_RECORDING_SECONDS / 60} minutes`));
+    const wav = (await ditdah(["wav", "--help"])).stdout;
+    assert.match(wav, new RegExp(`--wpm N .*${WPM.min} to ${WPM.max} words per minute \\(default ${WPM.default}\\b`));
+    assert.match(wav, new RegExp(`--frequency HZ .*${FREQUENCY.min} to ${FREQUENCY.max} Hz \\(default ${FREQUENCY.default}\\)`));
+    assert.match(wav, new RegExp(`--sample-rate HZ .*${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second \\(default ${SAMPLE_RATE.default}\\)`));
+    const listen = (await ditdah(["listen", "--help"])).stdout;
+    assert.match(listen, new RegExp(`${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second,\\s+at most ${MAX_RECORDING_SECONDS / 60} minutes`));
   });
 
-  it("writes a WAV at the default sample rate when none is given", async () => {
-    const file = join(dir, "default.wav");
-    assert.equal((await ditdah(["wav", "--out", file, "E"])).code, 0);
-    assert.equal((await readFile(file)).readUInt32LE(24), SAMPLE_RATE.default);
+  it("serves the API as npm start does, with the same JSON as chart --json, audio and listen --json", async () => {
+    const [port] = await freePorts(1);
+    const env = { ...process.env, HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn" };
+    const server = new Managed("ditdah serve", spawn(process.execPath, [MAIN, "serve"], { env, stdio: ["ignore", "pipe", "pipe"] }));
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const health = await waitFor("ditdah serve", async () => ((await httpGet(`${base}/healthz`)).status === 200 ? true : undefined));
+      assert.equal(health, true, server.describe());
+      assert.equal(`${(await httpGet(`${base}/api/v1/chart`)).text}\n`, (await ditdah(["chart", "--json"])).stdout);
+      const audio = await httpGet(`${base}/api/v1/audio?text=CQ%20de%20K1ABC%3F&wpm=23&fwpm=13&frequency=650`);
+      assert.equal(`${audio.text}\n`, (await ditdah(["audio", "--wpm", "23", "--fwpm", "13", "--frequency", "650", "CQ de K1ABC?"])).stdout);
+      const wav = wavOf("CQ DE K1ABC", 25, 700);
+      const heard = await fetch(`${base}/api/v1/decode-audio`, { method: "POST", body: wav, headers: { "content-type": "audio/wav" } });
+      assert.equal(`${await heard.text()}\n`, (await ditdah(["listen", "--json", "-"], wav)).stdout);
+    } finally {
+      const exit = await server.stop("SIGTERM");
+      assert.deepEqual(exit, { code: 0, signal: null }, server.describe());
+    }
   });
 });

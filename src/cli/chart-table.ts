@@ -1,0 +1,25 @@
+/** The chart as a table for people: one row per character, a section per kind, the Morse in one column. */
+import { CHART, type Chart } from "../core/index.js";
+
+const TITLES: Record<keyof Chart, string> = {
+  alphabet: "Letters",
+  numbers: "Digits",
+  punctuation: "Punctuation",
+  prosigns: "Prosigns",
+  accented: "Accented letters",
+};
+
+const GAP = 2;
+
+const width = (text: string) => [...text].length;
+
+export function chartTable(chart: Readonly<Chart> = CHART): string {
+  const sections = Object.entries(chart) as [keyof Chart, Chart[keyof Chart]][];
+  const column = Math.max(...sections.flatMap(([, table]) => Object.keys(table).map(width))) + GAP;
+  return sections
+    .map(([kind, table]) => {
+      const rows = Object.entries(table).map(([character, morse]) => character + " ".repeat(column - width(character)) + morse);
+      return [TITLES[kind], ...rows].join("\n");
+    })
+    .join("\n\n");
+}

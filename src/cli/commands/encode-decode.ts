@@ -1,0 +1,30 @@
+/** `ditdah encode` and `ditdah decode`. */
+import { decode, encode } from "../../core/index.js";
+import { defineCommand, print } from "../command.js";
+import { textOf } from "../input.js";
+import { GLYPH_OPTIONS, glyphs, HELP_LINES } from "../options.js";
+
+export const encodeCommand = defineCommand({
+  usage: `Usage: ditdah encode [--dot C] [--dash C] [--separator S] [TEXT... | -]
+Text to Morse. Without TEXT, or with - alone, standard input is read.
+
+${HELP_LINES.glyphs}
+${HELP_LINES.help}`,
+  options: GLYPH_OPTIONS,
+  async run(values, words) {
+    print(encode(await textOf(words), glyphs(values)));
+  },
+});
+
+export const decodeCommand = defineCommand({
+  usage: `Usage: ditdah decode [--dot C] [--dash C] [--separator S] [MORSE... | -]
+Morse to text. Without MORSE, or with - alone, standard input is read; arguments such as -.-. are Morse, not options.
+
+${HELP_LINES.glyphs}
+${HELP_LINES.help}`,
+  options: GLYPH_OPTIONS,
+  morseArguments: true,
+  async run(values, words) {
+    print(decode(await textOf(words), glyphs(values)));
+  },
+});

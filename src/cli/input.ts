@@ -1,0 +1,33 @@
+/** What a command reads: words from the command line, or standard input where they are absent or `-`. */
+import { readFile } from "node:fs/promises";
+import { UsageError } from "./command.js";
+
+/** The argument that stands for standard input (for `--out`, standard output). */
+export const DASH = "-";
+
+async function stdinBytes(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Standard input as text, without its final line break. */
+async function stdinText(): Promise<string> {
+  return (await stdinBytes()).toString("utf8").replace(/\r?\n$/, "");
+}
+
+/**
+ * The words joined by spaces; standard input when there are none, or when the one word is
+ * `-`. Among other words `-` is a hyphen (or, in Morse, a T).
+ */
+export async function textOf(words: string[]): Promise<string> {
+  if (words.length === 1 && words[0] === DASH) return stdinText();
+  if (words.length > 0) return words.join(" ");
+  if (process.stdin.isTTY) throw new UsageError("nothing to read: give it as arguments or on standard input");
+  return stdinText();
+}
+
+/** A file's bytes, or standard input's for `-`. */
+export function bytesOf(file: string): Promise<Buffer> {
+  return file === DASH ? stdinBytes() : readFile(file);
+}

@@ -1,0 +1,56 @@
+/** Options shared by several commands: their parsing and their lines in the help. */
+import { MorseError } from "../core/index.js";
+import { numberOutOfRange } from "../core/messages.js";
+import { DECODE_FREQUENCY, DECODE_WPM, FREQUENCY, GLYPH_LENGTH, SAMPLE_RATE, SEPARATOR_LENGTH, WPM } from "../http/limits.js";
+import { UsageError } from "./command.js";
+
+export const GLYPH_OPTIONS = {
+  separator: { type: "string" },
+  dot: { type: "string" },
+  dash: { type: "string" },
+} as const;
+
+export const SPEED_OPTIONS = {
+  wpm: { type: "string" },
+  fwpm: { type: "string" },
+} as const;
+
+export const HELP_LINES = {
+  glyphs:
+    `  --dot C, --dash C   ${GLYPH_LENGTH.min} to ${GLYPH_LENGTH.max} characters without white space, neither containing the other\n` +
+    `  --separator S       between words: ${SEPARATOR_LENGTH.min} to ${SEPARATOR_LENGTH.max} characters, not a single space`,
+  speed:
+    `  --wpm N             speed, ${WPM.min} to ${WPM.max} words per minute (default ${WPM.default})\n` +
+    `  --fwpm N            Farnsworth overall speed, ${WPM.min} up to --wpm (default --wpm)`,
+  frequency: `  --frequency HZ      tone pitch, ${FREQUENCY.min} to ${FREQUENCY.max} Hz (default ${FREQUENCY.default})`,
+  sampleRate: `  --sample-rate HZ    ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second (default ${SAMPLE_RATE.default})`,
+  hints:
+    `  --wpm N             the expected speed, ${DECODE_WPM.min} to ${DECODE_WPM.max} words per minute (found when absent)\n` +
+    `  --frequency HZ      the expected pitch, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)`,
+  help: "  -h, --help          this help",
+};
+
+/** An option's number; undefined when the option is absent. */
+export function numberOption(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === "" || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number (got "${raw}")`);
+  return value;
+}
+
+/** The tone's pitch, checked as the API checks it (with the API's message). */
+export function frequencyOption(raw: string | undefined): number {
+  const frequency = numberOption(raw, "frequency") ?? FREQUENCY.default;
+  if (frequency < FREQUENCY.min || frequency > FREQUENCY.max) {
+    throw new MorseError("INVALID_OPTION", numberOutOfRange("frequency", FREQUENCY.min, FREQUENCY.max));
+  }
+  return frequency;
+}
+
+export function glyphs(values: { separator?: string; dot?: string; dash?: string }) {
+  return { separator: values.separator, dotChar: values.dot, dashChar: values.dash };
+}
+
+export function speeds(values: { wpm?: string; fwpm?: string }) {
+  return { wpm: numberOption(values.wpm, "wpm"), fwpm: numberOption(values.fwpm, "fwpm") };
+}
