@@ -3,6 +3,8 @@
  * the same recorded bytes (status, headers, body): what we pay for routing, validation,
  * the work itself and the framework. A third server, fastify with one route sending those
  * same bytes, splits that cost in two: the framework's floor, and what ditdah adds on top.
+ * The targets are ours over the floor: the framework is our choice, and on these machines
+ * the floor itself stands well under raw node:http.
  * autocannon, 50 connections, a warm-up against each, then rounds alternated A B C A B C;
  * medians across rounds.
  */
@@ -22,8 +24,8 @@ export interface HttpCase {
   method: "GET" | "POST";
   path: string;
   body?: string;
-  /** The target for ours/raw, where there is one. */
-  target?: number;
+  /** The target for ours over fastify's floor. */
+  target: number;
 }
 
 export interface HttpFigure {
@@ -31,6 +33,7 @@ export interface HttpFigure {
   ours: RunSummary;
   raw: RunSummary;
   floor: RunSummary;
+  /** Ours over the floor. */
   ratio: number;
 }
 
@@ -53,10 +56,11 @@ export function httpCases(): HttpCase[] {
   const text = mixedText(100, 7);
   const morse = encode(text);
   return [
-    { name: "GET encode", method: "GET", path: `/api/v1/encode?text=${encodeURIComponent(text)}`, target: 0.85 },
-    { name: "POST encode", method: "POST", path: "/api/v1/encode", body: JSON.stringify({ text }), target: 0.85 },
-    { name: "GET decode", method: "GET", path: `/api/v1/decode?morse=${encodeURIComponent(morse)}`, target: 0.85 },
-    { name: "POST audio", method: "POST", path: "/api/v1/audio", body: JSON.stringify({ text }) },
+    { name: "GET encode", method: "GET", path: `/api/v1/encode?text=${encodeURIComponent(text)}`, target: 0.9 },
+    { name: "POST encode", method: "POST", path: "/api/v1/encode", body: JSON.stringify({ text }), target: 0.9 },
+    { name: "GET decode", method: "GET", path: `/api/v1/decode?morse=${encodeURIComponent(morse)}`, target: 0.9 },
+    // A 25 KB timeline to build and write: half the floor's rate is the target.
+    { name: "POST audio", method: "POST", path: "/api/v1/audio", body: JSON.stringify({ text }), target: 0.5 },
   ];
 }
 
@@ -175,7 +179,7 @@ export async function runHttpBench(): Promise<HttpFigure[]> {
     for (const c of cases) {
       const runs = await alternate([ours, raw, floor], c, { seconds, warmup, rounds, connections });
       const [a, b, f] = runs.map(combine) as [RunSummary, RunSummary, RunSummary];
-      const figure = { name: c.name, ours: a, raw: b, floor: f, ratio: a.reqPerSec / b.reqPerSec };
+      const figure = { name: c.name, ours: a, raw: b, floor: f, ratio: a.reqPerSec / f.reqPerSec };
       figures.push(figure);
       printFigure(c, figure);
     }
@@ -197,11 +201,10 @@ async function alternate(servers: Child[], c: HttpCase, o: { seconds: number; wa
 }
 
 function printFigure(c: HttpCase, { name, ours: a, raw: b, floor: f, ratio }: HttpFigure): void {
-  const target = c.target === undefined ? "no target" : verdict(ratio, c.target, "min");
   line(
     `http ${name}`,
-    `ours ${fmt(a.reqPerSec)} req/s | raw ${fmt(b.reqPerSec)} req/s | ratio ${fmtRatio(ratio)} (${target}) | ` +
-      `fastify floor ${fmt(f.reqPerSec)} req/s, ${fmtRatio(f.reqPerSec / b.reqPerSec)} raw; ours ${fmtRatio(a.reqPerSec / f.reqPerSec)} the floor`,
+    `ours ${fmtRatio(ratio)} fastify's floor (${verdict(ratio, c.target, "min")}) | ours ${fmt(a.reqPerSec)} req/s, ` +
+      `floor ${fmt(f.reqPerSec)} req/s, raw node:http ${fmt(b.reqPerSec)} req/s; ours ${fmtRatio(a.reqPerSec / b.reqPerSec)} raw, the floor ${fmtRatio(f.reqPerSec / b.reqPerSec)} raw`,
   );
   line(
     `http ${name} cpu`,

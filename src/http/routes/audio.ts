@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { timeline } from "../../core/index.js";
+import { audioJson } from "../audio-json.js";
 import { TAGS } from "../docs.js";
 import { registerGetAndPost } from "../endpoints.js";
 import { FREQUENCY } from "../limits.js";
@@ -12,11 +13,11 @@ export function audioRoutes(app: FastifyInstance): void {
     tag: TAGS.morse.name,
     params: AudioParams,
     result: AudioResult,
-    handle: ({ text, wpm, fwpm, frequency }) => ({
-      success: true,
-      text,
-      frequency: frequency ?? FREQUENCY.default,
-      ...timeline(text, { wpm, fwpm }),
-    }),
+    handle: ({ text, wpm, fwpm, frequency }, reply) => {
+      const result = { success: true, text, frequency: frequency ?? FREQUENCY.default, ...timeline(text, { wpm, fwpm }) };
+      // Only once the timeline is built: an error thrown before goes out by the error schema.
+      reply.type("application/json; charset=utf-8").serializer(audioJson);
+      return result;
+    },
   });
 }
