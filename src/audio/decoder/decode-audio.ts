@@ -1,8 +1,10 @@
 /**
  * Morse from a recording, one stage after another:
  *
- * 1. Front end (front-end/): the samples made usable, the tone's pitch found, the tone
- *    mixed down to ~1 kHz complex baseband and its drift followed.
+ * 1. Front end (front-end/): the samples made usable, the tone's pitch found, the
+ *    recording cut where two stations key in turn (front-end/turns.ts; each turn then
+ *    goes through the stages below on its own), the tone mixed down to ~1 kHz complex
+ *    baseband and its drift followed.
  * 2. Speed (speed.ts): the dot length whose filters give timings that fit Morse best,
  *    unless a speed is hinted.
  * 3. Keying (passes.ts): threshold keying and segmentations of the envelope, then
