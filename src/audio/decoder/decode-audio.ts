@@ -27,14 +27,14 @@ import { loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
-import { toBaseband, type Baseband } from "./front-end/baseband.js";
+import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
 import { findPitch, pitchRange } from "./front-end/pitch.js";
 import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
-import { characterPass, coherentPasses, envelopePasses, phaseScopeOf, type Reading } from "./passes.js";
+import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
 import { searchDot } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
@@ -81,7 +81,13 @@ function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filter
   const first = envelopePasses(bb, dotMs, hintWpm, filterDotMs);
   if (!first) return undefined;
   const scope = phaseScopeOf(bb, first);
-  return textOf(bb, coherentPasses(bb, first, scope), scope, noisy(first.levels));
+  const reading = coherentPasses(bb, first, scope);
+  // A fast fade hides the troughs' marks from the envelope's first reading: read again with the fade the coherent model followed taken out.
+  const fade = fastFading(reading, bb.blockMs, dotMs);
+  const flat = fade && withoutFade(bb, fade);
+  const again = flat && envelopePasses(flat, dotMs, hintWpm, filterDotMs);
+  if (flat && again) return textOf(flat, coherentPasses(flat, again, scope), scope, noisy(again.levels));
+  return textOf(bb, reading, scope, noisy(first.levels));
 }
 
 /**

@@ -52,6 +52,8 @@ export const TUNING = {
   },
   /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts). */
   baseband: {
+    /** A fade taken out of the baseband is limited to this gain either way. Estimator: 20 dB, deeper than the fades read. */
+    MAX_FADE_GAIN: 10,
     /** Target block length, ms. Estimator: fine enough for the edges of a 50 wpm dot (24 ms). */
     BLOCK_MS: 1,
     /** Stretch over which the pitch offset is measured, ms. Estimator: a drift moves little within it. */
@@ -143,6 +145,8 @@ export const TUNING = {
     COHERENT_MIN_BLOCKS: 20,
     /** Half-widths tried for the window a fading tone's level is measured over, ms; the one whose marks best predict each other's level is taken. Estimator: down to a fifth of a 1 Hz fade; fitted: up to 800 ms, where the bench's slow fades (3-12 s) read best. */
     LEVEL_WINDOWS_MS: [200, 300, 450, 800],
+    /** A tone whose level swings by this factor within one level window (evidence/levels.ts) fades too fast for the envelope's levels: read again with the fade taken out. Standard: a trough at half the on level reaches the threshold halfway to the off level. */
+    FAST_FADE_RATIO: 2,
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */
     LEVEL_BIN_MS: 1500,
     /** Blocks of marks a stretch must hold for its level to be compared. Estimator. */

@@ -52,27 +52,22 @@ export interface Levels {
   off: Float32Array;
 }
 
+/** The length of the windows the levels are measured over, ms, at a dot of `dotMs`. */
+export function levelWindowMs(dotMs: number): number {
+  const { WINDOW_MS, WINDOW_DOTS } = TUNING.levels;
+  return Math.max(WINDOW_MS, WINDOW_DOTS * dotMs);
+}
+
 /** The levels along the envelope; undefined when the recording holds no keyed tone. */
 export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: LevelOptions): Levels | undefined {
-  const {
-    GLOBAL_ON_QUANTILE,
-    OFF_QUANTILE,
-    ON_QUANTILE,
-    PRESENCE_MARGIN,
-    NOISE_SPREAD_GLOBAL,
-    NOISE_SPREAD_ON,
-    LOOKS_EXPONENT,
-    WINDOW_MS,
-    WINDOW_DOTS,
-    WEAKEST_ON,
-  } = TUNING.levels;
+  const { GLOBAL_ON_QUANTILE, OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WEAKEST_ON } = TUNING.levels;
   const n = env.length;
   if (n === 0) return undefined;
   const narrowing = looks ** LOOKS_EXPONENT;
   const [globalOn, globalOff] = quantiles(env, 0, n, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
   if (!present && !(globalOn > globalOff * (1 + PRESENCE_MARGIN * NOISE_SPREAD_GLOBAL * narrowing))) return undefined;
 
-  const size = Math.min(n, Math.round(Math.max(WINDOW_MS, WINDOW_DOTS * dotMs) / blockMs));
+  const size = Math.min(n, Math.round(levelWindowMs(dotMs) / blockMs));
   const hop = Math.max(1, size >> 2);
   const windows: LevelWindow[] = [];
   for (let centre = 0; ; centre += hop) {

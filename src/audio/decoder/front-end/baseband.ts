@@ -52,3 +52,16 @@ export function toBaseband(samples: Float32Array, sampleRate: number, frequency:
   }
   return { re, im, blockMs: (1000 * block) / sampleRate };
 }
+
+/** The baseband divided by `gain` (a fade, around 1) block by block, kept within MAX_FADE_GAIN either way. */
+export function withoutFade(bb: Baseband, gain: Float32Array): Baseband {
+  const { MAX_FADE_GAIN } = TUNING.baseband;
+  const re = new Float32Array(bb.re.length);
+  const im = new Float32Array(bb.im.length);
+  for (let i = 0; i < re.length; i++) {
+    const g = Math.min(MAX_FADE_GAIN, Math.max(1 / MAX_FADE_GAIN, gain[i] ?? 1));
+    re[i] = bb.re[i]! / g;
+    im[i] = bb.im[i]! / g;
+  }
+  return { re, im, blockMs: bb.blockMs };
+}

@@ -9,7 +9,7 @@
  */
 import type { Levels } from "../evidence/levels.js";
 import { envelopeEvidence, evidenceOfRuns } from "../evidence/likelihood.js";
-import { modelFromLevels, modelFromRuns } from "../evidence/models.js";
+import { modelFromLevels, modelFromRuns, type SignalModel } from "../evidence/models.js";
 import { keyedFromRuns, runsOf, type Keyed, type Run } from "../keyed.js";
 import { TUNING, tuningCache, type Tuning } from "../tuning.js";
 import { priorTable, searchStep } from "./lengths.js";
@@ -148,17 +148,20 @@ function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
  * baseband turned onto the tone's own phase), where a tone of amplitude A in real
  * Gaussian noise of variance v against noise alone has log-likelihood ratio
  * (A y - A² / 2) / v: linear in y, so a segment's evidence is exactly a matched filter
- * over it. The model (A and v along the recording) is measured where `keyed` put marks and gaps.
+ * over it. The model (A and v along the recording) is measured where `keyed` put marks and
+ * gaps; it is returned beside what was keyed (none where too few marks or gaps to measure by).
  */
-export function segmentCoherent(y: Float32Array, keyed: Keyed, options: SegmentOptions): Keyed {
+export function segmentCoherent(y: Float32Array, keyed: Keyed, options: SegmentOptions): { keyed: Keyed; model?: SignalModel } {
   const { COHERENT_REFINEMENTS, COHERENT_NOISE_WEIGHT } = TUNING.evidence;
   let runs = runsOf(keyed, options.blockMs, y.length);
+  let model: SignalModel | undefined;
   for (let pass = 0; pass < COHERENT_REFINEMENTS; pass++) {
     const measured = evidenceOfRuns(y, runs, options.blockMs, COHERENT_NOISE_WEIGHT);
     if (!measured) break;
+    model = measured.model;
     runs = withoutWeakCharacters(viterbi(measured.evidence, options), y, measured.model.amplitude, options.dotBlocks);
   }
-  return keyedFromRuns(runs, options.blockMs);
+  return { keyed: keyedFromRuns(runs, options.blockMs), model };
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { toBaseband } from "../../../../src/audio/decoder/front-end/baseband.js";
+import { toBaseband, withoutFade } from "../../../../src/audio/decoder/front-end/baseband.js";
 
 const tone = (frequency: number, sampleRate: number, seconds: number, amplitude = 0.8, phase = 0.3): Float32Array =>
   Float32Array.from({ length: Math.round(seconds * sampleRate) }, (_, n) => amplitude * Math.cos((2 * Math.PI * frequency * n) / sampleRate + phase));
@@ -31,5 +31,15 @@ describe("toBaseband", () => {
       assert.ok(Math.abs(hz - 5) < 0.2, `${sampleRate} samples/s: ${hz} Hz`);
       assert.ok(Math.abs(bb.blockMs - 1) < 0.05, `${bb.blockMs} ms blocks`);
     }
+  });
+});
+
+describe("withoutFade", () => {
+  it("divides each block by the fade's gain, at most 10 either way", () => {
+    const bb = { re: Float32Array.from([1, 2, 4, 1]), im: Float32Array.from([0, -2, 1, 1]), blockMs: 1 };
+    const flat = withoutFade(bb, Float32Array.from([1, 2, 0.5, 100]));
+    assert.deepEqual([...flat.re], [1, 1, 8, 0.1].map(Math.fround));
+    assert.deepEqual([...flat.im], [0, -1, 2, 0.1].map(Math.fround));
+    assert.equal(flat.blockMs, 1);
   });
 });

@@ -42,7 +42,7 @@ describe("segmentCoherent", () => {
   const clean = () => new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? 1 : 0));
 
   it("finds the marks of a clean in-phase component", () => {
-    const found = segmentCoherent(clean(), keyed, options);
+    const found = segmentCoherent(clean(), keyed, options).keyed;
     assert.equal(found.length, 99);
     assert.ok(
       durationsOf(found).every((d) => Math.abs(d - DOT) <= DOT / 3),
@@ -54,7 +54,7 @@ describe("segmentCoherent", () => {
     for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 3e38]) {
       const y = clean();
       y[n >> 1] = bad;
-      const found = segmentCoherent(y, keyed, options);
+      const found = segmentCoherent(y, keyed, options).keyed;
       assert.ok(
         durationsOf(found).every((d) => Number.isFinite(d) && d > 0),
         String(bad),
