@@ -29,7 +29,7 @@ import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
-import { findPitch, pitchRange } from "./front-end/pitch.js";
+import { findPitches, pitchRange } from "./front-end/pitch.js";
 import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf } from "./keyed.js";
@@ -101,12 +101,15 @@ export function decodeAudio(recording: Float32Array, sampleRate: number, hints: 
   const samples = usableSamples(recording);
   const durationMs = (1000 * samples.length) / sampleRate;
   const nothing: AudioDecode = { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs };
-  const range = pitchRange(hints.frequency);
-  const frequency = findPitch(samples, sampleRate, range);
-  if (frequency === undefined) return nothing;
+  const pitches = findPitches(samples, sampleRate, pitchRange(hints.frequency), TUNING.turns.TURN_MIN_SEPARATION_HZ);
+  if (pitches === undefined) return nothing;
+  const strongest = { frequency: pitches.first, bb: toBaseband(samples, sampleRate, pitches.first) };
   // A hinted pitch names one station: the others' turns are not read.
-  const heard = hints.frequency !== undefined ? [{ frequency, from: 0, to: samples.length }] : turns(samples, sampleRate, frequency, range);
-  const read = heard.map((turn) => ({ turn, decoded: readTurn(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency, hintedWpm(hints)) }));
+  const heard = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
+  const read = heard.map((turn) => {
+    const bb = heard.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
+    return { turn, decoded: readTurn(bb, hintedWpm(hints)) };
+  });
   const found = read.filter((r): r is { turn: Turn; decoded: TimingDecode } => r.decoded !== undefined && r.decoded.characters > 0);
   if (found.length === 0) return nothing;
   // The station heard most gives the pitch and speed.
@@ -121,9 +124,11 @@ export function decodeAudio(recording: Float32Array, sampleRate: number, hints: 
   };
 }
 
-/** One station's turn read at its pitch: the speed searched (unless hinted), then keying and characters; undefined where none is found. */
-function readTurn(samples: Float32Array, sampleRate: number, frequency: number, hintWpm: number | undefined): TimingDecode | undefined {
-  const bb = toBaseband(samples, sampleRate, frequency);
+/**
+ * One station's turn, mixed down at its pitch: its drift followed (in place), the speed
+ * searched (unless hinted), then keying and characters; undefined where none is found.
+ */
+function readTurn(bb: Baseband, hintWpm: number | undefined): TimingDecode | undefined {
   followDrift(bb);
   const dotMs = hintWpm !== undefined ? dotMsOf(hintWpm) : searchDot(bb);
   if (dotMs === undefined) return undefined;

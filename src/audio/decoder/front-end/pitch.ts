@@ -53,23 +53,19 @@ export function belowNyquist(range: { min: number; max: number }, sampleRate: nu
   return { min: range.min < top ? range.min : Math.max(0, top - (range.max - range.min)), max: top };
 }
 
-/** A band the pitch search leaves out: `hz` either side of `centre`. */
-export interface Exclusion {
-  centre: number;
-  hz: number;
+/** The averaged spectrum and each searched bin's peak score (its band's power over the neighbourhood's median). */
+interface Spectrum {
+  power: Float64Array;
+  binHz: number;
+  /** The bins searched, [lo, hi]. */
+  lo: number;
+  hi: number;
+  halfPeak: number;
+  /** score[k - lo]: 0 where the band holds no power. */
+  score: Float64Array;
 }
 
-/**
- * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY) below
- * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist), outside `exclude` if
- * given, or undefined when the recording is silent there.
- */
-export function findPitch(
-  samples: Float32Array,
-  sampleRate: number,
-  searched: { min: number; max: number } = DECODE_FREQUENCY,
-  exclude?: Exclusion,
-): number | undefined {
+function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
   const { RESOLUTION_HZ, PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
   const range = belowNyquist(searched, sampleRate);
   let size = 256;
@@ -81,21 +77,29 @@ export function findPitch(
   const hi = Math.min(last, Math.ceil(range.max / binHz));
   const halfPeak = Math.max(1, Math.round(PEAK_HALF_WIDTH_HZ / binHz));
   const halfHood = Math.max(halfPeak + 2, Math.round(NEIGHBOURHOOD_HZ / binHz));
-  let best = -1;
-  let bestScore = 0;
+  const score = new Float64Array(Math.max(0, hi - lo + 1));
   for (let k = lo; k <= hi; k++) {
-    if (exclude && Math.abs(k * binHz - exclude.centre) < exclude.hz) continue;
     let peak = 0;
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
     const floor = median(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));
-    const score = peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE);
-    if (score > bestScore && peak > 0) {
-      bestScore = score;
+    score[k - lo] = peak > 0 ? peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE) : 0;
+  }
+  return { power, binHz, lo, hi, halfPeak, score };
+}
+
+/** The best-scoring peak's power-weighted centre (finer than one bin), Hz, at least `apartHz` from `away` if given; undefined where none has power. */
+function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, away?: { from: number; apartHz: number }): number | undefined {
+  let best = -1;
+  let bestScore = 0;
+  for (let k = lo; k <= hi; k++) {
+    if (away && Math.abs(k * binHz - away.from) < away.apartHz) continue;
+    if (score[k - lo]! > bestScore) {
+      bestScore = score[k - lo]!;
       best = k;
     }
   }
   if (best < 0) return undefined;
-  // The power-weighted centre of the peak, finer than one bin.
+  const last = power.length - 1;
   let weight = 0;
   let moment = 0;
   for (let j = Math.max(0, best - halfPeak); j <= Math.min(last, best + halfPeak); j++) {
@@ -103,6 +107,30 @@ export function findPitch(
     moment += power[j]! * j;
   }
   return (moment / weight) * binHz;
+}
+
+/**
+ * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY) below
+ * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist), or undefined when the
+ * recording is silent there.
+ */
+export function findPitch(samples: Float32Array, sampleRate: number, searched: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
+  return strongestPeak(spectrumOf(samples, sampleRate, searched));
+}
+
+/**
+ * As findPitch, and the next tone at least `apartHz` from it (another station, or noise:
+ * front-end/turns.ts tells), from the one spectrum.
+ */
+export function findPitches(
+  samples: Float32Array,
+  sampleRate: number,
+  searched: { min: number; max: number },
+  apartHz: number,
+): { first: number; second?: number } | undefined {
+  const spectrum = spectrumOf(samples, sampleRate, searched);
+  const first = strongestPeak(spectrum);
+  return first === undefined ? undefined : { first, second: strongestPeak(spectrum, { from: first, apartHz }) };
 }
 
 /**

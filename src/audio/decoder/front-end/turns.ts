@@ -2,7 +2,8 @@
  * Stations that key in turn: a QSO recorded on one frequency holds one station, then
  * another at its own pitch and speed. Each turn is read on its own (decode-audio.ts).
  *
- * The second station's pitch is the strongest peak away from the first's. Each pitch's
+ * The second station's pitch is the strongest peak away from the first's (front-end/pitch.ts
+ * findPitches). Each pitch's
  * activity is the power in a narrow band around it, stretch by stretch; where the share
  * of one pitch's activity before some moment stands far above the other's (a change
  * point), the two keyed in turn and the recording is cut there. Stations keying at the
@@ -11,8 +12,7 @@
  */
 import { movingAverage } from "../../dsp/moving-average.js";
 import { TUNING } from "../tuning.js";
-import { toBaseband } from "./baseband.js";
-import { findPitch } from "./pitch.js";
+import { toBaseband, type Baseband } from "./baseband.js";
 
 /** One station's turn: its pitch, Hz, and its samples [from, to). */
 export interface Turn {
@@ -21,10 +21,9 @@ export interface Turn {
   to: number;
 }
 
-/** The power within TURN_BAND_HZ of `frequency` over each stretch of TURN_STRETCH_MS, above its quietest stretches. */
-function activity(samples: Float32Array, sampleRate: number, frequency: number): Float64Array {
+/** The power within TURN_BAND_HZ of the pitch `bb` was mixed down by, over each stretch of TURN_STRETCH_MS, above its quietest stretches. */
+function activity(bb: Baseband): Float64Array {
   const { TURN_BAND_HZ, TURN_STRETCH_MS, TURN_FLOOR_QUANTILE } = TUNING.turns;
-  const bb = toBaseband(samples, sampleRate, frequency);
   const narrow = Math.max(1, Math.round(1000 / TURN_BAND_HZ / bb.blockMs));
   const re = movingAverage(bb.re, narrow);
   const im = movingAverage(bb.im, narrow);
@@ -61,16 +60,17 @@ function changePoint(a: Float64Array, b: Float64Array): number {
 }
 
 /**
- * The turns of the recording, whose strongest tone is at `first` Hz: two where a second
- * station keys before or after it, at least TURN_MIN_SEPARATION_HZ away; else one.
+ * The turns of the recording: two where the tone at `second` Hz keys before or after the
+ * strongest (at `strongest.frequency`, mixed down to `strongest.bb`, its drift not yet
+ * followed), else one, the whole recording.
  */
-export function turns(samples: Float32Array, sampleRate: number, first: number, range: { min: number; max: number }): Turn[] {
-  const { TURN_MIN_SEPARATION_HZ, TURN_STRETCH_MS } = TUNING.turns;
+export function turns(samples: Float32Array, sampleRate: number, strongest: { frequency: number; bb: Baseband }, second: number | undefined): Turn[] {
+  const { TURN_STRETCH_MS } = TUNING.turns;
+  const first = strongest.frequency;
   const whole: Turn[] = [{ frequency: first, from: 0, to: samples.length }];
-  const second = findPitch(samples, sampleRate, range, { centre: first, hz: TURN_MIN_SEPARATION_HZ });
   if (second === undefined) return whole;
-  const a = activity(samples, sampleRate, first);
-  const b = activity(samples, sampleRate, second);
+  const a = activity(strongest.bb);
+  const b = activity(toBaseband(samples, sampleRate, second));
   const perStretch = Math.round((TURN_STRETCH_MS * sampleRate) / 1000);
   const firstThenSecond = changePoint(a, b);
   const secondThenFirst = changePoint(b, a);

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { timeline } from "../../../../src/core/index.js";
-import { findPitch } from "../../../../src/audio/decoder/front-end/pitch.js";
-import { turns } from "../../../../src/audio/decoder/front-end/turns.js";
+import { toBaseband } from "../../../../src/audio/decoder/front-end/baseband.js";
+import { findPitches } from "../../../../src/audio/decoder/front-end/pitch.js";
+import { type Turn, turns } from "../../../../src/audio/decoder/front-end/turns.js";
+import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 import { DECODE_FREQUENCY } from "../../../../src/audio/limits.js";
 import { rng } from "../../../fixtures/random.js";
 import { record, type Channel } from "../../../fixtures/simulator.js";
@@ -22,7 +24,11 @@ function mixed(a: Float32Array, b: Float32Array): Float32Array {
   return new Float32Array(Math.max(a.length, b.length)).map((_, i) => (a[i] ?? 0) + 0.7 * (b[i] ?? 0));
 }
 
-const turnsOf = (samples: Float32Array) => turns(samples, RATE, findPitch(samples, RATE)!, DECODE_FREQUENCY);
+/** The turns decodeAudio finds. */
+function turnsOf(samples: Float32Array): Turn[] {
+  const { first, second } = findPitches(samples, RATE, DECODE_FREQUENCY, TUNING.turns.TURN_MIN_SEPARATION_HZ)!;
+  return turns(samples, RATE, { frequency: first, bb: toBaseband(samples, RATE, first) }, second);
+}
 
 describe("turns", () => {
   it("cuts a QSO between its two stations, each at its own pitch, in the pause between them", () => {
