@@ -268,13 +268,15 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
   }
 
   const spacing = spacingOf(spaces, dots);
+  const wordFrom = WORD_GAP_FROM * betweenGaps(spacing);
+  const letterFrom = LETTER_GAP_FROM * Math.min(1, spacing.letter);
   const out = new Transcript();
   for (let i = 0; i < marks.length; i++) {
     out.element(marks[i]! >= DASH_FROM * dots[i]!);
     if (i >= spaces.length) break;
     const dot = gapDot(dots, i);
-    if (spaces[i]! >= WORD_GAP_FROM * betweenGaps(spacing) * dot) out.endWord();
-    else if (spaces[i]! >= LETTER_GAP_FROM * Math.min(1, spacing.letter) * dot) out.endLetter();
+    if (spaces[i]! >= wordFrom * dot) out.endWord();
+    else if (spaces[i]! >= letterFrom * dot) out.endLetter();
     else out.elementGap(spaces[i]! / dot);
   }
   const wpm = Math.round(10 * wpmOfDot(median(dots))) / 10;

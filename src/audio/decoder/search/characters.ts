@@ -237,6 +237,7 @@ function runOf(segment: Segment, tree: CharacterTree, from: number, step: number
  */
 function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Array, spacing: Spacing): number[] {
   const { MAX_SPAN_DOTS, CUT_GAP_DOTS } = TUNING.characters;
+  const cutFrom = CUT_GAP_DOTS * betweenGaps(spacing);
   const cuts = [0];
   let longest = -1;
   let longestLength = 0;
@@ -254,7 +255,7 @@ function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Ar
     const length = gap.durationMs;
     const middle = Math.min(n, Math.round((gap.startMs + length / 2) / blockMs));
     cutBefore(middle);
-    if (length >= CUT_GAP_DOTS * betweenGaps(spacing) * dotBlocks[Math.min(n - 1, middle)]! * blockMs) {
+    if (length >= cutFrom * dotBlocks[Math.min(n - 1, middle)]! * blockMs) {
       cuts.push(middle);
       longest = -1;
       longestLength = 0;
