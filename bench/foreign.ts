@@ -17,6 +17,7 @@ import { decodeAudio, readWav } from "../src/audio/index.js";
 import { textToPatterns } from "../src/core/index.js";
 import { SkipError } from "./lib/server.js";
 import { measuredSnrDb } from "./lib/snr.js";
+import { levenshtein } from "../test/fixtures/simulator.js";
 import { fmt, line } from "./lib/stats.js";
 
 const DEFAULT_CORPUS = fileURLToPath(new URL("../../shared/corpora/foreign", import.meta.url));
@@ -49,13 +50,13 @@ const CLEAN_SNR_DB = 10;
  * Whether a file is clean or strong: stated clean, or stated at CLEAN_SNR_DB or more (the
  * first level its conditions state), or else (the Kaggle set states only a range; a
  * band-pass filter leaves no whole-band noise to measure, but those files state theirs)
- * measured so by measuredSnrDb.
+ * measured so (`measured`: measuredSnrDb of its samples, or -Infinity for a file refused).
  */
-function isCleanOrStrong(item: Item, samples: Float32Array, sampleRate: number): boolean {
+function isCleanOrStrong(item: Item, measured: () => number): boolean {
   if (/^clean\b/i.test(item.conditions)) return true;
   const stated = /(-?[\d.]+) dB/.exec(item.conditions);
   if (stated && !/random/i.test(item.conditions)) return Number(stated[1]) >= CLEAN_SNR_DB;
-  return measuredSnrDb(samples, sampleRate) >= CLEAN_SNR_DB;
+  return measured() >= CLEAN_SNR_DB;
 }
 
 /** A text as Morse tokens: one per character (a prosign is one), "/" between words; what cannot be encoded stays itself. */
@@ -72,17 +73,6 @@ export function morseTokens(text: string): string[] {
   return tokens;
 }
 
-/** Edit distance between two token lists. */
-function distance(a: readonly string[], b: readonly string[]): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
 /** Files listed on the "foreign worst" line. */
 const WORST_FILES = 8;
 
@@ -95,16 +85,14 @@ interface Tally {
 
 function decodeItem(corpus: string, item: Item): { output: string; audioMs: number; ms: number; clean: boolean } {
   const t0 = performance.now();
-  let clean = /^clean\b/i.test(item.conditions);
   try {
     const { samples, sampleRate } = readWav(readFileSync(join(corpus, item.file)));
     const decoded = decodeAudio(samples, sampleRate);
     const ms = performance.now() - t0;
-    clean = isCleanOrStrong(item, samples, sampleRate);
-    return { output: decoded.output, audioMs: decoded.durationMs, ms, clean };
+    return { output: decoded.output, audioMs: decoded.durationMs, ms, clean: isCleanOrStrong(item, () => measuredSnrDb(samples, sampleRate)) };
   } catch (error) {
     if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: refused: ${(error as Error).message}`);
-    return { output: "", audioMs: 0, ms: performance.now() - t0, clean };
+    return { output: "", audioMs: 0, ms: performance.now() - t0, clean: isCleanOrStrong(item, () => -Infinity) };
   }
 }
 
@@ -123,7 +111,7 @@ export async function runForeignBench(): Promise<void> {
     audioMs += decoded.audioMs;
     decodeMs += decoded.ms;
     const reference = morseTokens(item.reference);
-    const errors = Math.min(reference.length, distance(reference, morseTokens(decoded.output)));
+    const errors = Math.min(reference.length, levenshtein(reference, morseTokens(decoded.output)));
     const group = groups.get(item.group) ?? { errors: 0, length: 0, files: 0, perfect: 0 };
     groups.set(item.group, group);
     if (decoded.clean && errors > 0) cleanMisses.push(item.id);
