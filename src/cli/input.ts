@@ -20,7 +20,7 @@ async function stdinText(): Promise<string> {
  * The words joined by spaces; standard input when there are none, or when the one word is
  * `-`. Among other words `-` is a hyphen (or, in Morse, a T).
  */
-export async function textOf(words: string[]): Promise<string> {
+export async function inputText(words: string[]): Promise<string> {
   if (words.length === 1 && words[0] === DASH) return stdinText();
   if (words.length > 0) return words.join(" ");
   if (process.stdin.isTTY) throw new UsageError("nothing to read: give it as arguments or on standard input");

@@ -1,7 +1,7 @@
 /** `ditdah audio` (alias `timing`): the tones and silences that sound a text, as the API's JSON. */
 import { timeline } from "../../core/index.js";
 import { defineCommand, print } from "../command.js";
-import { textOf } from "../input.js";
+import { inputText } from "../input.js";
 import { frequencyOption, HELP_LINES, SPEED_OPTIONS, speeds } from "../options.js";
 
 export const audioCommand = defineCommand({
@@ -14,7 +14,7 @@ ${HELP_LINES.frequency}
 ${HELP_LINES.help}`,
   options: { ...SPEED_OPTIONS, frequency: { type: "string" } },
   async run(values, words) {
-    const text = await textOf(words);
+    const text = await inputText(words);
     const frequency = frequencyOption(values.frequency);
     const { morse, wpm, unitMs, fwpm, durationMs, sequence } = timeline(text, speeds(values));
     // The API's keys in the API's order (its schema's), so that the bytes are the same too.

@@ -1,7 +1,7 @@
 /** `ditdah encode` and `ditdah decode`. */
 import { decode, encode } from "../../core/index.js";
 import { defineCommand, print } from "../command.js";
-import { textOf } from "../input.js";
+import { inputText } from "../input.js";
 import { GLYPH_OPTIONS, glyphs, HELP_LINES } from "../options.js";
 
 export const encodeCommand = defineCommand({
@@ -12,7 +12,7 @@ ${HELP_LINES.glyphs}
 ${HELP_LINES.help}`,
   options: GLYPH_OPTIONS,
   async run(values, words) {
-    print(encode(await textOf(words), glyphs(values)));
+    print(encode(await inputText(words), glyphs(values)));
   },
 });
 
@@ -25,6 +25,6 @@ ${HELP_LINES.help}`,
   options: GLYPH_OPTIONS,
   morseArguments: true,
   async run(values, words) {
-    print(decode(await textOf(words), glyphs(values)));
+    print(decode(await inputText(words), glyphs(values)));
   },
 });

@@ -5,7 +5,7 @@ import { renderWavChunks, wavByteLength } from "../../audio/index.js";
 import { timeline } from "../../core/index.js";
 import { FREQUENCY, SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, UsageError } from "../command.js";
-import { DASH, textOf } from "../input.js";
+import { DASH, inputText } from "../input.js";
 import { HELP_LINES, numberOption, SPEED_OPTIONS, speeds } from "../options.js";
 import { formatSeconds, showsProgress, withProgressBar } from "../progress.js";
 
@@ -28,7 +28,7 @@ ${HELP_LINES.help}`,
   options: { ...SPEED_OPTIONS, frequency: { type: "string" }, "sample-rate": { type: "string" }, out: { type: "string", short: "o" } },
   async run(values, words) {
     if (!values.out) throw new UsageError("wav needs --out FILE (- for standard output)");
-    const sound = timeline(await textOf(words), speeds(values));
+    const sound = timeline(await inputText(words), speeds(values));
     const options = {
       frequency: numberOption(values.frequency, "frequency") ?? FREQUENCY.default,
       sampleRate: numberOption(values["sample-rate"], "sample-rate") ?? SAMPLE_RATE.default,
