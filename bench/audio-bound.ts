@@ -72,12 +72,12 @@ export function idealSequenceErrors(m: Message, snrDb: number, reference: string
     const r = keyed[u - 1]! * a + gaussian(random);
     evidence[u] = a * r - (a * a) / 2;
   }
-  // One block per unit; every unit as strong as any other for the test of weak characters.
+  // One block per unit; every unit as strong as any other for the test of weak characters, and clear of noise for the squelch.
   const flat = new Float32Array(units).fill(1);
   const read = readRuns(
     segmentOnGrid(evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1),
     1,
-    { y: flat, amplitude: flat },
+    { y: flat, amplitude: flat, noise: new Float32Array(units) },
     { dotBlocks: flat, spacing: STANDARD },
   );
   const text = read ? transcribe(read, m.wpm).output : "";

@@ -197,7 +197,7 @@ export function characterPass(bb: Baseband, reading: Reading, scope: PhaseScope)
   const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading), scope);
   const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
   if (!measured) return undefined;
-  const signal = { y, amplitude: measured.amplitude };
+  const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };
   const dotBlocks = dotProfile(reading, runningMedian(analysis.dots, TUNING.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
   const grid = gridOf(reading);
   if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD });

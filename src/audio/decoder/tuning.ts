@@ -292,6 +292,12 @@ export const TUNING = {
     LONE_MARKS: 2,
     /** Lone groups are dropped only where the on-off span stands under this many times the noise floor. Fitted. */
     NOISY_CLARITY: 8,
+    /** A character whose matched-filter score (its marks' in-phase sum over the noise's deviation) reaches this stands clear of noise. Estimator: the peak score noise alone reaches over a minute of likeliest marks is about 5. */
+    CLEAR_SCORE: 5,
+    /** This many characters in a row, none of them clear, are noise (the local squelch). Estimator: a lone weak character is an E or a T as often. */
+    SQUELCH_CHARACTERS: 2,
+    /** A character standing alone this many word gaps from any other, or from the recording's end, is noise unless clear. Estimator: a pause, twice a word gap. */
+    PAUSE_WORD_GAPS: 2,
   },
   /** Timings to text (characters/timings.ts, characters/letter-split.ts). */
   timings: {

@@ -5,7 +5,7 @@ import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/a
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { gaussian, rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
-import { fadeDepthForDb, lightFarnsworth, secondStation, tightFist } from "../../fixtures/conditions.js";
+import { fadeDepthForDb, lightFarnsworth, secondStation, silentStretch, tightFist } from "../../fixtures/conditions.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -185,6 +185,13 @@ describe("decodeAudio", () => {
     samples.set(pause, once.length);
     samples.set(once, once.length + pause.length);
     assert.equal(decodeAudio(samples, 8000).output, `${text} ${text}`);
+  });
+
+  it("reads nothing in 10 to 20 s of noise between two weak phrases (the local squelch; -7 dB, 24 and 15 wpm)", () => {
+    for (const seed of [21, 22]) {
+      const { text, samples, label } = silentStretch(seed, 4)[3]!;
+      assert.equal(decodeAudio(samples, 8000).output, text, label);
+    }
   });
 
   it("reads two stations in turn (a QSO), each at its own pitch and speed", () => {

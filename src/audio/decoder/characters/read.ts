@@ -3,16 +3,10 @@
  * grid's in search/grid.ts) turned into what was keyed, labelled, and into text.
  */
 import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
-import { weakMarks } from "../search/weak-characters.js";
+import { squelchedMarks, weakMarks, type Signal } from "../search/weak-characters.js";
 import { TUNING } from "../tuning.js";
 import { betweenGaps, type Spacing } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
-
-/** What the evidence was measured on: the tone's in-phase component, and its amplitude there. */
-export interface Signal {
-  y: Float32Array;
-  amplitude: Float32Array;
-}
 
 /** Appends a run; a gap after a gap joins it, as silence to be told apart by its length. */
 export function joinRun(runs: Run[], r: Run): void {
@@ -31,9 +25,10 @@ export function joinRun(runs: Run[], r: Run): void {
  */
 export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, options: { dotBlocks: Float32Array; spacing: Spacing }): Keyed | undefined {
   const { WORD_GAP_FROM_DOTS } = TUNING.characters;
-  const weak = weakMarks(runs, signal.y, signal.amplitude, options.dotBlocks);
+  const weak = weakMarks(runs, signal, options.dotBlocks);
+  const squelched = squelchedMarks(runs, signal, options.dotBlocks, options.spacing);
   const kept: Run[] = [];
-  for (let i = 0; i < runs.length; i++) joinRun(kept, weak[i] === 1 ? { ...runs[i]!, mark: false, kind: GapKind.Edge } : runs[i]!);
+  for (let i = 0; i < runs.length; i++) joinRun(kept, weak[i] === 1 || squelched[i] === 1 ? { ...runs[i]!, mark: false, kind: GapKind.Edge } : runs[i]!);
   while (kept.length > 0 && !kept[0]!.mark) kept.shift();
   while (kept.length > 0 && !kept[kept.length - 1]!.mark) kept.pop();
   if (kept.length === 0) return undefined;

@@ -68,7 +68,6 @@ export function coherentEvidence(
   keyed: Keyed,
   blockMs: number,
   noiseWeight: number,
-): { evidence: Float32Array; amplitude: Float32Array } | undefined {
-  const measured = evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
-  return measured && { evidence: measured.evidence, amplitude: measured.model.amplitude };
+): { evidence: Float32Array; model: SignalModel } | undefined {
+  return evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
 }

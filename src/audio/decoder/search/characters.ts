@@ -8,7 +8,8 @@
  * can only guess at a sequence that means nothing.
  */
 import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
-import { joinRun, readRuns, type Signal } from "../characters/read.js";
+import { joinRun, readRuns } from "../characters/read.js";
+import type { Signal } from "./weak-characters.js";
 import { betweenGaps, type Spacing } from "../characters/spacing.js";
 import { GapKind, type Keyed, type Run } from "../keyed.js";
 import { TUNING, tuningCache, type Tuning } from "../tuning.js";

@@ -159,7 +159,8 @@ export function segmentCoherent(y: Float32Array, keyed: Keyed, options: SegmentO
     const measured = evidenceOfRuns(y, runs, options.blockMs, COHERENT_NOISE_WEIGHT);
     if (!measured) break;
     model = measured.model;
-    runs = withoutWeakCharacters(viterbi(measured.evidence, options), y, measured.model.amplitude, options.dotBlocks);
+    const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };
+    runs = withoutWeakCharacters(viterbi(measured.evidence, options), signal, options.dotBlocks);
   }
   return { keyed: keyedFromRuns(runs, options.blockMs), model };
 }

@@ -1,68 +1,131 @@
 /**
- * A character (marks apart by less than WEAK_LETTER_GAP_DOTS) whose marks hold on
- * average less than WEAK_CHARACTER of the level of the marks either side of it (within
- * NEIGHBOUR_DOTS; with none, the model's amplitude) is taken for noise: a search keeps
- * any stretch whose evidence is positive, which in a word gap or the silence around a
- * message a burst of noise reaches at about half the amplitude, while a real character
- * comes out near the level of its neighbours, which share its fading.
+ * Characters taken for noise after a search, which keeps any stretch whose evidence is
+ * positive, so that noise alone reads as marks here and there:
+ *
+ * - weak beside their neighbours (weakMarks): a character (marks apart by less than
+ *   WEAK_LETTER_GAP_DOTS) whose marks hold on average less than WEAK_CHARACTER of the
+ *   level of the marks either side of it (within NEIGHBOUR_DOTS; with none, the model's
+ *   amplitude). In a word gap or the silence around a message a burst of noise reaches
+ *   about half the amplitude, while a real character comes out near the level of its
+ *   neighbours, which share its fading.
+ * - the local squelch (squelchedMarks): SQUELCH_CHARACTERS or more characters in a row,
+ *   none of which stands clear of the noise. A character's score is a matched filter's,
+ *   its marks' in-phase sum over the noise's standard deviation over them. The likeliest
+ *   marks a search finds in noise alone score about sqrt(2 ln(stretch / mark)), the peak
+ *   of that many independent tries: 3 to 5 over seconds of noise; a station keying scores
+ *   more, character after character, down to -10 dB. Where a station falls silent, or a
+ *   neighbour's clicks are all there is, the level windows follow the noise down and the
+ *   first test passes it: this one judges against the noise itself.
  */
+import { WORD_GAP_DOTS } from "../../../core/units.js";
+import type { Spacing } from "../characters/spacing.js";
 import type { Run } from "../keyed.js";
 import { TUNING } from "../tuning.js";
 
-/**
- * Which marks belong to a weak character (see WEAK_CHARACTER), by index into `runs`
- * (marks and gaps alternating, either first).
- */
-export function weakMarks(runs: readonly Run[], y: Float32Array, amplitude: Float32Array, dotBlocks: Float32Array): Uint8Array {
-  const { WEAK_CHARACTER, WEAK_LETTER_GAP_DOTS, NEIGHBOUR_DOTS } = TUNING.noise;
-  const weak = new Uint8Array(runs.length);
+/** What the evidence was measured on: the tone's in-phase component, its amplitude and the noise's power there. */
+export interface Signal {
+  y: Float32Array;
+  amplitude: Float32Array;
+  noise: Float32Array;
+}
+
+/** A character's marks: indices first, first + 2, ..., last into the runs. */
+interface CharacterMarks {
+  first: number;
+  last: number;
+}
+
+/** The characters among `runs` (marks and gaps alternating, either first): marks apart by gaps under WEAK_LETTER_GAP_DOTS. */
+function charactersOf(runs: readonly Run[], dotBlocks: Float32Array): CharacterMarks[] {
+  const { WEAK_LETTER_GAP_DOTS } = TUNING.noise;
   const dotAt = (block: number): number => dotBlocks[Math.min(dotBlocks.length - 1, block)]!;
-  const sum = (r: Run, of: Float32Array): number => {
-    let total = 0;
-    for (let b = r.start; b < r.start + r.length; b++) total += of[b]!;
-    return total;
-  };
+  const out: CharacterMarks[] = [];
   for (let i = 0; i < runs.length; ) {
     if (!runs[i]!.mark) {
       i++;
       continue;
     }
-    // The character: marks i, i + 2, ..., j, apart by gaps under WEAK_LETTER_GAP_DOTS.
     let j = i;
     while (j + 2 < runs.length && runs[j + 2]!.mark && runs[j + 1]!.length < WEAK_LETTER_GAP_DOTS * dotAt(runs[j + 1]!.start)) j += 2;
-    let sy = 0;
-    let sa = 0;
+    out.push({ first: i, last: j });
+    i = j + 1;
+  }
+  return out;
+}
+
+/** The sum of `of` over a run. */
+function sumOver(r: Run, of: Float32Array): number {
+  let total = 0;
+  for (let b = r.start; b < r.start + r.length; b++) total += of[b]!;
+  return total;
+}
+
+/** The sum of `of` over a character's marks. */
+function sumOverMarks(runs: readonly Run[], c: CharacterMarks, of: Float32Array): number {
+  let total = 0;
+  for (let k = c.first; k <= c.last; k += 2) total += sumOver(runs[k]!, of);
+  return total;
+}
+
+/**
+ * Which marks belong to a weak character (see WEAK_CHARACTER), by index into `runs`
+ * (marks and gaps alternating, either first).
+ */
+export function weakMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array): Uint8Array {
+  const { WEAK_CHARACTER, NEIGHBOUR_DOTS } = TUNING.noise;
+  const weak = new Uint8Array(runs.length);
+  for (const c of charactersOf(runs, dotBlocks)) {
+    const own = sumOverMarks(runs, c, signal.y);
     let ownLength = 0;
-    for (let k = i; k <= j; k += 2) {
-      sy += sum(runs[k]!, y);
-      sa += sum(runs[k]!, amplitude);
-      ownLength += runs[k]!.length;
-    }
+    for (let k = c.first; k <= c.last; k += 2) ownLength += runs[k]!.length;
     // The level to compare with: the marks either side within NEIGHBOUR_DOTS (the fading
     // there is much the same), else the model's.
-    const dot = dotAt(runs[i]!.start);
+    const dot = dotBlocks[Math.min(dotBlocks.length - 1, runs[c.first]!.start)]!;
     let ny = 0;
     let nl = 0;
-    const before = runs[i - 2];
-    if (before && runs[i - 1]!.length < NEIGHBOUR_DOTS * dot) {
-      ny += sum(before, y);
-      nl += before.length;
+    for (const [mark, gap] of [
+      [c.first - 2, c.first - 1],
+      [c.last + 2, c.last + 1],
+    ] as const) {
+      if (!runs[mark] || runs[gap]!.length >= NEIGHBOUR_DOTS * dot) continue;
+      ny += sumOver(runs[mark]!, signal.y);
+      nl += runs[mark]!.length;
     }
-    const after = runs[j + 2];
-    if (after && runs[j + 1]!.length < NEIGHBOUR_DOTS * dot) {
-      ny += sum(after, y);
-      nl += after.length;
-    }
-    const reference = nl > 0 ? (ny / nl) * ownLength : sa;
-    if (sy < WEAK_CHARACTER * reference) for (let k = i; k <= j; k += 2) weak[k] = 1;
-    i = j + 1;
+    const reference = nl > 0 ? (ny / nl) * ownLength : sumOverMarks(runs, c, signal.amplitude);
+    if (own < WEAK_CHARACTER * reference) weak.fill(1, c.first, c.last + 1);
   }
   return weak;
 }
 
+/**
+ * Which marks the local squelch drops, by index into `runs`: those of every run of
+ * characters none of which scores CLEAR_SCORE, when it holds SQUELCH_CHARACTERS or more
+ * or stands alone, a pause (PAUSE_WORD_GAPS word gaps at `spacing`) or the recording's
+ * end either side.
+ */
+export function squelchedMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
+  const { CLEAR_SCORE, SQUELCH_CHARACTERS, PAUSE_WORD_GAPS } = TUNING.noise;
+  const dropped = new Uint8Array(runs.length);
+  const characters = charactersOf(runs, dotBlocks);
+  const clear = characters.map((c) => sumOverMarks(runs, c, signal.y) >= CLEAR_SCORE * Math.sqrt(sumOverMarks(runs, c, signal.noise)));
+  const pause = (gap: Run | undefined): boolean =>
+    gap === undefined || gap.length >= PAUSE_WORD_GAPS * WORD_GAP_DOTS * spacing.word * dotBlocks[Math.min(dotBlocks.length - 1, gap.start)]!;
+  for (let i = 0; i < characters.length; ) {
+    let j = i;
+    while (j < characters.length && !clear[j]) j++;
+    if (j > i) {
+      const first = characters[i]!.first;
+      const last = characters[j - 1]!.last;
+      if (j - i >= SQUELCH_CHARACTERS || (pause(runs[first - 1]) && pause(runs[last + 1]))) dropped.fill(1, first, last + 1);
+    }
+    i = j + 1;
+  }
+  return dropped;
+}
+
 /** The runs with every weak character (see WEAK_CHARACTER) turned into gap. */
-export function withoutWeakCharacters(runs: Run[], y: Float32Array, amplitude: Float32Array, dotBlocks: Float32Array): Run[] {
-  const weak = weakMarks(runs, y, amplitude, dotBlocks);
+export function withoutWeakCharacters(runs: Run[], signal: Signal, dotBlocks: Float32Array): Run[] {
+  const weak = weakMarks(runs, signal, dotBlocks);
   const out: Run[] = [];
   runs.forEach((r, i) => {
     const mark = r.mark && weak[i] === 0;

@@ -70,7 +70,7 @@ describe("coherentEvidence", () => {
       1,
       1,
     )!;
-    const { amplitude } = measured;
+    const { amplitude } = measured.model;
     assert.ok(
       amplitude.every((a) => a === amplitude[0]),
       `${Math.min(...amplitude)} to ${Math.max(...amplitude)}`,
@@ -81,7 +81,7 @@ describe("coherentEvidence", () => {
   it("follows a fading tone's amplitude", () => {
     // Depth 0.6, period 6 s: the level is 1 at 0, 6, 12 s... and 0.4 at 3, 9, 15 s...
     const level = (i: number): number => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 6000));
-    const { amplitude } = coherentEvidence(received(level), keyed, 1, 1)!;
+    const { amplitude } = coherentEvidence(received(level), keyed, 1, 1)!.model;
     for (const at of [6000, 12_000, 18_000]) assert.ok(amplitude[at]! > 0.85, `peak at ${at}: ${amplitude[at]}`);
     for (const at of [9000, 15_000, 21_000]) assert.ok(amplitude[at]! < 0.6, `trough at ${at}: ${amplitude[at]}`);
   });

@@ -39,9 +39,9 @@ function evidenceOf(sequence: readonly Segment[], lead: number, noise = 0, seed 
   };
 }
 
-/** The evidence as the in-phase component it was measured on, at a steady amplitude. */
+/** The evidence as the in-phase component it was measured on, at a steady amplitude; no noise for the squelch (these tests are about the search). */
 function signalOf(evidence: Float32Array) {
-  return { y: evidence, amplitude: new Float32Array(evidence.length).fill(LEVEL) };
+  return { y: evidence, amplitude: new Float32Array(evidence.length).fill(LEVEL), noise: new Float32Array(evidence.length) };
 }
 
 function options(length: number, stretch = 1) {

@@ -42,7 +42,7 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
   return evidence;
 }
 
-/** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean` (these tests are about the search). */
+/** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean`, the squelch no noise (these tests are about the search). */
 function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): string {
   const grid = fitGrid(keyed, UNIT * 1.03);
   assert.ok(grid && onGrid(grid, keyed), `misfit ${grid?.misfit}`);
@@ -50,7 +50,7 @@ function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): str
   const read = readRuns(
     runs,
     1,
-    { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL) },
+    { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL), noise: new Float32Array(evidence.length) },
     {
       dotBlocks: new Float32Array(evidence.length).fill(UNIT),
       spacing: STANDARD,
