@@ -5,7 +5,7 @@ import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/a
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { gaussian, rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
-import { fadeDepthForDb, lightFarnsworth, secondStation, silentStretch, tightFist } from "../../fixtures/conditions.js";
+import { fadeDepthForDb, lightFarnsworth, receiverMutes, secondStation, silentStretch, tightFist } from "../../fixtures/conditions.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -141,6 +141,31 @@ describe("decodeAudio", () => {
       const samples = elementSineMorse(text, { wpm, frequency: 600, sampleRate: 8000, snrDb }, random);
       assert.equal(decodeAudio(samples, 8000).output, text, `${wpm} wpm at ${snrDb} dB`);
     }
+  });
+
+  it("reads the dit after a dah at the end of R, F and <AR>, at several speeds and sample rates, from both generators", () => {
+    const text = "GREATER OF <AR> RF FR";
+    // <AR> is keyed as +, and read so.
+    const read = "GREATER OF + RF FR";
+    for (const [wpm, sampleRate] of [
+      [12, 8000],
+      [18, 44100],
+      [30, 11025],
+    ] as const) {
+      assert.equal(decodeAudio(rendered(text, wpm, 700, sampleRate).samples, sampleRate).output, read, `${wpm} wpm, ${sampleRate} samples/s`);
+      const hard = elementSineMorse("GREATER OF RF FR", { wpm, frequency: 600, sampleRate, snrDb: 20 }, rng(wpm));
+      assert.equal(decodeAudio(hard, sampleRate).output, "GREATER OF RF FR", `element-sine ${wpm} wpm, ${sampleRate} samples/s`);
+    }
+  });
+
+  it("reads hard keying at 60 wpm", () => {
+    const text = "5NN TU 73 K7OOLNPK60";
+    const samples = elementSineMorse(text, { wpm: 60, frequency: 600, sampleRate: 8000, snrDb: 15 }, rng(60));
+    assert.equal(decodeAudio(samples, 8000).output, text);
+  });
+
+  it("reads through receiver mutes (QSK): the recording zeroed for 100 to 400 ms where the key is up", () => {
+    for (const { text, samples, label } of receiverMutes(12, 2)) assert.equal(decodeAudio(samples, 8000).output, text, label);
   });
 
   it("reads Farnsworth spacing: stretched letter gaps still join letters into words", () => {
