@@ -11,7 +11,7 @@
  * 4 minutes of Morse; the line prints the length).
  */
 import { timeline } from "../src/core/index.js";
-import { decodeAudio, readWav, renderWavChunks } from "../src/audio/index.js";
+import { decodeAudio, readWav, renderMp3Chunks, renderWavChunks } from "../src/audio/index.js";
 import { idealElementErrors, idealSequenceErrors } from "./audio-bound.js";
 import { rng } from "../test/fixtures/random.js";
 import { characterErrors, handKeyed, record } from "../test/fixtures/simulator.js";
@@ -22,6 +22,7 @@ import { mixedText } from "./lib/corpus.js";
 import { envNumber, fmt, line } from "./lib/stats.js";
 
 const RENDER_TARGET = 1000;
+const MP3_RENDER_TARGET = 300;
 const DECODE_TARGET = 200;
 const CER_TARGETS: Record<number, number> = { [-6]: 0.01, [-10]: 0.05 };
 /** Receptions simulated per message for the whole-character bound (audio-bound.ts idealSequenceErrors). */
@@ -49,6 +50,27 @@ function renderSpeed(): void {
       `${fmt(speed)}x real time (${(tl.durationMs / 60000).toFixed(1)} min of audio in ${best.toFixed(0)} ms; target ≥${RENDER_TARGET}x: ${speed >= RENDER_TARGET ? "met" : "MISSED"})`,
     );
   }
+}
+
+/** MP3 rendering (the WAV's samples through LAME, at the default bitrate), as the MP3 endpoint and `ditdah mp3` do it. */
+async function mp3RenderSpeed(): Promise<void> {
+  const tl = timeline(mixedText(1000, 7), { wpm: 20 });
+  const sampleRate = 8000;
+  // The best of three passes: the first also warms the JIT up and makes the encoder.
+  let best = Infinity;
+  let bytes = 0;
+  for (let round = 0; round < 3; round++) {
+    const t0 = performance.now();
+    bytes = 0;
+    for (const chunk of await renderMp3Chunks(tl, { frequency: 600, sampleRate })) bytes += chunk.length;
+    best = Math.min(best, performance.now() - t0);
+    if (bytes === 0) throw new Error("nothing rendered");
+  }
+  const speed = tl.durationMs / best;
+  line(
+    `audio render mp3 ${sampleRate} Hz`,
+    `${fmt(speed)}x real time (${(tl.durationMs / 60000).toFixed(1)} min of audio in ${best.toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KiB; target ≥${MP3_RENDER_TARGET}x: ${speed >= MP3_RENDER_TARGET ? "met" : "MISSED"})`,
+  );
 }
 
 /** Upper case, single spaces: how the decoder writes text. */
@@ -239,6 +261,7 @@ export function runConditionsBench(): void {
 
 export async function runAudioBench(): Promise<void> {
   renderSpeed();
+  await mp3RenderSpeed();
   const count = envNumber("AUDIO_BENCH_MESSAGES", 96);
   const list = messages(count, envNumber("AUDIO_BENCH_SEED", 2026), envNumber("AUDIO_BENCH_SECONDS", 20));
   line(

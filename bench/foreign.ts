@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeAudio, readWav } from "../src/audio/index.js";
+import { decodeAudio, readRecording } from "../src/audio/index.js";
 import { textToPatterns } from "../src/core/index.js";
 import { SkipError } from "./lib/server.js";
 import { measuredSnrDb } from "./lib/snr.js";
@@ -83,10 +83,10 @@ interface Tally {
   perfect: number;
 }
 
-function decodeItem(corpus: string, item: Item): { output: string; audioMs: number; ms: number; clean: boolean } {
+async function decodeItem(corpus: string, item: Item): Promise<{ output: string; audioMs: number; ms: number; clean: boolean }> {
   const t0 = performance.now();
   try {
-    const { samples, sampleRate } = readWav(readFileSync(join(corpus, item.file)));
+    const { samples, sampleRate } = await readRecording(readFileSync(join(corpus, item.file)));
     const decoded = decodeAudio(samples, sampleRate);
     const ms = performance.now() - t0;
     return { output: decoded.output, audioMs: decoded.durationMs, ms, clean: isCleanOrStrong(item, () => measuredSnrDb(samples, sampleRate)) };
@@ -107,7 +107,7 @@ export async function runForeignBench(): Promise<void> {
   let audioMs = 0;
   let decodeMs = 0;
   for (const item of items(corpus)) {
-    const decoded = decodeItem(corpus, item);
+    const decoded = await decodeItem(corpus, item);
     audioMs += decoded.audioMs;
     decodeMs += decoded.ms;
     const reference = morseTokens(item.reference);

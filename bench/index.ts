@@ -1,7 +1,7 @@
 /**
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
  * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, conditions (the audio
- * bench's fixed-condition lines alone), foreign.
+ * bench's fixed-condition lines alone), foreign, formats.
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
  * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code.
@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { setTuning } from "../src/audio/decoder/tuning.js";
 import { runCoreBench } from "./core.js";
 import { runForeignBench } from "./foreign.js";
+import { runFormatsBench } from "./formats.js";
 import { runHttpBench } from "./http.js";
 import { pinLoadGenerator } from "./lib/process.js";
 import { SkipError } from "./lib/server.js";
@@ -25,7 +26,7 @@ import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
 import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
@@ -52,6 +53,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   audio: () => runAudio("runAudioBench"),
   conditions: () => runAudio("runConditionsBench"),
   foreign: runForeignBench,
+  formats: runFormatsBench,
 };
 
 /** Applies the `--param NAME=VALUE` overrides; returns them and the other arguments. */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (npm packages; Debian's redis-server, nginx,
-# chromium and script when missing), type-checks and lints, then runs every test with Node's test runner.
+# chromium, script, opusenc and flac when missing), type-checks and lints, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +9,9 @@ command -v redis-server >/dev/null || missing+=(redis-server)
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 # The command's progress tests put its standard error on a terminal with util-linux's script.
 command -v script >/dev/null || missing+=(bsdutils)
+# Opus and FLAC test recordings are made by encoders independent of the decoders: Debian's.
+command -v opusenc >/dev/null || missing+=(opus-tools)
+command -v flac >/dev/null || missing+=(flac)
 # The playground's tests drive Debian's Chromium (never a downloaded browser).
 [[ -x /usr/bin/chromium ]] || missing+=(chromium fonts-liberation)
 if ((${#missing[@]})); then
@@ -16,7 +19,8 @@ if ((${#missing[@]})); then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-[[ -d node_modules ]] || npm ci
+# Installed again when the lockfile changed since the last install.
+[[ node_modules/.package-lock.json -nt package-lock.json ]] || npm ci
 
 npm run build --silent # the package's own entry (dist/) is tested too
 npx tsc -p tsconfig.json

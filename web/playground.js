@@ -246,16 +246,17 @@ updateWavLink();
 // A recording read back
 
 /**
- * Sends a WAV to the API's decoder and shows what it heard.
- * @param {Blob} wav
+ * Sends a recording (a file of any format, or the microphone's WAV) to the API's decoder,
+ * which tells its format by its bytes, and shows what it heard.
+ * @param {Blob} recording
  * @param {string} name what to call it while it is read
  */
-async function readBack(wav, name) {
+async function readBack(recording, name) {
   ui.heard.value = "";
   report(ui.listenError);
   ui.heardDetails.textContent = `Reading ${name}…`;
   try {
-    const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "audio/wav" }, body: wav });
+    const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "application/octet-stream" }, body: recording });
     ui.heard.value = read.output;
     ui.heardDetails.textContent =
       read.characters === 0

@@ -2,6 +2,10 @@
 export { decodeAudio, type AudioDecode, type AudioHints } from "./decoder/decode-audio.js";
 export { decodeTimings, UNKNOWN_CHARACTER, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
 export * as audioLimits from "./limits.js";
+export { Mp3Renderer, renderMp3Chunks, type Mp3Options } from "./mp3/encoder.js";
 export { DEFAULT_CHUNK_SAMPLES, KeyingEnvelope, renderWavChunks, sampleCount, wavByteLength, WavRenderer, type RenderOptions } from "./render/render.js";
 export { readWav, type DecodedWav } from "./wav/reader.js";
+export { readRecording } from "./formats/read.js";
+export { AUDIO_FORMATS, MEDIA_TYPE_FORMATS, sniffFormat, type AudioFormat } from "./formats/sniff.js";
+export type { Recording } from "./formats/recording.js";
 export { encodeWav, PCM16, wavHeader, wavHeaderLength, type WavEncoding, type WavHeaderFields } from "./wav/writer.js";

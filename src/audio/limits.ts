@@ -26,5 +26,27 @@ export const DECODE_FREQUENCY_MAX_OF_RATE = 0.45;
 /** Length of each raised-cosine edge, in ms: long enough to keep key clicks out of the neighbouring kHz. */
 export const RAMP_MS = 5;
 
+/**
+ * Silence around the timeline in a rendered file, in ms at each end: a whole ramp. The first
+ * rise and the last fall are centred on the timeline's ends, so half a ramp would only just
+ * hold them; a whole one keeps them whole and leaves half a ramp of samples that are exactly
+ * 0 before the first and after the last, so the file neither starts nor ends with a click.
+ */
+export const PAD_MS = RAMP_MS;
+
 /** Peak sample value, as a fraction of full scale: 0.89 is -1.0 dBFS, leaving headroom for resamplers. */
 export const PEAK = 0.89;
+
+/**
+ * Sample rates an MP3 can have (MPEG-1, 2 and 2.5 layer III). The MP3 endpoint refuses any
+ * other rather than rendering at a rate the client did not ask for.
+ */
+export const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
+
+/**
+ * Constant bitrates of a rendered MP3, kbit/s: those that MP3 has at every rate of
+ * MP3_SAMPLE_RATES (MPEG-2.5 at 8 to 12 kHz goes no higher than 64; MPEG-1 at 32 to 48 kHz
+ * no lower than 32). 56 is missing: the encoder (wasm-media-encoders) does not take it.
+ * The default, 32, makes an MP3 a quarter of the size of an 8 kHz WAV.
+ */
+export const MP3_BITRATE = { values: [32, 40, 48, 64], min: 32, max: 64, default: 32 } as const;

@@ -6,7 +6,7 @@ import { chartCommand } from "./commands/chart.js";
 import { decodeCommand, encodeCommand } from "./commands/encode-decode.js";
 import { listenCommand } from "./commands/listen.js";
 import { serveCommand } from "./commands/serve.js";
-import { wavCommand } from "./commands/wav.js";
+import { mp3Command, wavCommand } from "./commands/wav.js";
 import { VERSION } from "../version.js";
 
 const COMMANDS = new Map<string, Command>([
@@ -16,6 +16,7 @@ const COMMANDS = new Map<string, Command>([
   ["audio", audioCommand],
   ["timing", audioCommand],
   ["wav", wavCommand],
+  ["mp3", mp3Command],
   ["listen", listenCommand],
   ["serve", serveCommand],
 ]);
@@ -27,7 +28,8 @@ Commands:
   decode [MORSE...]          Morse to text
   chart [--json]             the Morse chart, as a table or as the API's JSON
   audio [TEXT...]            the timed tones and silences, as the API's JSON (alias: timing)
-  wav --out FILE [TEXT...]   a WAV recording of the text
+  wav --out FILE [TEXT...]   a WAV recording of the text (--format mp3: an MP3)
+  mp3 --out FILE [TEXT...]   an MP3 recording of the text
   listen FILE                the Morse in a WAV recording: the text on standard output
   serve                      the HTTP service, configured from the environment as by npm start
 

@@ -40,14 +40,22 @@ function bar(done: number, total: number): string {
 }
 
 /** The chunks passed through, with a bar of the bytes so far against `totalBytes`. */
-export function* withProgressBar(chunks: Iterable<Uint8Array>, totalBytes: number, label: string, shown: boolean): Generator<Uint8Array> {
-  if (!shown) return yield* chunks;
+export function withProgressBar(chunks: Iterable<Uint8Array>, totalBytes: number, label: string, shown: boolean): Generator<Uint8Array> {
   let done = 0;
+  const share = (chunk: Uint8Array) => {
+    done += chunk.length;
+    return done / totalBytes;
+  };
+  return withProgress(chunks, share, label, shown);
+}
+
+/** The chunks passed through, with a bar of the share of the work done once each has come (`share`, 0 to 1). */
+export function* withProgress<T>(chunks: Iterable<T>, share: (chunk: T) => number, label: string, shown: boolean): Generator<T> {
+  if (!shown) return yield* chunks;
   let drawn = "";
   try {
     for (const chunk of chunks) {
-      done += chunk.length;
-      const line = `${label} ${bar(done, totalBytes)}`;
+      const line = `${label} ${bar(share(chunk), 1)}`;
       if (line !== drawn) status(line);
       drawn = line;
       yield chunk;

@@ -7,7 +7,8 @@ export const MORSE_ERROR_CODES = {
   UNSUPPORTED_CHARACTER: "The text holds characters that have no Morse code",
   INVALID_MORSE: "The Morse holds sequences or characters that decode to nothing",
   EMPTY_INPUT: "There is nothing to encode or decode",
-  INVALID_AUDIO: "The recording is not a WAV file that can be read",
+  INVALID_AUDIO: "The recording is not a file that can be read (WAV, MP3, Ogg Vorbis, Ogg Opus, FLAC), or is damaged",
+  RECORDING_TOO_LONG: "The recording lasts longer than can be decoded",
 } as const;
 
 export type MorseErrorCode = keyof typeof MORSE_ERROR_CODES;

@@ -22,3 +22,7 @@ export const nothingTo = (name: string, verb: "encode" | "decode") =>
   `Parameter ${name} has nothing to ${verb}: it holds only white space${verb === "decode" ? " and separators" : ""}`;
 
 export const integerOutOfRange = (name: string, min: number, max: number) => `Parameter ${name} must be an integer between ${min} and ${max}`;
+
+/** "Parameter bitrate must be one of 32, 40, 48 or 64". */
+export const notOneOf = (name: string, values: readonly unknown[]) =>
+  `Parameter ${name} must be one of ${values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}` : String(values[0])}`;

@@ -16,6 +16,7 @@ import { requestPath } from "./paths.js";
 import { registerPlayground } from "./playground.js";
 import { parseQuery } from "./query-string.js";
 import { Readiness } from "./readiness.js";
+import { audioMp3Routes } from "./routes/audio-mp3.js";
 import { audioWavRoutes } from "./routes/audio-wav.js";
 import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
@@ -124,6 +125,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   chartRoutes(app);
   audioRoutes(app);
   audioWavRoutes(app);
+  audioMp3Routes(app);
   await decodeAudioRoutes(app);
   registerHealth(app, readiness);
   await registerDocs(app);

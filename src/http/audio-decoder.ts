@@ -5,7 +5,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
 import type { AudioDecode, AudioHints } from "../audio/index.js";
-import type { DecodeOutcome } from "./decode-worker.js";
+import type { DecodeOutcome, DecodeTask } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
 import { busy } from "./errors.js";
 import { DECODE_QUEUE } from "./limits.js";
@@ -31,11 +31,13 @@ export class AudioDecoder {
     return this.started;
   }
 
-  async decode(wav: Buffer, hints: AudioHints): Promise<AudioDecode> {
+  /** The Morse in a recording (of any format we read), declared as `mediaType`. */
+  async decode(file: Buffer, mediaType: string, hints: AudioHints): Promise<AudioDecode> {
     if (this.pool.queueSize >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
     // A copy the worker can own: the request's Buffer may share a pooled ArrayBuffer.
-    const bytes = new Uint8Array(wav);
-    const outcome = (await this.pool.run({ wav: bytes, hints }, { transferList: [bytes.buffer] })) as DecodeOutcome;
+    const bytes = new Uint8Array(file);
+    const task: DecodeTask = { bytes, mediaType, hints };
+    const outcome = (await this.pool.run(task, { transferList: [bytes.buffer] })) as DecodeOutcome;
     if (!outcome.ok) throw new MorseError(outcome.code, outcome.message);
     return outcome.result;
   }

@@ -91,7 +91,7 @@ function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | un
 /** Whatever was thrown, as the error the client gets; `bodyLimit` is the route's, for 413. */
 export function toHttpError(error: unknown, bodyLimit = JSON_BODY_LIMIT): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof MorseError) return new HttpError(400, error.code, error.message);
+  if (error instanceof MorseError) return new HttpError(error.code === "RECORDING_TOO_LONG" ? 413 : 400, error.code, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) {
     const { code, message } = describeValidationError(fastifyError.validation, fastifyError.validationContext);

@@ -9,6 +9,7 @@
  */
 export { FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WPM } from "../core/limits.js";
 export { DECODE_FREQUENCY, DECODE_WPM, DECODE_FREQUENCY_MAX_OF_RATE, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE } from "../audio/limits.js";
+export { MP3_BITRATE, MP3_SAMPLE_RATES } from "../audio/limits.js";
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -16,8 +17,8 @@ const MIB = 1024 * KIB;
 /** Largest JSON request body, in bytes. */
 export const JSON_BODY_LIMIT = 64 * KIB;
 
-/** Largest WAV recording posted to decode-audio, in bytes. */
-export const WAV_BODY_LIMIT = 32 * MIB;
+/** Largest recording (of any format) posted to decode-audio, in bytes. */
+export const RECORDING_BODY_LIMIT = 32 * MIB;
 
 /**
  * Against slow clients: time to send the headers, the whole request, and to idle between

@@ -14,11 +14,13 @@ import {
   FREQUENCY,
   GLYPH_LENGTH,
   MAX_RECORDING_SECONDS,
+  MP3_BITRATE,
+  MP3_SAMPLE_RATES,
   READ_SAMPLE_RATE,
   SAMPLE_RATE,
   SEPARATOR_LENGTH,
   TEXT_MAX_LENGTH,
-  WAV_BODY_LIMIT,
+  RECORDING_BODY_LIMIT,
   WPM,
 } from "./limits.js";
 
@@ -93,6 +95,24 @@ export const WavParams = Type.Object({
   ),
 });
 
+export const Mp3Params = Type.Object({
+  ...AudioParams.properties,
+  sampleRate: Type.Optional(
+    Type.Integer({
+      enum: [...MP3_SAMPLE_RATES],
+      default: SAMPLE_RATE.default,
+      description: `Samples per second of the MP3: one of ${MP3_SAMPLE_RATES.join(", ")} (the rates MP3 has; any other is refused)`,
+    }),
+  ),
+  bitrate: Type.Optional(
+    Type.Integer({
+      enum: [...MP3_BITRATE.values],
+      default: MP3_BITRATE.default,
+      description: `Constant bitrate in kbit/s: one of ${MP3_BITRATE.values.join(", ")}`,
+    }),
+  ),
+});
+
 export const DecodeAudioHints = Type.Object({
   frequency: Type.Optional(
     Type.Number({
@@ -117,6 +137,7 @@ export type EncodeParams = Static<typeof EncodeParams>;
 export type DecodeParams = Static<typeof DecodeParams>;
 export type AudioParams = Static<typeof AudioParams>;
 export type WavParams = Static<typeof WavParams>;
+export type Mp3Params = Static<typeof Mp3Params>;
 
 const Success = Type.Boolean({ description: "true on success" });
 
@@ -188,12 +209,18 @@ export const WavResult = {
   content: { "audio/wav": { schema: Type.String({ format: "binary" }) } },
 };
 
-export const WavBody = Type.String({
+export const Mp3Result = {
+  description: "Mono MP3 at a constant bitrate, streamed (no Content-Length)",
+  content: { "audio/mpeg": { schema: Type.String({ format: "binary" }) } },
+};
+
+export const RecordingBody = Type.String({
   format: "binary",
   description:
-    "A WAV file: PCM 8, 16, 24 or 32-bit, or 32-bit float (WAVE_FORMAT_EXTENSIBLE too); mono or stereo; " +
+    "A recording: WAV (PCM 8, 16, 24 or 32-bit, or 32-bit float, WAVE_FORMAT_EXTENSIBLE too), MP3, Ogg Vorbis, Ogg Opus or FLAC; " +
+    "mono or stereo (averaged); application/octet-stream is told apart by its first bytes, and a declared type must agree with them; " +
     `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples/s, the tone below ${DECODE_FREQUENCY_MAX_OF_RATE} of the rate; ` +
-    `at most ${formatBytes(WAV_BODY_LIMIT)} and ${formatDuration(MAX_RECORDING_SECONDS)}`,
+    `at most ${formatBytes(RECORDING_BODY_LIMIT)} and ${formatDuration(MAX_RECORDING_SECONDS)} (longer: 413)`,
 });
 
 export const DecodeAudioResult = Type.Object({

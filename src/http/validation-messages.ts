@@ -6,7 +6,7 @@
 import type { FastifySchemaValidationError } from "fastify";
 import type { SchemaErrorDataVar } from "fastify/types/schema.js";
 import { codePointLength } from "../core/index.js";
-import { glyphRule, integerOutOfRange, missingParameter, notAString, numberOutOfRange, separatorRule, tooLong } from "../core/messages.js";
+import { glyphRule, integerOutOfRange, missingParameter, notAString, notOneOf, numberOutOfRange, separatorRule, tooLong } from "../core/messages.js";
 import type { ErrorCode } from "./error-codes.js";
 import { GLYPH_LENGTH, SEPARATOR_LENGTH } from "./limits.js";
 import { REQUIRED_PARAMETERS } from "./schemas.js";
@@ -20,7 +20,7 @@ const RULES: Record<string, () => string> = {
 
 interface VerboseError extends FastifySchemaValidationError {
   data?: unknown;
-  parentSchema?: { type?: string; minimum?: number; maximum?: number; maxLength?: number; minLength?: number };
+  parentSchema?: { type?: string; minimum?: number; maximum?: number; maxLength?: number; minLength?: number; enum?: unknown[] };
 }
 
 function parameterName(error: VerboseError): string {
@@ -40,6 +40,8 @@ export interface ValidationFinding {
 /** The sentence for a parameter that is there but not valid. */
 function describeInvalid(error: VerboseError, name: string): string {
   const schema = error.parentSchema ?? {};
+  // A parameter that takes a set of values (an MP3's sampleRate, bitrate): name them all.
+  if (Array.isArray(schema.enum)) return notOneOf(name, schema.enum);
   if (schema.type === "number") return numberOutOfRange(name, schema.minimum ?? -Infinity, schema.maximum ?? Infinity);
   if (schema.type === "integer") return integerOutOfRange(name, schema.minimum ?? -Infinity, schema.maximum ?? Infinity);
   if (error.keyword === "type") return notAString(name);

@@ -291,6 +291,12 @@ describe("WAV reading", () => {
       ["fmt ", fmt({ bits: 8, sampleRate: 4000 })],
       ["data", new Uint8Array(frames + 4000).fill(128)],
     ]);
-    assertInvalid(over, "The recording lasts 901 s; at most 900 s (15 minutes) can be decoded");
+    assert.throws(
+      () => readWav(over),
+      (e: unknown) =>
+        e instanceof MorseError &&
+        e.code === "RECORDING_TOO_LONG" &&
+        e.message === "At most 900 s (15 minutes) of recording can be decoded; this one lasts 901 s",
+    );
   });
 });

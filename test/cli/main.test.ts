@@ -4,15 +4,18 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { encodeWav, renderWavChunks } from "../../src/audio/index.js";
+import { MPEGDecoder } from "mpg123-decoder";
+import { decodeAudio, encodeWav, readRecording, renderMp3Chunks, renderWavChunks } from "../../src/audio/index.js";
 import { CHART, timeline } from "../../src/core/index.js";
-import { FREQUENCY, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
+import { FREQUENCY, MAX_RECORDING_SECONDS, MP3_BITRATE, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
+import { encodeAs } from "../fixtures/encoded.js";
+import { mp3Frames } from "../helpers/mp3.js";
 import { freePorts, httpGet, Managed, waitFor } from "../helpers/processes.js";
 
 /** The built command, as npm installs it (`npm test` builds first: scripts/test.sh). */
 const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
 const PACKAGE = new URL("../../package.json", import.meta.url);
-const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "listen", "serve"];
+const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "mp3", "listen", "serve"];
 
 interface Run {
   code: number;
@@ -197,12 +200,21 @@ describe("the ditdah command", () => {
       assert.deepEqual(await ditdah(["listen", silence]), { code: 0, stdout: "\n", stderr: "no Morse found in 2.0 s of audio\n" });
     });
 
-    it("refuses a file that is no WAV (exit code 1) and a wrong command line (exit code 2)", async () => {
+    it("reads MP3 and FLAC as well, by their bytes whatever the file's name", async () => {
+      const samples = (await readRecording(await readFile(cq))).samples;
+      for (const format of ["mp3", "flac"] as const) {
+        const file = join(dir, `listen-cq-${format}.bin`);
+        await writeFile(file, await encodeAs(format, samples, 8000));
+        assert.equal((await ditdah(["listen", file])).stdout, "CQ DE K1ABC\n", format);
+      }
+    });
+
+    it("refuses a file that is no recording (exit code 1) and a wrong command line (exit code 2)", async () => {
       const text = join(dir, "not.wav");
       await writeFile(text, "not a wav");
       const bad = await ditdah(["listen", text]);
       assert.deepEqual([bad.code, bad.stdout], [1, ""]);
-      assert.match(bad.stderr, /^ditdah: The WAV file is truncated/);
+      assert.match(bad.stderr, /^ditdah: The recording is not a file we can read/);
       const both = await ditdah(["listen", "--json", "--verbose", cq]);
       assert.deepEqual([both.code, both.stdout], [2, ""]);
       assert.match(both.stderr, /^ditdah: --verbose and --json exclude each other\n\nUsage: ditdah listen/);
@@ -228,6 +240,72 @@ describe("the ditdah command", () => {
       const file = join(dir, "default.wav");
       assert.equal((await ditdah(["wav", "--out", file, "E"])).code, 0);
       assert.equal((await readFile(file)).readUInt32LE(24), SAMPLE_RATE.default);
+    });
+  });
+
+  describe("wav --format mp3, and mp3", () => {
+    /** The first channel of an MP3, by mpg123 (which gives a mono file as two equal channels). */
+    async function decodeMp3(bytes: Uint8Array): Promise<{ samples: Float32Array; sampleRate: number }> {
+      const decoder = new MPEGDecoder();
+      await decoder.ready;
+      try {
+        const { channelData, sampleRate } = decoder.decode(bytes);
+        return { samples: channelData[0]!, sampleRate };
+      } finally {
+        decoder.free();
+      }
+    }
+
+    it("writes an MP3 that decodes back to the text", async () => {
+      const file = join(dir, "cq.mp3");
+      assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", file, "--wpm", "25", "--frequency", "700", "CQ DE K1ABC"]), {
+        code: 0,
+        stdout: "",
+        stderr: "",
+      });
+      const bytes = await readFile(file);
+      const frames = mp3Frames(bytes);
+      assert.deepEqual(new Set(frames.map((f) => `${f.sampleRate} ${f.bitrate} ${f.mono}`)), new Set([`${SAMPLE_RATE.default} ${MP3_BITRATE.default} true`]));
+      const { samples, sampleRate } = await decodeMp3(bytes);
+      assert.equal(sampleRate, SAMPLE_RATE.default);
+      assert.deepEqual([decodeAudio(samples, sampleRate).output, decodeAudio(samples, sampleRate).frequency], ["CQ DE K1ABC", 700]);
+    });
+
+    it("ditdah mp3 writes the library's MP3 to standard output, at the rate and bitrate asked", async () => {
+      const run = await ditdahBytes(["mp3", "--out", "-", "--sample-rate", "16000", "--bitrate", "64", "--wpm", "22", "CQ"]);
+      assert.deepEqual([run.code, run.stderr], [0, ""]);
+      const library = Buffer.concat([
+        ...(await renderMp3Chunks(timeline("CQ", { wpm: 22 }), { frequency: FREQUENCY.default, sampleRate: 16000, bitrate: 64 })),
+      ]);
+      assert.ok(run.bytes.equals(library));
+      assert.deepEqual(new Set(mp3Frames(run.bytes).map((f) => `${f.sampleRate} ${f.bitrate}`)), new Set(["16000 64"]));
+      const same = await ditdahBytes(["wav", "--format", "mp3", "--out", "-", "--sample-rate", "16000", "--bitrate", "64", "--wpm", "22", "CQ"]);
+      assert.ok(same.bytes.equals(library));
+    });
+
+    it("refuses what MP3 cannot be with the API's messages (exit 1), and a wrong command line (exit 2)", async () => {
+      const out = join(dir, "never.mp3");
+      assert.deepEqual(await ditdah(["mp3", "--out", out, "--bitrate", "56", "E"]), {
+        code: 1,
+        stdout: "",
+        stderr: "ditdah: Parameter bitrate must be one of 32, 40, 48 or 64\n",
+      });
+      assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", out, "--sample-rate", "10000", "E"]), {
+        code: 1,
+        stdout: "",
+        stderr: "ditdah: Parameter sampleRate must be one of 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000\n",
+      });
+      await assert.rejects(readFile(out), { code: "ENOENT" });
+      const wavBitrate = await ditdah(["wav", "--out", join(dir, "x.wav"), "--bitrate", "32", "E"]);
+      assert.deepEqual([wavBitrate.code, wavBitrate.stdout], [2, ""]);
+      assert.match(wavBitrate.stderr, /^ditdah: --bitrate is for MP3 \(--format mp3\)\n\nUsage: ditdah wav/);
+      const format = await ditdah(["wav", "--format", "ogg", "--out", join(dir, "x.ogg"), "E"]);
+      assert.deepEqual([format.code, format.stdout], [2, ""]);
+      assert.match(format.stderr, /^ditdah: --format must be wav or mp3 \(got "ogg"\)/);
+      assert.match((await ditdah(["mp3", "E"])).stderr, /^ditdah: mp3 needs --out FILE/);
+      const help = (await ditdah(["mp3", "--help"])).stdout;
+      assert.match(help, new RegExp(`--bitrate KBPS +${MP3_BITRATE.values.join(", ")} kbit/s \\(default ${MP3_BITRATE.default}\\)`));
+      assert.match((await ditdah(["wav", "--help"])).stdout, /--format F +wav \(default\) or mp3/);
     });
   });
 
@@ -262,6 +340,18 @@ describe("the ditdah command", () => {
       assert.ok(stdout.startsWith(line), JSON.stringify(stdout.slice(0, 60)));
       assert.ok(stdout.endsWith(`${line}${"#".repeat(30)}] 100%${CLEAR}\r${CLEAR}`), JSON.stringify(stdout.slice(-80)));
       assert.ok((await readFile(file)).equals(wavOf(PARIS.join(" "), 20, 600)));
+    });
+
+    it("shows the same bar while encoding an MP3, and none in a pipe", async () => {
+      const file = join(dir, "rendered.mp3");
+      const { code, stdout } = await ditdahOnTerminal(["mp3", "--out", file, ...PARIS], join(dir, "nothing.txt"));
+      assert.equal(code, 0);
+      const line = "\rrendering 30 s of audio [";
+      assert.ok(stdout.startsWith(line), JSON.stringify(stdout.slice(0, 60)));
+      assert.ok(stdout.endsWith(`${line}${"#".repeat(30)}] 100%${CLEAR}\r${CLEAR}`), JSON.stringify(stdout.slice(-80)));
+      const library = Buffer.concat([...(await renderMp3Chunks(timeline(PARIS.join(" ")), { frequency: 600, sampleRate: 8000 }))]);
+      assert.ok((await readFile(file)).equals(library));
+      assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", join(dir, "piped.mp3"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
     });
   });
 

@@ -68,11 +68,18 @@ describe("the OpenAPI document and the docs page", () => {
     assert.deepEqual(parameters("/api/v1/audio", "get"), ["frequency", "fwpm", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/audio.wav", "get"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/audio.mp3", "get"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(bodyFields("/api/v1/audio.mp3"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["frequency", "wpm"]);
     assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(), [
       "application/octet-stream",
+      "audio/flac",
+      "audio/mpeg",
+      "audio/ogg",
+      "audio/opus",
       "audio/wav",
       "audio/wave",
+      "audio/x-flac",
       "audio/x-wav",
     ]);
     assert.ok(doc.paths["/api/v1/chart"].get);
@@ -80,6 +87,10 @@ describe("the OpenAPI document and the docs page", () => {
     const encode = doc.paths["/api/v1/encode"].get.responses;
     assert.deepEqual(Object.keys(encode).sort(), ["200", "4XX", "5XX"]);
     assert.ok(doc.paths["/api/v1/audio.wav"].get.responses["200"].content["audio/wav"]);
+    assert.ok(doc.paths["/api/v1/audio.mp3"].get.responses["200"].content["audio/mpeg"]);
+    const mp3 = (name: string) => doc.paths["/api/v1/audio.mp3"].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    assert.deepEqual([mp3("bitrate").enum, mp3("bitrate").default], [[32, 40, 48, 64], 32]);
+    assert.deepEqual([mp3("sampleRate").enum, mp3("sampleRate").default], [[8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000], 8000]);
     const wpm = doc.paths["/api/v1/audio"].get.parameters.find((p: { name: string }) => p.name === "wpm");
     assert.deepEqual([wpm.schema.minimum, wpm.schema.maximum, wpm.schema.default], [5, 50, 20]);
   });
@@ -102,6 +113,7 @@ describe("the OpenAPI document and the docs page", () => {
       "/api/v1/chart": "Morse",
       "/api/v1/audio": "Morse",
       "/api/v1/audio.wav": "Audio",
+      "/api/v1/audio.mp3": "Audio",
       "/api/v1/decode-audio": "Audio",
       "/healthz": "Operations",
       "/readyz": "Operations",

@@ -163,7 +163,7 @@ export const CODES_BY_STATUS: Readonly<Record<number, readonly ErrorCode[]>> = {
   404: ["NOT_FOUND"],
   405: ["METHOD_NOT_ALLOWED"],
   408: ["REQUEST_TIMEOUT"],
-  413: ["PAYLOAD_TOO_LARGE"],
+  413: ["PAYLOAD_TOO_LARGE", "RECORDING_TOO_LONG"],
   415: ["UNSUPPORTED_MEDIA_TYPE"],
   416: ["BAD_REQUEST"],
   417: ["EXPECTATION_FAILED"],

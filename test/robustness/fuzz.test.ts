@@ -5,12 +5,13 @@
  * `Access-Control-Allow-Origin: *` and `Access-Control-Expose-Headers`, carry the
  * rate-limit headers on /api/v1/, and (on /api/v1/, and for every error) be a JSON
  * object with a boolean `success` (API.md sections 1 and 2; the exceptions are the 204
- * preflight, HEAD answers, the audio/wav stream and the OpenAPI document). After each
+ * preflight, HEAD answers, the audio/wav and audio/mpeg streams and the OpenAPI document). After each
  * property the server must still answer known-good requests exactly.
  */
 import assert from "node:assert/strict";
 import { describe as suite, test } from "node:test";
 import fc from "fast-check";
+import { encodeAs, type EncodedFormat } from "../fixtures/encoded.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertCode } from "../http/support.js";
 import { describe, isJsonResult, jsonOf, type RawResponse, type Request, send } from "./raw.js";
@@ -33,6 +34,7 @@ function mustBeJson(request: Request, response: RawResponse): boolean {
   if (!path.startsWith("/api/v1/")) return false;
   if (response.status === 200 && path === "/api/v1/openapi.json") return false;
   if (response.status === 200 && response.headers["content-type"] === "audio/wav") return false;
+  if (response.status === 200 && response.headers["content-type"] === "audio/mpeg") return false;
   return true;
 }
 
@@ -116,6 +118,7 @@ const KNOWN_PATHS = [
   "/api/v1/chart",
   "/api/v1/audio",
   "/api/v1/audio.wav",
+  "/api/v1/audio.mp3",
   "/api/v1/decode-audio",
   "/api/v1/openapi.json",
   "/healthz",
@@ -182,7 +185,7 @@ const brokenPath = fc
     return `${p.slice(0, cut)}${broken}${p.slice(cut)}`;
   });
 
-const PARAM_NAMES = ["text", "morse", "separator", "dotChar", "dashChar", "wpm", "frequency", "fwpm", "sampleRate"];
+const PARAM_NAMES = ["text", "morse", "separator", "dotChar", "dashChar", "wpm", "frequency", "fwpm", "sampleRate", "bitrate"];
 
 const NASTY_VALUES = [
   "",
@@ -222,6 +225,10 @@ const NASTY_VALUES = [
   "48000",
   "8000.0",
   "8000.5",
+  "22050",
+  "32",
+  "64",
+  "56",
   "600",
   "1000.000",
   "SOS",
@@ -381,7 +388,7 @@ suite("fuzz: methods and paths", () => {
   });
 });
 
-const GET_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/api/v1/audio", "/api/v1/audio.wav"];
+const GET_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/api/v1/audio", "/api/v1/audio.wav", "/api/v1/audio.mp3"];
 
 suite("fuzz: query strings", () => {
   test("GET endpoints answer 200 or 400 (never 404, 405, 5xx) to any query string", async () => {
@@ -395,6 +402,11 @@ suite("fuzz: query strings", () => {
           assert.equal(response.headers["content-type"], "audio/wav", describe(request, response));
           assert.equal(response.body.length, Number(response.headers["content-length"]), describe(request, response));
           assert.equal(response.body.subarray(0, 4).toString("latin1"), "RIFF");
+        } else if (response.status === 200 && endpoint === "/api/v1/audio.mp3") {
+          assert.equal(response.headers["content-type"], "audio/mpeg", describe(request, response));
+          assert.equal(response.headers["transfer-encoding"], "chunked", describe(request, response));
+          // An MPEG audio frame's sync word first.
+          assert.ok(response.body[0] === 0xff && (response.body[1]! & 0xe0) === 0xe0, describe(request, response));
         } else if (response.status === 200) {
           assert.equal(body?.success, true, describe(request, response));
         }
@@ -436,7 +448,7 @@ suite("fuzz: query strings", () => {
 // ---------------------------------------------------------------------------------------
 // JSON bodies
 
-const JSON_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/audio", "/api/v1/audio.wav"];
+const JSON_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/audio", "/api/v1/audio.wav", "/api/v1/audio.mp3"];
 
 /** Content types the contract accepts as JSON: application/json, any case, any charset. */
 const JSON_CONTENT_TYPES = [
@@ -802,6 +814,53 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     }
     const untyped = { method: "POST", target: "/api/v1/decode-audio", body: wav };
     assert.equal((await check(untyped)).response.status, 415);
+    await assertStillServing();
+  });
+});
+
+/** Each compressed format, and the media types it may be sent as (and octet-stream, sniffed). */
+const COMPRESSED: [EncodedFormat, string[]][] = [
+  ["mp3", ["audio/mpeg", "application/octet-stream"]],
+  ["ogg-vorbis", ["audio/ogg", "application/octet-stream"]],
+  ["ogg-opus", ["audio/opus", "audio/ogg"]],
+  ["flac", ["audio/flac", "audio/x-flac"]],
+];
+
+suite("fuzz: MP3, Ogg and FLAC bodies to /api/v1/decode-audio", () => {
+  test("random bytes behind each format's magic answer 400 (or 200), never 5xx", async () => {
+    const magic = ["ID3\x04\0\0\0\0\0\x10", "\xff\xfb\x90\x64", "OggS\0\x02\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\x01\x13OpusHead", "fLaC\0\0\0\x22", "OggS"];
+    const body = fc.tuple(fc.constantFrom(...magic), fc.uint8Array({ maxLength: 4096 })).map(([m, b]) => Buffer.concat([Buffer.from(m, "latin1"), b]));
+    await runProperty(
+      fc.tuple(body, fc.constantFrom("application/octet-stream", "audio/mpeg", "audio/ogg", "audio/flac")),
+      async ([bytes, type]) => {
+        await postWav(bytes, type);
+      },
+      200,
+    );
+  });
+
+  test("real files of every format, cut short or corrupted, answer 200 or 400", async () => {
+    const rendered = await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS%20SOS&wpm=30" });
+    const pcm = rendered.body.subarray(44);
+    const samples = Float32Array.from({ length: pcm.length / 2 }, (_, i) => pcm.readInt16LE(2 * i) / 32768);
+    for (const [format, types] of COMPRESSED) {
+      const file = await encodeAs(format, samples, 8000);
+      for (const type of types) assert.equal((await postWav(file, type)).body?.output, "SOS SOS", `${format} as ${type}`);
+      const mutation = fc.record({
+        cut: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: file.length })),
+        flips: fc.array(fc.tuple(fc.integer({ min: 0, max: file.length - 1 }), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        type: fc.constantFrom(...types),
+      });
+      await runProperty(
+        mutation,
+        async ({ cut, flips, type }) => {
+          const body = Buffer.from(file.subarray(0, cut));
+          for (const [at, value] of flips) if (at < body.length) body[at] = value;
+          await postWav(body, type);
+        },
+        40,
+      );
+    }
     await assertStillServing();
   });
 });

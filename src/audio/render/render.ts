@@ -4,15 +4,16 @@
  *
  * Each tone edge is a raised-cosine ramp of RAMP_MS centred on the element's nominal
  * edge: the envelope is exactly 0.5 there, so a tone measured between its 50 %-amplitude
- * points lasts what the timeline says. The file holds exactly the timeline (no padding),
- * so the first rise and the last fall are cut at their midpoint by the file's edges; the
- * sine starts at phase 0, so the first sample is still 0.
+ * points lasts what the timeline says. The file is the timeline with PAD_MS of silence
+ * before and after it (its times offset by the lead PAD_MS), so that the first rise and
+ * the last fall are whole and the file starts and ends with samples of exactly 0: no
+ * click at either end.
  */
 import { MorseError } from "../../core/errors.js";
 import { FREQUENCY } from "../../core/limits.js";
 import { integerOutOfRange, numberOutOfRange } from "../../core/messages.js";
 import type { Timeline } from "../../core/timing.js";
-import { PEAK, RAMP_MS, SAMPLE_RATE } from "../limits.js";
+import { PAD_MS, PEAK, RAMP_MS, SAMPLE_RATE } from "../limits.js";
 import { PCM16, wavHeader, wavHeaderLength } from "../wav/writer.js";
 
 export interface RenderOptions {
@@ -37,9 +38,14 @@ function checkFrequency(frequency: number): void {
   }
 }
 
-/** Samples in the rendering of a timeline: its duration, rounded to the nearest sample. */
+/** Samples in `timeline` with `padMs` of silence at each end, rounded to the nearest sample. */
+function paddedSamples(timeline: Timeline, sampleRate: number, padMs: number): number {
+  return Math.round(((timeline.durationMs + 2 * padMs) * sampleRate) / 1000);
+}
+
+/** Samples in the rendering of a timeline: its duration plus PAD_MS at each end, rounded to the nearest sample. */
 export function sampleCount(timeline: Timeline, sampleRate: number): number {
-  return Math.round((timeline.durationMs * sampleRate) / 1000);
+  return paddedSamples(timeline, sampleRate, PAD_MS);
 }
 
 /** Exact size in bytes of `renderWavChunks`' output (for Content-Length), without rendering. */
@@ -63,8 +69,10 @@ export interface ToneSpan {
 
 /**
  * The keying envelope of a timeline (0 key up, 1 key down, raised-cosine edges), filled
- * a chunk at a time. Tone edges are kept in fractional samples so that each ramp's
- * midpoint falls exactly on the nominal edge, whatever the sample rate.
+ * a chunk at a time, with `padMs` of silence at each end (the WAV's PAD_MS by default; 0
+ * gives the timeline alone, its first rise and last fall cut in half). Tone edges are kept
+ * in fractional samples so that each ramp's midpoint falls exactly on the nominal edge
+ * (offset by `padMs`), whatever the sample rate.
  */
 export class KeyingEnvelope {
   /** Tone starts and ends in samples, ascending: [start0, end0, start1, end1, ...]. */
@@ -73,16 +81,16 @@ export class KeyingEnvelope {
   private readonly halfRamp: number;
   readonly length: number;
 
-  constructor(timeline: Timeline, sampleRate: number) {
+  constructor(timeline: Timeline, sampleRate: number, padMs: number = PAD_MS) {
     const perMs = sampleRate / 1000;
     const tones = timeline.sequence.filter((s) => s.type !== "silence");
     this.edges = new Float64Array(tones.length * 2);
     tones.forEach((s, i) => {
-      this.edges[2 * i] = s.startMs * perMs;
-      this.edges[2 * i + 1] = (s.startMs + s.durationMs) * perMs;
+      this.edges[2 * i] = (s.startMs + padMs) * perMs;
+      this.edges[2 * i + 1] = (s.startMs + s.durationMs + padMs) * perMs;
     });
     this.halfRamp = (RAMP_MS / 2) * perMs;
-    this.length = sampleCount(timeline, sampleRate);
+    this.length = paddedSamples(timeline, sampleRate, padMs);
   }
 
   /** Index of the first tone whose fall ends after sample `n`. */
@@ -146,7 +154,7 @@ const bigEndianHost = new Uint8Array(Uint16Array.of(1).buffer)[0] === 0;
  * Validates the options (MorseError INVALID_OPTION) when constructed.
  */
 export class WavRenderer {
-  /** Samples in the whole file. */
+  /** Samples in the whole file: the timeline and its padding (`sampleCount`). */
   readonly sampleCount: number;
   /** Bytes in the whole file, header included. */
   readonly byteLength: number;

@@ -11,6 +11,7 @@
  */
 import { MorseError } from "../../core/errors.js";
 import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../limits.js";
+import { tooLong } from "../formats/recording.js";
 import { FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL } from "./format.js";
 
 export interface DecodedWav {
@@ -157,8 +158,6 @@ export function readWav(bytes: Uint8Array): DecodedWav {
   const frames = Math.floor(data.size / format.blockAlign);
   if (frames === 0) throw invalid("The WAV file's data chunk holds no samples");
   const seconds = frames / format.sampleRate;
-  if (seconds > MAX_RECORDING_SECONDS) {
-    throw invalid(`The recording lasts ${Math.ceil(seconds)} s; at most ${MAX_RECORDING_SECONDS} s (${MAX_RECORDING_SECONDS / 60} minutes) can be decoded`);
-  }
+  if (seconds > MAX_RECORDING_SECONDS) throw tooLong(seconds);
   return { samples: readFrames(view, format, data.offset, frames), sampleRate: format.sampleRate };
 }

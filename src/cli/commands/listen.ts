@@ -1,5 +1,5 @@
 /** `ditdah listen`: the Morse in a recording; the text alone on standard output. */
-import { type AudioDecode, decodeAudio, readWav } from "../../audio/index.js";
+import { type AudioDecode, decodeAudio, readRecording } from "../../audio/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { bytesOf } from "../input.js";
@@ -13,21 +13,22 @@ export function details(heard: AudioDecode): string {
 }
 
 export const listenCommand = defineCommand({
-  usage: `Usage: ditdah listen [--wpm N] [--frequency HZ] [--verbose | --json] FILE.wav
-The Morse in a recording (- for standard input). The text goes to standard output alone;
+  usage: `Usage: ditdah listen [--wpm N] [--frequency HZ] [--verbose | --json] FILE
+The Morse in a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC, told apart by its bytes
+(- for standard input). The text goes to standard output alone;
 the Morse, the speed and the pitch go to standard error, or to standard output with --verbose.
 
 ${HELP_LINES.hints}
   -v, --verbose       the Morse, the speed and the pitch on standard output, after the text
   --json              the result as POST /api/v1/decode-audio answers it
 ${HELP_LINES.help}
-It reads PCM or float WAV, mono or stereo, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second,
+It reads PCM or float WAV and the compressed formats, mono or stereo, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second,
 at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_FREQUENCY_MAX_OF_RATE} of the sample rate.`,
   options: { wpm: { type: "string" }, frequency: { type: "string" }, verbose: { type: "boolean", short: "v" }, json: { type: "boolean" } },
   async run(values, files) {
-    if (files.length !== 1) throw new UsageError("listen needs one WAV file");
+    if (files.length !== 1) throw new UsageError("listen needs one recording");
     if (values.verbose && values.json) throw new UsageError("--verbose and --json exclude each other");
-    const { samples, sampleRate } = readWav(await bytesOf(files[0]!));
+    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
     const hints = { wpm: numberOption(values.wpm, "wpm"), frequency: numberOption(values.frequency, "frequency") };
     const seconds = samples.length / sampleRate;
     const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () => decodeAudio(samples, sampleRate, hints));

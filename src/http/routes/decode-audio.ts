@@ -1,37 +1,41 @@
-import type { FastifyInstance } from "fastify";
-import type { AudioHints } from "../../audio/index.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type AudioHints, MEDIA_TYPE_FORMATS } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
 import { TAGS } from "../docs.js";
-import { paramsNormalizer, requireMediaType } from "../endpoints.js";
-import { WAV_BODY_LIMIT } from "../limits.js";
-import { DecodeAudioHints, DecodeAudioResult, errorResponses, WavBody } from "../schemas.js";
+import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
+import { RECORDING_BODY_LIMIT } from "../limits.js";
+import { DecodeAudioHints, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
 
-export const WAV_MEDIA_TYPES = ["audio/wav", "audio/x-wav", "audio/wave", "application/octet-stream"] as const;
+/** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
+export const RECORDING_MEDIA_TYPES = Object.keys(MEDIA_TYPE_FORMATS);
 
-/** Morse read from a recording: the body is the WAV file itself; optional hints in the query string. */
+/** Morse read from a recording: the body is the file itself; optional hints in the query string. */
 export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
   const decoder = new AudioDecoder();
   app.addHook("onClose", async () => decoder.close());
-  // Its own context, so that the WAV parser and its body limit apply here only.
+  // Its own context, so that the recording parser and its body limit apply here only.
   await app.register(async (scope) => {
-    scope.addContentTypeParser([...WAV_MEDIA_TYPES], { parseAs: "buffer", bodyLimit: WAV_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { parseAs: "buffer", bodyLimit: RECORDING_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.post(
       "/api/v1/decode-audio",
       {
-        bodyLimit: WAV_BODY_LIMIT,
+        bodyLimit: RECORDING_BODY_LIMIT,
         // The body is a file, not JSON to validate: it is described for the docs only.
-        config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: WavBody }, url }) },
+        config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: RecordingBody }, url }) },
         schema: {
-          summary: "Decode Morse from a WAV recording (pitch and speed found by the decoder)",
+          summary: "Decode Morse from a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC (pitch and speed found by the decoder)",
           tags: [TAGS.audio.name],
           querystring: DecodeAudioHints,
-          consumes: [...WAV_MEDIA_TYPES],
+          consumes: RECORDING_MEDIA_TYPES,
           response: { 200: DecodeAudioResult, ...errorResponses },
         },
-        onRequest: requireMediaType(WAV_MEDIA_TYPES),
+        onRequest: requireMediaType(RECORDING_MEDIA_TYPES),
         ...paramsNormalizer("query", DecodeAudioHints),
       },
-      async (request) => ({ success: true, ...(await decoder.decode(request.body as Buffer, request.query as AudioHints)) }),
+      async (request: FastifyRequest) => ({
+        success: true,
+        ...(await decoder.decode(request.body as Buffer, mediaType(request), request.query as AudioHints)),
+      }),
     );
   });
 }

@@ -1,0 +1,99 @@
+/**
+ * Compressed recordings (MP3, Ogg Vorbis, Ogg Opus, FLAC) read through the WebAssembly
+ * decoders of the wasm-audio-decoders family, fed a slice at a time: a file that expands
+ * beyond the longest recording we decode is refused as soon as it has, not after decoding
+ * all of it. Channels are averaged to mono, as in a WAV.
+ */
+import { MorseError } from "../../core/errors.js";
+import { MAX_RECORDING_SECONDS } from "../limits.js";
+import { AUDIO_FORMATS, type AudioFormat } from "./sniff.js";
+import type { Recording } from "./recording.js";
+import { tooLong } from "./recording.js";
+
+export type CompressedFormat = Exclude<AudioFormat, "wav">;
+
+/** What every decoder of the family answers for a slice. */
+interface DecodedSlice {
+  channelData: Float32Array[];
+  samplesDecoded: number;
+  sampleRate: number;
+  errors: { message: string }[];
+}
+
+interface SliceDecoder {
+  ready: Promise<void>;
+  decode(bytes: Uint8Array): DecodedSlice | Promise<DecodedSlice>;
+  flush?(): Promise<DecodedSlice>;
+  free(): void;
+}
+
+/** Bytes fed to a decoder at a time. */
+const SLICE_BYTES = 64 * 1024;
+
+/** A decoder for the format, its module loaded on first use (most recordings are WAV). */
+async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
+  switch (format) {
+    case "mp3":
+      return new (await import("mpg123-decoder")).MPEGDecoder();
+    case "ogg-opus":
+      return new (await import("ogg-opus-decoder")).OggOpusDecoder() as unknown as SliceDecoder;
+    case "ogg-vorbis":
+      return new (await import("@wasm-audio-decoders/ogg-vorbis")).OggVorbisDecoder();
+    case "flac":
+      return new (await import("@wasm-audio-decoders/flac")).FLACDecoder();
+  }
+}
+
+/** Decoded slices gathered as mono samples, up to MAX_RECORDING_SECONDS. */
+class MonoSamples {
+  private readonly pieces: Float32Array[] = [];
+  private length = 0;
+  sampleRate = 0;
+  firstError?: string;
+
+  add(slice: DecodedSlice): void {
+    this.firstError ??= slice.errors[0]?.message;
+    const n = slice.samplesDecoded;
+    const channels = slice.channelData.length;
+    if (n === 0 || channels === 0) return;
+    this.sampleRate ||= slice.sampleRate;
+    const mono = new Float32Array(n);
+    for (const channel of slice.channelData) for (let i = 0; i < n; i++) mono[i]! += channel[i]! / channels;
+    this.pieces.push(mono);
+    this.length += n;
+    if (this.length > MAX_RECORDING_SECONDS * this.sampleRate) throw tooLong();
+  }
+
+  joined(): Float32Array {
+    const out = new Float32Array(this.length);
+    let at = 0;
+    for (const piece of this.pieces) {
+      out.set(piece, at);
+      at += piece.length;
+    }
+    return out;
+  }
+}
+
+/** Reads a compressed recording; every problem is a MorseError that names it. */
+export async function readCompressed(bytes: Uint8Array, format: CompressedFormat): Promise<Recording> {
+  const decoder = await openDecoder(format);
+  await decoder.ready;
+  const samples = new MonoSamples();
+  const name = AUDIO_FORMATS[format];
+  try {
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) samples.add(await decoder.decode(bytes.subarray(at, at + SLICE_BYTES)));
+    if (decoder.flush) samples.add(await decoder.flush());
+  } catch (error) {
+    if (error instanceof MorseError) throw error;
+    // A damaged file can make a decoder trap or throw: it is the file's fault, not ours.
+    throw new MorseError("INVALID_AUDIO", `The recording looks like ${name} but cannot be decoded: ${(error as Error)?.message ?? error}`);
+  } finally {
+    decoder.free();
+  }
+  if (samples.sampleRate === 0) {
+    const why = samples.firstError ? `: ${samples.firstError}` : "";
+    throw new MorseError("INVALID_AUDIO", `The recording looks like ${name} but holds no audio that can be decoded${why}`);
+  }
+  return { samples: samples.joined(), sampleRate: samples.sampleRate };
+}

@@ -1,0 +1,15 @@
+/** Reading a recording from a file of any format we read: the entry point. */
+import { readWav } from "../wav/reader.js";
+import { readCompressed } from "./compressed.js";
+import { checkSampleRate, formatOf, type Recording } from "./recording.js";
+
+/**
+ * Reads a recording (WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC, told apart by its bytes);
+ * `mediaType`, where given, must agree with them. Every problem is a MorseError:
+ * INVALID_AUDIO naming it, or RECORDING_TOO_LONG.
+ */
+export async function readRecording(bytes: Uint8Array, mediaType?: string): Promise<Recording> {
+  const format = formatOf(bytes, mediaType);
+  if (format === "wav") return readWav(bytes);
+  return checkSampleRate(await readCompressed(bytes, format), format);
+}

@@ -1,0 +1,52 @@
+/**
+ * A recording read from a file of any format we read (sniff.ts): WAV by our own reader,
+ * the compressed formats by WebAssembly decoders (compressed.ts).
+ */
+import { MorseError } from "../../core/errors.js";
+import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../limits.js";
+import { AUDIO_FORMATS, MEDIA_TYPE_FORMATS, sniffFormat, type AudioFormat } from "./sniff.js";
+
+/** Mono samples in [-1, 1] (channels averaged) and their rate. */
+export interface Recording {
+  samples: Float32Array;
+  sampleRate: number;
+}
+
+/** The refusal of a recording longer than MAX_RECORDING_SECONDS, whatever its format. */
+export function tooLong(seconds?: number): MorseError {
+  const lasts = seconds === undefined ? "lasts longer than that" : `lasts ${Math.ceil(seconds)} s`;
+  return new MorseError(
+    "RECORDING_TOO_LONG",
+    `At most ${MAX_RECORDING_SECONDS} s (${MAX_RECORDING_SECONDS / 60} minutes) of recording can be decoded; this one ${lasts}`,
+  );
+}
+
+/** The names of the formats, for a message: "WAV, MP3, ..., FLAC". */
+const FORMAT_NAMES = "WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC";
+
+/**
+ * The format of `bytes`, checked against the media type they were declared as (any, when
+ * none is). A body whose bytes are none we read, or contradict its type, is refused with
+ * what it is.
+ */
+export function formatOf(bytes: Uint8Array, mediaType?: string): AudioFormat {
+  const format = sniffFormat(bytes);
+  const declared = mediaType === undefined ? undefined : MEDIA_TYPE_FORMATS[mediaType];
+  if (!format) throw new MorseError("INVALID_AUDIO", `The recording is not a file we can read: its first bytes are none of ${FORMAT_NAMES}`);
+  if (declared && !declared.includes(format)) {
+    throw new MorseError("INVALID_AUDIO", `The body is declared ${mediaType} but its bytes are ${AUDIO_FORMATS[format]}`);
+  }
+  return format;
+}
+
+/** A recording's sample rate, checked against what the decoder reads. */
+export function checkSampleRate(recording: Recording, format: AudioFormat): Recording {
+  const { sampleRate } = recording;
+  if (sampleRate < READ_SAMPLE_RATE.min || sampleRate > READ_SAMPLE_RATE.max) {
+    throw new MorseError(
+      "INVALID_AUDIO",
+      `The ${AUDIO_FORMATS[format].replace(/^an? /, "")}'s sample rate ${sampleRate} Hz is outside ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`,
+    );
+  }
+  return recording;
+}

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { decodeAudio, encodeWav, readRecording, sniffFormat } from "../../../src/audio/index.js";
+import { MorseError } from "../../../src/core/index.js";
+import { timeline } from "../../../src/core/index.js";
+import { encodeAs, type EncodedFormat } from "../../fixtures/encoded.js";
+import { rng } from "../../fixtures/random.js";
+import { record, type Channel } from "../../fixtures/simulator.js";
+
+const TEXT = "CQ DE W1AW K";
+const CHANNEL: Channel = { frequency: 650, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 10, padS: 0.5 };
+
+/** TEXT at 20 wpm, +10 dB, as samples at `sampleRate`. */
+function received(sampleRate: number): Float32Array {
+  return record(timeline(TEXT, { wpm: 20 }), CHANNEL, sampleRate, rng(sampleRate));
+}
+
+async function refusal(promise: Promise<unknown>): Promise<MorseError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof MorseError, String(error));
+  return error;
+}
+
+/** Format, the rate of the samples encoded, the rate the file holds. */
+const CASES: [EncodedFormat, number, number][] = [
+  ["mp3", 8000, 8000],
+  // LAME halves the rate to fit 32 kbit/s.
+  ["mp3", 44100, 22050],
+  ["ogg-vorbis", 22050, 22050],
+  // Opus is decoded at 48 kHz whatever went in.
+  ["ogg-opus", 8000, 48000],
+  ["flac", 2000, 2000],
+  ["flac", 48000, 48000],
+];
+
+describe("readRecording", () => {
+  for (const [format, sampleRate, fileRate] of CASES) {
+    it(`reads ${format} encoded from ${sampleRate} samples/s, and decodeAudio hears the text`, async () => {
+      const bytes = await encodeAs(format, received(sampleRate), sampleRate);
+      assert.equal(sniffFormat(bytes), format);
+      const recording = await readRecording(bytes);
+      assert.equal(recording.sampleRate, fileRate);
+      const seconds = recording.samples.length / recording.sampleRate;
+      const sent = timeline(TEXT, { wpm: 20 }).durationMs / 1000 + 2 * CHANNEL.padS;
+      assert.ok(Math.abs(seconds - sent) < 0.2, `${seconds} s against ${sent} s`);
+      assert.equal(decodeAudio(recording.samples, recording.sampleRate).output, TEXT);
+    });
+  }
+
+  it("reads WAV as readWav does", async () => {
+    const samples = received(8000);
+    const recording = await readRecording(encodeWav([samples], 8000));
+    assert.equal(recording.sampleRate, 8000);
+    assert.equal(recording.samples.length, samples.length);
+  });
+
+  it("checks a declared media type against the bytes, and says what they are", async () => {
+    const mp3 = await encodeAs("mp3", received(8000), 8000);
+    assert.equal((await readRecording(mp3, "audio/mpeg")).sampleRate, 8000);
+    assert.equal((await readRecording(mp3, "application/octet-stream")).sampleRate, 8000);
+    const wrong = await refusal(readRecording(mp3, "audio/flac"));
+    assert.equal(wrong.code, "INVALID_AUDIO");
+    assert.equal(wrong.message, "The body is declared audio/flac but its bytes are an MP3 file");
+    const opus = await encodeAs("ogg-opus", received(8000), 8000);
+    assert.equal((await readRecording(opus, "audio/ogg")).sampleRate, 48000);
+    assert.match((await refusal(readRecording(opus, "audio/wav"))).message, /declared audio\/wav but its bytes are an Ogg Opus file/);
+  });
+
+  it("refuses bytes of no format it reads, and damaged or empty compressed files, with INVALID_AUDIO", async () => {
+    for (const bytes of [Buffer.from("hello, not audio"), Buffer.alloc(0), Buffer.from("OggS but nothing after")]) {
+      const error = await refusal(readRecording(bytes));
+      assert.equal(error.code, "INVALID_AUDIO");
+      assert.match(error.message, /none of WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC/);
+    }
+    for (const format of ["mp3", "ogg-vorbis", "ogg-opus", "flac"] as const) {
+      const bytes = await encodeAs(format, received(8000), 8000);
+      // The headers alone: a file cut short before its first audio.
+      const error = await refusal(readRecording(bytes.subarray(0, format === "flac" ? 42 : 4)));
+      assert.equal(error.code, "INVALID_AUDIO", `${format}: ${error.message}`);
+      // Noise after a valid start: whatever the decoder makes of it, nothing crashes.
+      const random = rng(7);
+      const garbled = Buffer.from(bytes);
+      for (let i = 200; i < garbled.length; i++) garbled[i] = Math.floor(random() * 256);
+      const outcome = await readRecording(garbled).then(
+        (r) => r.samples.length,
+        (e: unknown) => (e instanceof MorseError ? e.code : e),
+      );
+      assert.ok(typeof outcome === "number" || outcome === "INVALID_AUDIO", `${format}: ${String(outcome)}`);
+    }
+  });
+
+  it("refuses a compressed recording that expands beyond 15 minutes (RECORDING_TOO_LONG), without decoding all of it", async () => {
+    // 16 minutes of silence: FLAC packs it into a few kilobytes.
+    const long = await encodeAs("flac", new Float32Array(16 * 60 * 2000), 2000);
+    assert.ok(long.length < 200_000, `${long.length} bytes`);
+    const error = await refusal(readRecording(long));
+    assert.equal(error.code, "RECORDING_TOO_LONG");
+    assert.equal(error.message, "At most 900 s (15 minutes) of recording can be decoded; this one lasts longer than that");
+  });
+});

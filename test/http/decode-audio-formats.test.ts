@@ -1,0 +1,72 @@
+/** POST /api/v1/decode-audio with MP3, Ogg Vorbis, Ogg Opus and FLAC bodies, over a real socket. */
+import assert from "node:assert/strict";
+import { before, describe, it } from "node:test";
+import { timeline } from "../../src/core/index.js";
+import { encodeAs, type EncodedFormat } from "../fixtures/encoded.js";
+import { rng } from "../fixtures/random.js";
+import { record } from "../fixtures/simulator.js";
+import { serveForTests } from "../helpers/server.js";
+import { assertError, assertSuccess, get, rawRequest } from "./support.js";
+
+const server = serveForTests();
+const TEXT = "QRZ DE K1ABC";
+
+function postFile(bytes: Buffer, contentType: string) {
+  return rawRequest(server.url, "POST", "/api/v1/decode-audio", {
+    headers: { "content-type": contentType, "content-length": String(bytes.length) },
+    chunks: [bytes],
+  });
+}
+
+const files = new Map<EncodedFormat, Buffer>();
+
+before(async () => {
+  const samples = record(timeline(TEXT, { wpm: 22 }), { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 6, padS: 0.4 }, 16000, rng(3));
+  for (const format of ["mp3", "ogg-vorbis", "ogg-opus", "flac"] as const) files.set(format, await encodeAs(format, samples, 16000));
+});
+
+/** Each format with the media types it may be sent as. */
+const TYPES: [EncodedFormat, string[]][] = [
+  ["mp3", ["audio/mpeg", "application/octet-stream"]],
+  ["ogg-vorbis", ["audio/ogg", "application/octet-stream"]],
+  ["ogg-opus", ["audio/ogg", "audio/opus", "application/octet-stream"]],
+  ["flac", ["audio/flac", "audio/x-flac", "application/octet-stream"]],
+];
+
+describe("POST /api/v1/decode-audio in every format", () => {
+  for (const [format, types] of TYPES) {
+    it(`reads ${format} sent as ${types.join(", ")}`, async () => {
+      for (const type of types) {
+        const body = assertSuccess(await postFile(files.get(format)!, type));
+        assert.equal(body.output, TEXT, `${format} as ${type}`);
+        assert.ok(Math.abs(body.frequency - 700) <= 5, `${body.frequency} Hz`);
+        assert.ok(Math.abs(body.wpm - 22) <= 2, `${body.wpm} wpm`);
+      }
+    });
+  }
+
+  it("refuses a body whose bytes contradict its type (400, saying what they are), and bytes of no format", async () => {
+    assertError(await postFile(files.get("mp3")!, "audio/ogg"), 400, "The body is declared audio/ogg but its bytes are an MP3 file", "INVALID_AUDIO");
+    assertError(await postFile(files.get("flac")!, "audio/wav"), 400, "The body is declared audio/wav but its bytes are a FLAC file", "INVALID_AUDIO");
+    assertError(
+      await postFile(files.get("ogg-vorbis")!, "audio/opus"),
+      400,
+      "The body is declared audio/opus but its bytes are an Ogg Vorbis file",
+      "INVALID_AUDIO",
+    );
+    assertError(await postFile(Buffer.from("just text"), "application/octet-stream"), 400, /none of WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC/, "INVALID_AUDIO");
+  });
+
+  it("refuses a file cut short before its audio, and one that expands beyond 15 minutes (413)", async () => {
+    assertError(await postFile(files.get("flac")!.subarray(0, 42), "audio/flac"), 400, /FLAC file but holds no audio/, "INVALID_AUDIO");
+    const long = await encodeAs("flac", new Float32Array(16 * 60 * 2000), 2000);
+    assertError(await postFile(long, "audio/flac"), 413, /At most 900 s \(15 minutes\)/, "RECORDING_TOO_LONG");
+  });
+
+  it("lists every media type it reads, in the 415 and in the OpenAPI document", async () => {
+    const types = ["audio/wav", "audio/x-wav", "audio/wave", "audio/mpeg", "audio/ogg", "audio/opus", "audio/flac", "audio/x-flac", "application/octet-stream"];
+    assertError(await postFile(Buffer.from("{}"), "application/json"), 415, `Unsupported content type: send ${types.join(" or ")}`);
+    const { body: doc } = await get(server.url, "/api/v1/openapi.json");
+    assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(), [...types].sort());
+  });
+});
