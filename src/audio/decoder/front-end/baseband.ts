@@ -21,36 +21,72 @@ export interface Baseband {
 }
 
 /**
- * Mixes `samples` down by `frequency` and sums each block: an integrate-and-dump filter,
- * so everything after runs at ~1 kHz whatever the sample rate. The oscillator restarts
- * from its exact phase at every block, so it cannot drift in amplitude or phase.
+ * Mixes samples down by `frequency` and sums each block as the samples arrive: an
+ * integrate-and-dump filter, so everything after runs at ~1 kHz whatever the sample rate.
+ * The oscillator restarts from its exact phase at every block, so it cannot drift in
+ * amplitude or phase; the phase and a partly filled block carry from one push to the next,
+ * so the blocks are the same however the samples are cut.
  */
-export function toBaseband(samples: Float32Array, sampleRate: number, frequency: number): Baseband {
-  const { BLOCK_MS } = TUNING.baseband;
-  const block = Math.max(1, Math.round((BLOCK_MS * sampleRate) / 1000));
-  const blocks = Math.floor(samples.length / block);
-  const re = new Float32Array(blocks);
-  const im = new Float32Array(blocks);
-  const omega = (2 * Math.PI * frequency) / sampleRate;
-  const stepCos = Math.cos(omega);
-  const stepSin = Math.sin(omega);
-  for (let b = 0, n = 0; b < blocks; b++) {
-    let c = Math.cos(omega * n);
-    let s = Math.sin(omega * n);
-    let sumRe = 0;
-    let sumIm = 0;
-    for (let end = n + block; n < end; n++) {
-      const x = samples[n]!;
-      sumRe += x * c;
-      sumIm -= x * s;
+export class BasebandMixer {
+  /** Samples per block. */
+  readonly block: number;
+  /** Length of one block in ms. */
+  readonly blockMs: number;
+  private readonly omega: number;
+  private readonly stepCos: number;
+  private readonly stepSin: number;
+  /** Samples mixed so far (the oscillator's phase is omega times this). */
+  private n = 0;
+  private sumRe = 0;
+  private sumIm = 0;
+  /** The oscillator where the last push left it. */
+  private c = 1;
+  private s = 0;
+
+  constructor(sampleRate: number, frequency: number) {
+    this.block = Math.max(1, Math.round((TUNING.baseband.BLOCK_MS * sampleRate) / 1000));
+    this.blockMs = (1000 * this.block) / sampleRate;
+    this.omega = (2 * Math.PI * frequency) / sampleRate;
+    this.stepCos = Math.cos(this.omega);
+    this.stepSin = Math.sin(this.omega);
+  }
+
+  /** The blocks that `samples` complete, in order. */
+  push(samples: Float32Array): { re: Float32Array; im: Float32Array } {
+    const { block, omega, stepCos, stepSin } = this;
+    const filled = this.n % block;
+    const count = Math.floor((filled + samples.length) / block);
+    const re = new Float32Array(count);
+    const im = new Float32Array(count);
+    let { c, s } = this;
+    let b = 0;
+    for (let i = 0; i < samples.length; i++) {
+      const x = samples[i]!;
+      this.sumRe += x * c;
+      this.sumIm -= x * s;
       const next = c * stepCos - s * stepSin;
       s = s * stepCos + c * stepSin;
       c = next;
+      if (++this.n % block === 0) {
+        re[b] = this.sumRe / block;
+        im[b++] = this.sumIm / block;
+        this.sumRe = 0;
+        this.sumIm = 0;
+        // Back to the exact phase at every block.
+        c = Math.cos(omega * this.n);
+        s = Math.sin(omega * this.n);
+      }
     }
-    re[b] = sumRe / block;
-    im[b] = sumIm / block;
+    this.c = c;
+    this.s = s;
+    return { re, im };
   }
-  return { re, im, blockMs: (1000 * block) / sampleRate };
+}
+
+/** The baseband of a whole recording: the mixer fed in one go (a partial last block is left out). */
+export function toBaseband(samples: Float32Array, sampleRate: number, frequency: number): Baseband {
+  const mixer = new BasebandMixer(sampleRate, frequency);
+  return { ...mixer.push(samples), blockMs: mixer.blockMs };
 }
 
 /** The baseband divided by `gain` (a fade, around 1) block by block, kept within MAX_FADE_GAIN either way. */

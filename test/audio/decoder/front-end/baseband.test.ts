@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { toBaseband, withoutFade } from "../../../../src/audio/decoder/front-end/baseband.js";
+import fc from "fast-check";
+import { BasebandMixer, toBaseband, withoutFade } from "../../../../src/audio/decoder/front-end/baseband.js";
 
 const tone = (frequency: number, sampleRate: number, seconds: number, amplitude = 0.8, phase = 0.3): Float32Array =>
   Float32Array.from({ length: Math.round(seconds * sampleRate) }, (_, n) => amplitude * Math.cos((2 * Math.PI * frequency * n) / sampleRate + phase));
@@ -31,6 +32,30 @@ describe("toBaseband", () => {
       assert.ok(Math.abs(hz - 5) < 0.2, `${sampleRate} samples/s: ${hz} Hz`);
       assert.ok(Math.abs(bb.blockMs - 1) < 0.05, `${bb.blockMs} ms blocks`);
     }
+  });
+});
+
+describe("BasebandMixer", () => {
+  it("gives the same blocks as the whole recording mixed at once, however the samples arrive", () => {
+    const samples = Float32Array.from({ length: 4410 }, (_, n) => Math.sin(n * 0.09) + 0.2 * Math.cos(n * 1.7));
+    const whole = toBaseband(samples, 11025, 650);
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: samples.length }), { maxLength: 20 }), (cuts) => {
+        const at = [0, ...cuts.sort((a, b) => a - b), samples.length];
+        const mixer = new BasebandMixer(11025, 650);
+        const parts = at.slice(1).map((end, i) => mixer.push(samples.subarray(at[i]!, end)));
+        assert.deepEqual(Float32Array.from(parts.flatMap((p) => [...p.re])), whole.re);
+        assert.deepEqual(Float32Array.from(parts.flatMap((p) => [...p.im])), whole.im);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("answers a push too short to complete a block with no block, and completes it with the next", () => {
+    const mixer = new BasebandMixer(8000, 600);
+    assert.equal(mixer.block, 8);
+    assert.equal(mixer.push(new Float32Array(5).fill(1)).re.length, 0);
+    assert.equal(mixer.push(new Float32Array(5).fill(1)).re.length, 1);
   });
 });
 
