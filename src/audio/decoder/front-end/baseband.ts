@@ -54,31 +54,37 @@ export class BasebandMixer {
   /** The blocks that `samples` complete, in order. */
   push(samples: Float32Array): { re: Float32Array; im: Float32Array } {
     const { block, omega, stepCos, stepSin } = this;
-    const filled = this.n % block;
-    const count = Math.floor((filled + samples.length) / block);
+    let { n, c, s, sumRe, sumIm } = this;
+    const count = Math.floor(((n % block) + samples.length) / block);
     const re = new Float32Array(count);
     const im = new Float32Array(count);
-    let { c, s } = this;
     let b = 0;
-    for (let i = 0; i < samples.length; i++) {
-      const x = samples[i]!;
-      this.sumRe += x * c;
-      this.sumIm -= x * s;
-      const next = c * stepCos - s * stepSin;
-      s = s * stepCos + c * stepSin;
-      c = next;
-      if (++this.n % block === 0) {
-        re[b] = this.sumRe / block;
-        im[b++] = this.sumIm / block;
-        this.sumRe = 0;
-        this.sumIm = 0;
-        // Back to the exact phase at every block.
-        c = Math.cos(omega * this.n);
-        s = Math.sin(omega * this.n);
+    for (let i = 0; i < samples.length; ) {
+      // The samples up to the end of the current block, or of this push.
+      const end = Math.min(samples.length, i + block - (n % block));
+      n += end - i;
+      for (; i < end; i++) {
+        const x = samples[i]!;
+        sumRe += x * c;
+        sumIm -= x * s;
+        const next = c * stepCos - s * stepSin;
+        s = s * stepCos + c * stepSin;
+        c = next;
       }
+      if (n % block !== 0) break;
+      re[b] = sumRe / block;
+      im[b++] = sumIm / block;
+      sumRe = 0;
+      sumIm = 0;
+      // Back to the exact phase at every block.
+      c = Math.cos(omega * n);
+      s = Math.sin(omega * n);
     }
+    this.n = n;
     this.c = c;
     this.s = s;
+    this.sumRe = sumRe;
+    this.sumIm = sumIm;
     return { re, im };
   }
 }
