@@ -10,7 +10,7 @@ export const OPENAPI_PATH = "/api/v1/openapi.json";
 /** The groups /docs shows the operations in (rather than all under "default"): each operation has exactly one. */
 export const TAGS = {
   morse: { name: "Morse", description: "Text to Morse and back, the chart, and the timing for playing a text" },
-  audio: { name: "Audio", description: "Morse as WAV audio, and Morse read from a recording" },
+  audio: { name: "Audio", description: "Morse as WAV or MP3 audio, and Morse read from a recording (WAV, MP3, Ogg, FLAC)" },
   operations: { name: "Operations", description: "Health, readiness, metrics and this document, for running the service" },
 } as const;
 
@@ -25,7 +25,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: "ditdah",
         version: VERSION,
         description:
-          "Morse code: encode, decode, chart, PARIS timing, WAV audio and decoding of recordings. " +
+          "Morse code: encode, decode, chart, PARIS timing, WAV and MP3 audio, and decoding of recordings. " +
           "Every endpoint with parameters takes them as a query string (GET) or a JSON body (POST).",
       },
       tags: Object.values(TAGS),

@@ -5,7 +5,7 @@
  */
 import type { FastifyError } from "fastify";
 import { STATUS_CODES } from "node:http";
-import { MorseError } from "../core/errors.js";
+import { MorseError, type MorseErrorCode } from "../core/errors.js";
 import type { ErrorCode } from "./error-codes.js";
 import { formatBytes, JSON_BODY_LIMIT } from "./limits.js";
 import { describeValidationError } from "./validation-messages.js";
@@ -88,10 +88,13 @@ function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | un
   }
 }
 
+/** The status of a core refusal where it is not 400: a recording too long is too large a body, as API.md's 413 is. */
+const MORSE_ERROR_STATUS: Partial<Record<MorseErrorCode, number>> = { RECORDING_TOO_LONG: 413 };
+
 /** Whatever was thrown, as the error the client gets; `bodyLimit` is the route's, for 413. */
 export function toHttpError(error: unknown, bodyLimit = JSON_BODY_LIMIT): HttpError {
   if (error instanceof HttpError) return error;
-  if (error instanceof MorseError) return new HttpError(error.code === "RECORDING_TOO_LONG" ? 413 : 400, error.code, error.message);
+  if (error instanceof MorseError) return new HttpError(MORSE_ERROR_STATUS[error.code] ?? 400, error.code, error.message);
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) {
     const { code, message } = describeValidationError(fastifyError.validation, fastifyError.validationContext);

@@ -8,8 +8,16 @@
  * No I/O and no fastify here: the CLI imports this module too.
  */
 export { FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WPM } from "../core/limits.js";
-export { DECODE_FREQUENCY, DECODE_WPM, DECODE_FREQUENCY_MAX_OF_RATE, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE } from "../audio/limits.js";
-export { MP3_BITRATE, MP3_SAMPLE_RATES } from "../audio/limits.js";
+export {
+  DECODE_FREQUENCY,
+  DECODE_WPM,
+  DECODE_FREQUENCY_MAX_OF_RATE,
+  MAX_RECORDING_SECONDS,
+  MP3_BITRATE,
+  MP3_SAMPLE_RATES,
+  READ_SAMPLE_RATE,
+  SAMPLE_RATE,
+} from "../audio/limits.js";
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

@@ -8,6 +8,7 @@
 import type { FastifyReply } from "fastify";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { Mp3Renderer } from "../audio/index.js";
+import { PacedWrites } from "./paced-writes.js";
 
 /** Samples per chunk: 2 s at 8 kHz, a third of a second at 48 kHz; 8 KiB of MP3 at 32 kbit/s. */
 const CHUNK_SAMPLES = 16_384;
@@ -31,23 +32,12 @@ export async function sendMp3(reply: FastifyReply, renderer: Mp3Renderer): Promi
     return void response.end();
   }
 
-  let inFlight = 0;
-  let wake: (() => void) | undefined;
-  const written = () => {
-    inFlight--;
-    wake?.();
-  };
-  response.once("close", () => wake?.());
+  const writes = new PacedWrites(response, IN_FLIGHT);
   const chunks = renderer.chunks(CHUNK_SAMPLES);
   try {
     for (const chunk of chunks) {
-      while (inFlight >= IN_FLIGHT && !response.destroyed)
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      if (response.destroyed) return; // the client went away: leaving the loop frees the encoder
-      inFlight++;
-      response.write(chunk, written);
+      if (!(await writes.room())) return; // the client went away: leaving the loop frees the encoder
+      writes.write(chunk);
       // A write the socket takes at once calls back on the next tick, before any I/O is
       // read: without this, a fast client would have the whole file encoded in one go
       // while other requests wait.

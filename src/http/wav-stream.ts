@@ -6,6 +6,7 @@
 import type { FastifyReply } from "fastify";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { WavRenderer } from "../audio/index.js";
+import { PacedWrites } from "./paced-writes.js";
 
 /** Samples per chunk: 32 KiB of 16-bit PCM. */
 const CHUNK_SAMPLES = 16_384;
@@ -25,21 +26,12 @@ export async function sendWav(reply: FastifyReply, renderer: WavRenderer): Promi
   response.write(renderer.header());
 
   const free: Buffer[] = Array.from({ length: BUFFERS }, () => Buffer.alloc(2 * CHUNK_SAMPLES));
-  let wake: (() => void) | undefined;
-  const release = (buffer: Buffer) => {
-    free.push(buffer);
-    wake?.();
-  };
-  response.once("close", () => wake?.());
+  const writes = new PacedWrites(response, BUFFERS);
   for (let start = 0; start < renderer.sampleCount; start += CHUNK_SAMPLES) {
-    while (free.length === 0 && !response.destroyed)
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    if (response.destroyed) return; // the client went away: stop rendering
-    const buffer = free.pop()!;
+    if (!(await writes.room())) return; // the client went away: stop rendering
+    const buffer = free.pop()!; // as many buffers as writes in flight: one is free
     const length = Math.min(CHUNK_SAMPLES, renderer.sampleCount - start);
-    response.write(renderer.fill(start, length, buffer), () => release(buffer));
+    writes.write(renderer.fill(start, length, buffer), () => free.push(buffer));
   }
   response.end();
 }

@@ -332,13 +332,18 @@ describe("the ditdah command", () => {
       assert.equal(await readFile(stdoutFile, "utf8"), `${PARIS.join(" ")}\n`);
     });
 
+    /** The bar of rendering PARIS (30 s), from its first draw to its last, then cleared. */
+    function assertRenderingBar(stdout: string): void {
+      const line = "\rrendering 30 s of audio [";
+      assert.ok(stdout.startsWith(line), JSON.stringify(stdout.slice(0, 60)));
+      assert.ok(stdout.endsWith(`${line}${"#".repeat(30)}] 100%${CLEAR}\r${CLEAR}`), JSON.stringify(stdout.slice(-80)));
+    }
+
     it("shows a bar while rendering, on a terminal, and clears it", async () => {
       const file = join(dir, "rendered.wav");
       const { code, stdout } = await ditdahOnTerminal(["wav", "--out", file, ...PARIS], join(dir, "nothing.txt"));
       assert.equal(code, 0);
-      const line = "\rrendering 30 s of audio [";
-      assert.ok(stdout.startsWith(line), JSON.stringify(stdout.slice(0, 60)));
-      assert.ok(stdout.endsWith(`${line}${"#".repeat(30)}] 100%${CLEAR}\r${CLEAR}`), JSON.stringify(stdout.slice(-80)));
+      assertRenderingBar(stdout);
       assert.ok((await readFile(file)).equals(wavOf(PARIS.join(" "), 20, 600)));
     });
 
@@ -346,9 +351,7 @@ describe("the ditdah command", () => {
       const file = join(dir, "rendered.mp3");
       const { code, stdout } = await ditdahOnTerminal(["mp3", "--out", file, ...PARIS], join(dir, "nothing.txt"));
       assert.equal(code, 0);
-      const line = "\rrendering 30 s of audio [";
-      assert.ok(stdout.startsWith(line), JSON.stringify(stdout.slice(0, 60)));
-      assert.ok(stdout.endsWith(`${line}${"#".repeat(30)}] 100%${CLEAR}\r${CLEAR}`), JSON.stringify(stdout.slice(-80)));
+      assertRenderingBar(stdout);
       const library = Buffer.concat([...(await renderMp3Chunks(timeline(PARIS.join(" ")), { frequency: 600, sampleRate: 8000 }))]);
       assert.ok((await readFile(file)).equals(library));
       assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", join(dir, "piped.mp3"), ...PARIS]), { code: 0, stdout: "", stderr: "" });

@@ -699,11 +699,30 @@ function wavFile(f: {
   return Buffer.concat([riff, chunks]);
 }
 
-async function postWav(body: Buffer, contentType = "audio/wav", query = ""): Promise<{ response: RawResponse; body: Record<string, unknown> | undefined }> {
+async function postRecording(
+  body: Buffer,
+  contentType = "audio/wav",
+  query = "",
+): Promise<{ response: RawResponse; body: Record<string, unknown> | undefined }> {
   const request = { method: "POST", target: `/api/v1/decode-audio${query}`, headers: { "Content-Type": contentType }, body };
   const result = await check(request);
   assert.ok([200, 400].includes(result.response.status), describe(request, result.response));
   return result;
+}
+
+/** The samples of /api/v1/audio.wav for `query`, as floats. */
+async function renderedSamples(query: string): Promise<Float32Array> {
+  const rendered = await send(server.port, { method: "GET", target: `/api/v1/audio.wav?${query}` });
+  assert.equal(rendered.status, 200);
+  const pcm = rendered.body.subarray(44);
+  return Float32Array.from({ length: pcm.length / 2 }, (_, i) => pcm.readInt16LE(2 * i) / 32768);
+}
+
+/** A file cut to `cut` bytes, with bytes overwritten at `flips`. */
+function mutated(file: Buffer, cut: number, flips: readonly [number, number][]): Buffer {
+  const body = Buffer.from(file.subarray(0, cut));
+  for (const [at, value] of flips) if (at < body.length) body[at] = value;
+  return body;
 }
 
 suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
@@ -716,7 +735,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     await runProperty(
       fc.tuple(bytes, fc.constantFrom(...WAV_TYPES)),
       async ([body, type]) => {
-        await postWav(Buffer.from(body), type);
+        await postRecording(Buffer.from(body), type);
       },
       300,
     );
@@ -737,7 +756,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     await runProperty(
       header,
       async (f) => {
-        await postWav(wavFile(f));
+        await postRecording(wavFile(f));
       },
       300,
     );
@@ -748,7 +767,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     assert.equal(rendered.status, 200);
     const wav = rendered.body;
     assert.equal(wav.subarray(0, 4).toString("latin1"), "RIFF");
-    const full = await postWav(wav);
+    const full = await postRecording(wav);
     assert.equal(full.body?.output, "SOS");
 
     const mutation = fc.record({
@@ -759,18 +778,14 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     await runProperty(
       mutation,
       async ({ cut, flips, type }) => {
-        const body = Buffer.from(wav.subarray(0, cut));
-        for (const [at, value] of flips) if (at < body.length) body[at] = value;
-        await postWav(body, type);
+        await postRecording(mutated(wav, cut, flips), type);
       },
       40,
     );
   });
 
   test("float samples of any value (NaN, infinities, near float32's limit) in a real recording answer 200", async () => {
-    const rendered = await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS&wpm=30" });
-    const pcm = rendered.body.subarray(44);
-    const samples = Float32Array.from({ length: pcm.length / 2 }, (_, i) => pcm.readInt16LE(2 * i) / 32768);
+    const samples = await renderedSamples("text=SOS&wpm=30");
     const spoils = fc.record({
       scale: fc.constantFrom(1, 1e-30, 1e30, 3e38),
       values: fc.array(fc.tuple(fc.nat({ max: samples.length - 1 }), fc.float()), { minLength: 1, maxLength: 20 }),
@@ -781,7 +796,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
         const spoiled = samples.map((x) => x * scale);
         for (const [at, value] of values) spoiled[at] = value;
         const data = new Uint8Array(spoiled.buffer);
-        const { response, body } = await postWav(wavFile({ code: 3, channels: 1, rate: 8000, bits: 32, blockAlign: 4, data }));
+        const { response, body } = await postRecording(wavFile({ code: 3, channels: 1, rate: 8000, bits: 32, blockAlign: 4, data }));
         assert.equal(response.status, 200);
         assert.equal(typeof body?.output, "string");
       },
@@ -794,7 +809,7 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     await runProperty(
       fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]"), paramValue),
       async ([name, value]) => {
-        await postWav(wav, "audio/wav", `?${name}=${value}`);
+        await postRecording(wav, "audio/wav", `?${name}=${value}`);
       },
       100,
     );
@@ -833,19 +848,17 @@ suite("fuzz: MP3, Ogg and FLAC bodies to /api/v1/decode-audio", () => {
     await runProperty(
       fc.tuple(body, fc.constantFrom("application/octet-stream", "audio/mpeg", "audio/ogg", "audio/flac")),
       async ([bytes, type]) => {
-        await postWav(bytes, type);
+        await postRecording(bytes, type);
       },
       200,
     );
   });
 
   test("real files of every format, cut short or corrupted, answer 200 or 400", async () => {
-    const rendered = await send(server.port, { method: "GET", target: "/api/v1/audio.wav?text=SOS%20SOS&wpm=30" });
-    const pcm = rendered.body.subarray(44);
-    const samples = Float32Array.from({ length: pcm.length / 2 }, (_, i) => pcm.readInt16LE(2 * i) / 32768);
+    const samples = await renderedSamples("text=SOS%20SOS&wpm=30");
     for (const [format, types] of COMPRESSED) {
       const file = await encodeAs(format, samples, 8000);
-      for (const type of types) assert.equal((await postWav(file, type)).body?.output, "SOS SOS", `${format} as ${type}`);
+      for (const type of types) assert.equal((await postRecording(file, type)).body?.output, "SOS SOS", `${format} as ${type}`);
       const mutation = fc.record({
         cut: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: file.length })),
         flips: fc.array(fc.tuple(fc.integer({ min: 0, max: file.length - 1 }), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
@@ -854,9 +867,7 @@ suite("fuzz: MP3, Ogg and FLAC bodies to /api/v1/decode-audio", () => {
       await runProperty(
         mutation,
         async ({ cut, flips, type }) => {
-          const body = Buffer.from(file.subarray(0, cut));
-          for (const [at, value] of flips) if (at < body.length) body[at] = value;
-          await postWav(body, type);
+          await postRecording(mutated(file, cut, flips), type);
         },
         40,
       );

@@ -9,8 +9,7 @@ import { MorseError } from "../../core/errors.js";
 import { Decimator } from "../dsp/decimator.js";
 import { MAX_RECORDING_SECONDS } from "../limits.js";
 import { AUDIO_FORMATS, type AudioFormat } from "./sniff.js";
-import type { Recording } from "./recording.js";
-import { tooLong } from "./recording.js";
+import { type Recording, tooLong } from "./recording.js";
 
 export type CompressedFormat = Exclude<AudioFormat, "wav">;
 

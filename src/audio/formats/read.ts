@@ -1,7 +1,7 @@
 /** Reading a recording from a file of any format we read: the entry point. */
 import { readWav } from "../wav/reader.js";
 import { readCompressed } from "./compressed.js";
-import { checkSampleRate, formatOf, type Recording } from "./recording.js";
+import { checkReadRate, formatOf, type Recording } from "./recording.js";
 
 /**
  * Reads a recording (WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC, told apart by its bytes);
@@ -11,5 +11,5 @@ import { checkSampleRate, formatOf, type Recording } from "./recording.js";
 export async function readRecording(bytes: Uint8Array, mediaType?: string): Promise<Recording> {
   const format = formatOf(bytes, mediaType);
   if (format === "wav") return readWav(bytes);
-  return checkSampleRate(await readCompressed(bytes, format), format);
+  return checkReadRate(await readCompressed(bytes, format), format);
 }

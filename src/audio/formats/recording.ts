@@ -40,13 +40,11 @@ export function formatOf(bytes: Uint8Array, mediaType?: string): AudioFormat {
 }
 
 /** A recording's sample rate, checked against what the decoder reads. */
-export function checkSampleRate(recording: Recording, format: AudioFormat): Recording {
+export function checkReadRate(recording: Recording, format: AudioFormat): Recording {
   const { sampleRate } = recording;
   if (sampleRate < READ_SAMPLE_RATE.min || sampleRate > READ_SAMPLE_RATE.max) {
-    throw new MorseError(
-      "INVALID_AUDIO",
-      `The ${AUDIO_FORMATS[format].replace(/^an? /, "")}'s sample rate ${sampleRate} Hz is outside ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`,
-    );
+    const range = `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`;
+    throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[format]}) has a sample rate of ${sampleRate} Hz, outside ${range}`);
   }
   return recording;
 }

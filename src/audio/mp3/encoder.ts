@@ -3,7 +3,7 @@
  * (wasm-media-encoders: LAME compiled to WebAssembly, no native code), mono, at a constant
  * bitrate and at the rate it was rendered at. Neither the PCM nor the MP3 is ever held whole.
  *
- * The samples are the WAV's own (WavRenderer.fill): same tone, same ramps, same padding.
+ * The samples are the WAV's own (WavRenderer.samples): same tone, same ramps, same padding.
  * An MP3 decoder gives them back after the encoder's delay (LAME: 1105 samples, 138 ms at
  * 8 kHz) and with up to a frame of silence at the end, unless it trims them (no gapless
  * tag is written).
@@ -36,8 +36,6 @@ const idle: Lame[] = [];
 const isMp3Rate = (rate: number): rate is OutputRate => (MP3_SAMPLE_RATES as readonly number[]).includes(rate);
 const isMp3Bitrate = (bitrate: number): bitrate is Bitrate => (MP3_BITRATE.values as readonly number[]).includes(bitrate);
 
-const bigEndianHost = new Uint8Array(Uint16Array.of(1).buffer)[0] === 0;
-
 /**
  * The MP3 of one timeline, encoded in order, a stretch of samples at a time. Made by
  * `Mp3Renderer.create`, which checks the options (MorseError INVALID_OPTION) and readies an
@@ -51,7 +49,7 @@ export class Mp3Renderer {
   readonly bitrate: number;
   private lame: Lame | undefined;
   private next = 0;
-  private pcm = Buffer.alloc(0);
+  private pcm = new Int16Array(0);
   private floats = new Float32Array(0);
 
   private constructor(
@@ -95,12 +93,10 @@ export class Mp3Renderer {
     const count = Math.min(length, this.sampleCount - this.next);
     if (count <= 0) return new Uint8Array(0);
     if (this.floats.length < count) {
-      this.pcm = Buffer.alloc(2 * count);
+      this.pcm = new Int16Array(count);
       this.floats = new Float32Array(count);
     }
-    const bytes = this.renderer.fill(this.next, count, this.pcm);
-    if (bigEndianHost) bytes.swap16(); // fill writes the file's little-endian order
-    const samples = new Int16Array(bytes.buffer, bytes.byteOffset, count);
+    const samples = this.renderer.samples(this.next, count, this.pcm);
     const floats = this.floats.subarray(0, count);
     for (let i = 0; i < count; i++) floats[i] = samples[i]! / 32768;
     this.next += count;

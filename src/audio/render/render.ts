@@ -210,19 +210,28 @@ export class WavRenderer {
   }
 
   /**
+   * Writes samples `start` to `start + length - 1` as 16-bit integers in the host's byte
+   * order into the start of `pcm`, which must hold `length` values. Returns those values.
+   */
+  samples(start: number, length: number, pcm: Int16Array): Int16Array {
+    const out = pcm.subarray(0, length);
+    out.fill(0);
+    const { keying, omega } = this;
+    const scale = PEAK * 32767;
+    keying.forEachTone(start, start + length, ({ first, last, flat, flatEnd, rise, fall }) => {
+      for (let n = first; n < flat; n++) out[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
+      this.sine(out, flat - start, flat, flatEnd - flat, scale);
+      for (let n = flatEnd; n <= last; n++) out[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
+    });
+    return out;
+  }
+
+  /**
    * Writes samples `start` to `start + length - 1` (little-endian 16-bit, as the file holds
    * them) into the start of `out`, which must hold `2 * length` bytes. Returns those bytes.
    */
   fill(start: number, length: number, out: Buffer): Buffer {
-    const pcm = new Int16Array(out.buffer, out.byteOffset, length);
-    pcm.fill(0);
-    const { keying, omega } = this;
-    const scale = PEAK * 32767;
-    keying.forEachTone(start, start + length, ({ first, last, flat, flatEnd, rise, fall }) => {
-      for (let n = first; n < flat; n++) pcm[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
-      this.sine(pcm, flat - start, flat, flatEnd - flat, scale);
-      for (let n = flatEnd; n <= last; n++) pcm[n - start] = Math.round(scale * keying.gain(n, rise, fall) * Math.sin(omega * n));
-    });
+    this.samples(start, length, new Int16Array(out.buffer, out.byteOffset, length));
     const bytes = out.subarray(0, 2 * length);
     return bigEndianHost ? bytes.swap16() : bytes;
   }

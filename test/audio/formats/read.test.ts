@@ -92,6 +92,13 @@ describe("readRecording", () => {
     }
   });
 
+  it("refuses a compressed recording at a rate too low for the decoder, naming its format", async () => {
+    const low = await encodeAs("flac", received(2000).subarray(0, 4000), 1000);
+    const error = await refusal(readRecording(low));
+    assert.equal(error.code, "INVALID_AUDIO");
+    assert.equal(error.message, "The recording (a FLAC file) has a sample rate of 1000 Hz, outside 2000 to 96000 Hz");
+  });
+
   it("refuses a compressed recording that expands beyond 15 minutes (RECORDING_TOO_LONG), without decoding all of it", async () => {
     // 16 minutes of silence: FLAC packs it into a few kilobytes.
     const long = await encodeAs("flac", new Float32Array(16 * 60 * 2000), 2000);

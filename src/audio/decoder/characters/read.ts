@@ -3,7 +3,7 @@
  * grid's in search/grid.ts) turned into what was keyed, labelled, and into text.
  */
 import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
-import { squelchedMarks, weakMarks, type Signal } from "../search/weak-characters.js";
+import { noiseMarks, type Signal } from "../search/weak-characters.js";
 import { TUNING } from "../tuning.js";
 import { betweenGaps, type Spacing } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
@@ -20,15 +20,15 @@ export function joinRun(runs: Run[], r: Run): void {
 /**
  * A read from runs that a search over whole characters found (search/characters.ts, or
  * the grid's in search/grid.ts): characters far weaker than their neighbours dropped as noise, as in
- * the mark-by-mark search, and the silence at either end trimmed; undefined where no mark
+ * the mark-by-mark search, and those the local squelch finds no clearer than noise
+ * (search/weak-characters.ts); the silence at either end trimmed; undefined where no mark
  * is left.
  */
 export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, options: { dotBlocks: Float32Array; spacing: Spacing }): Keyed | undefined {
   const { WORD_GAP_FROM_DOTS } = TUNING.characters;
-  const weak = weakMarks(runs, signal, options.dotBlocks);
-  const squelched = squelchedMarks(runs, signal, options.dotBlocks, options.spacing);
+  const noise = noiseMarks(runs, signal, options.dotBlocks, options.spacing);
   const kept: Run[] = [];
-  for (let i = 0; i < runs.length; i++) joinRun(kept, weak[i] === 1 || squelched[i] === 1 ? { ...runs[i]!, mark: false, kind: GapKind.Edge } : runs[i]!);
+  for (let i = 0; i < runs.length; i++) joinRun(kept, noise[i] === 1 ? { ...runs[i]!, mark: false, kind: GapKind.Edge } : runs[i]!);
   while (kept.length > 0 && !kept[0]!.mark) kept.shift();
   while (kept.length > 0 && !kept[kept.length - 1]!.mark) kept.pop();
   if (kept.length === 0) return undefined;

@@ -35,10 +35,14 @@ interface CharacterMarks {
   last: number;
 }
 
+/** The dot length at a block, blocks (the profile's last beyond its end). */
+function dotAt(dotBlocks: Float32Array, block: number): number {
+  return dotBlocks[Math.min(dotBlocks.length - 1, block)]!;
+}
+
 /** The characters among `runs` (marks and gaps alternating, either first): marks apart by gaps under WEAK_LETTER_GAP_DOTS. */
 function charactersOf(runs: readonly Run[], dotBlocks: Float32Array): CharacterMarks[] {
   const { WEAK_LETTER_GAP_DOTS } = TUNING.noise;
-  const dotAt = (block: number): number => dotBlocks[Math.min(dotBlocks.length - 1, block)]!;
   const out: CharacterMarks[] = [];
   for (let i = 0; i < runs.length; ) {
     if (!runs[i]!.mark) {
@@ -46,7 +50,7 @@ function charactersOf(runs: readonly Run[], dotBlocks: Float32Array): CharacterM
       continue;
     }
     let j = i;
-    while (j + 2 < runs.length && runs[j + 2]!.mark && runs[j + 1]!.length < WEAK_LETTER_GAP_DOTS * dotAt(runs[j + 1]!.start)) j += 2;
+    while (j + 2 < runs.length && runs[j + 2]!.mark && runs[j + 1]!.length < WEAK_LETTER_GAP_DOTS * dotAt(dotBlocks, runs[j + 1]!.start)) j += 2;
     out.push({ first: i, last: j });
     i = j + 1;
   }
@@ -71,16 +75,16 @@ function sumOverMarks(runs: readonly Run[], c: CharacterMarks, of: Float32Array)
  * Which marks belong to a weak character (see WEAK_CHARACTER), by index into `runs`
  * (marks and gaps alternating, either first).
  */
-export function weakMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array): Uint8Array {
+export function weakMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, characters = charactersOf(runs, dotBlocks)): Uint8Array {
   const { WEAK_CHARACTER, NEIGHBOUR_DOTS } = TUNING.noise;
   const weak = new Uint8Array(runs.length);
-  for (const c of charactersOf(runs, dotBlocks)) {
+  for (const c of characters) {
     const own = sumOverMarks(runs, c, signal.y);
     let ownLength = 0;
     for (let k = c.first; k <= c.last; k += 2) ownLength += runs[k]!.length;
     // The level to compare with: the marks either side within NEIGHBOUR_DOTS (the fading
     // there is much the same), else the model's.
-    const dot = dotBlocks[Math.min(dotBlocks.length - 1, runs[c.first]!.start)]!;
+    const dot = dotAt(dotBlocks, runs[c.first]!.start);
     let ny = 0;
     let nl = 0;
     for (const [mark, gap] of [
@@ -103,13 +107,18 @@ export function weakMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float
  * or stands alone, a pause (PAUSE_WORD_GAPS word gaps at `spacing`) or the recording's
  * end either side.
  */
-export function squelchedMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
+export function squelchedMarks(
+  runs: readonly Run[],
+  signal: Signal,
+  dotBlocks: Float32Array,
+  spacing: Spacing,
+  characters = charactersOf(runs, dotBlocks),
+): Uint8Array {
   const { CLEAR_SCORE, SQUELCH_CHARACTERS, PAUSE_WORD_GAPS } = TUNING.noise;
   const dropped = new Uint8Array(runs.length);
-  const characters = charactersOf(runs, dotBlocks);
   const clear = characters.map((c) => sumOverMarks(runs, c, signal.y) >= CLEAR_SCORE * Math.sqrt(sumOverMarks(runs, c, signal.noise)));
   const pause = (gap: Run | undefined): boolean =>
-    gap === undefined || gap.length >= PAUSE_WORD_GAPS * WORD_GAP_DOTS * spacing.word * dotBlocks[Math.min(dotBlocks.length - 1, gap.start)]!;
+    gap === undefined || gap.length >= PAUSE_WORD_GAPS * WORD_GAP_DOTS * spacing.word * dotAt(dotBlocks, gap.start);
   for (let i = 0; i < characters.length; ) {
     let j = i;
     while (j < characters.length && !clear[j]) j++;
@@ -121,6 +130,15 @@ export function squelchedMarks(runs: readonly Run[], signal: Signal, dotBlocks: 
     i = j + 1;
   }
   return dropped;
+}
+
+/** Which marks either test drops (weak beside their neighbours, or squelched), the characters found once. */
+export function noiseMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
+  const characters = charactersOf(runs, dotBlocks);
+  const noise = weakMarks(runs, signal, dotBlocks, characters);
+  const squelched = squelchedMarks(runs, signal, dotBlocks, spacing, characters);
+  for (let i = 0; i < noise.length; i++) noise[i]! |= squelched[i]!;
+  return noise;
 }
 
 /** The runs with every weak character (see WEAK_CHARACTER) turned into gap. */
