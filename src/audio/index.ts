@@ -1,5 +1,16 @@
 /** Audio: WAV rendering and reading, and decoding Morse from timings or recordings. */
 export { decodeAudio, type AudioDecode, type AudioHints } from "./decoder/decode-audio.js";
+export {
+  createListener,
+  Listener,
+  type CharacterEvent,
+  type CorrectionEvent,
+  type ListenEvent,
+  type ListenerOptions,
+  type ListenSummary,
+  type SignalEvent,
+  type SpaceEvent,
+} from "./decoder/live/listener.js";
 export { decodeTimings, UNKNOWN_CHARACTER, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
 export * as audioLimits from "./limits.js";
 export { Mp3Renderer, renderMp3Chunks, type Mp3Options } from "./mp3/encoder.js";

@@ -6,6 +6,9 @@ export const SAMPLE_RATE = { min: 8000, max: 48000, default: 8000 } as const;
 /** Sample rates we accept in a recording to decode. */
 export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
 
+/** Sample rates the live listener takes. */
+export const LIVE_SAMPLE_RATE = { min: 4000, max: 96000 } as const;
+
 /** Longest recording we decode, in seconds (15 minutes). */
 export const MAX_RECORDING_SECONDS = 15 * 60;
 

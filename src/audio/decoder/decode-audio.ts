@@ -23,6 +23,8 @@
  */
 import { MorseError } from "../../core/errors.js";
 import { dotMs as dotMsOf } from "../../core/units.js";
+import { DEFAULT_SEPARATOR } from "../../core/limits.js";
+import { heardCharacters, type HeardCharacter } from "./characters/heard.js";
 import { loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
@@ -30,9 +32,9 @@ import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
 import { findPitches, pitchRange } from "./front-end/pitch.js";
-import { turns, type Turn } from "./front-end/turns.js";
+import { turns } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
-import { durationsOf } from "./keyed.js";
+import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
 import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
 import { searchDot } from "./speed.js";
@@ -62,22 +64,29 @@ function hintedWpm(hints: AudioHints): number | undefined {
   return hints.wpm !== undefined && Number.isFinite(hints.wpm) && hints.wpm > 0 ? hints.wpm : undefined;
 }
 
+/** A turn's text and the marks and gaps it was written from. */
+interface TurnText {
+  decoded: TimingDecode;
+  keyed: Keyed;
+}
+
 /** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy. */
-function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): TimingDecode {
+function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): TurnText {
   const { decoded, spacing } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
   const read = characterPass(bb, reading, scope);
   if (read) {
     const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];
-    return transcribe(read, decoded.wpm, from, to);
+    return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to) };
   }
   const [from, to] = dropLoneEnds ? loneEnds(reading.keyed, gapUnitMs) : [0, reading.keyed.length];
-  if (from === 0 && to === reading.keyed.length) return decoded;
-  return analyseTimings(durationsOf(reading.keyed.slice(from, to)), { wpm: decoded.wpm }).decoded;
+  if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed };
+  const keyed = reading.keyed.slice(from, to);
+  return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
 }
 
 /** Keying and characters at a known dot length, with filters built for `filterDotMs`; undefined where no keying is found. */
-function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): TimingDecode | undefined {
+function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): TurnText | undefined {
   const first = envelopePasses(bb, dotMs, hintWpm, filterDotMs);
   if (!first) return undefined;
   const scope = phaseScopeOf(bb, first);
@@ -97,38 +106,56 @@ function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filter
  * a clipped peak, and a recording far outside ordinary levels is rescaled (usable-samples.ts).
  */
 export function decodeAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioDecode {
+  return hearAudio(recording, sampleRate, hints).decode;
+}
+
+/** What `decodeAudio` reads, and each character it read with where it was heard. */
+export interface AudioHearing {
+  decode: AudioDecode;
+  heard: HeardCharacter[];
+}
+
+/** `decodeAudio`, with the characters timed (the live listener's reading of each window). */
+export function hearAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioHearing {
   checkInput(recording, sampleRate);
   const samples = usableSamples(recording);
   const durationMs = (1000 * samples.length) / sampleRate;
-  const nothing: AudioDecode = { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs };
+  const nothing: AudioHearing = { decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs }, heard: [] };
   const pitches = findPitches(samples, sampleRate, pitchRange(hints.frequency), TUNING.turns.TURN_MIN_SEPARATION_HZ);
   if (pitches === undefined) return nothing;
   const strongest = { frequency: pitches.first, bb: toBaseband(samples, sampleRate, pitches.first) };
   // A hinted pitch names one station: the others' turns are not read.
-  const heard = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
-  const read = heard.map((turn) => {
-    const bb = heard.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
+  const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
+  const read = stations.map((turn) => {
+    const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
     return { turn, decoded: readTurn(bb, hintedWpm(hints)) };
   });
-  const found = read.filter((r): r is { turn: Turn; decoded: TimingDecode } => r.decoded !== undefined && r.decoded.characters > 0);
+  const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, decoded: text.decoded, keyed: text.keyed }] : []));
   if (found.length === 0) return nothing;
   // The station heard most gives the pitch and speed.
   const main = found.reduce((a, b) => (b.decoded.characters > a.decoded.characters ? b : a));
-  return {
+  const decode: AudioDecode = {
     output: found.map((r) => r.decoded.output).join(" "),
-    morse: found.map((r) => r.decoded.morse).join(" / "),
+    morse: found.map((r) => r.decoded.morse).join(DEFAULT_SEPARATOR),
     characters: found.reduce((sum, r) => sum + r.decoded.characters, 0),
     wpm: main.decoded.wpm,
     frequency: Math.round(main.turn.frequency),
     durationMs,
   };
+  const heard = found.flatMap((r, i) => {
+    const characters = heardCharacters(r.decoded, r.keyed, (1000 * r.turn.from) / sampleRate, Math.round(r.turn.frequency));
+    // Turns are joined as words.
+    if (i > 0 && characters[0]) characters[0].wordStart = true;
+    return characters;
+  });
+  return { decode, heard };
 }
 
 /**
  * One station's turn, mixed down at its pitch: its drift followed (in place), the speed
  * searched (unless hinted), then keying and characters; undefined where none is found.
  */
-function readTurn(bb: Baseband, hintWpm: number | undefined): TimingDecode | undefined {
+function readTurn(bb: Baseband, hintWpm: number | undefined): TurnText | undefined {
   followDrift(bb);
   const dotMs = hintWpm !== undefined ? dotMsOf(hintWpm) : searchDot(bb);
   if (dotMs === undefined) return undefined;

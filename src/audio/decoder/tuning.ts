@@ -336,6 +336,31 @@ export const TUNING = {
     /** No cut at a gap shorter than this, dots. Estimator: that is an element gap. */
     MIN_CUT_DOTS: 1.4,
   },
+  /** The live listener (live/listener.ts): how often it reads, how much it keeps, when it decides. */
+  live: {
+    /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
+    HOP_MS: 500,
+    /** Audio kept before the oldest undecided moment, ms, or CONTEXT_DOTS if longer. Estimator: enough marks for the pitch, speed and levels to be measured as in a whole recording. */
+    CONTEXT_MS: 4000,
+    /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */
+    CONTEXT_DOTS: 60,
+    /** No character is decided until a reading holds this many (unless the stream has ended). Estimator: the speed and the levels want a few characters to be measured. */
+    FIRST_CHARACTERS: 3,
+    /** Longest window read, ms. Estimator: bounds the work and memory where nothing is ever decided (a carrier left on). */
+    MAX_WINDOW_MS: 30000,
+    /** A character is decided once two readings that follow its last mark by DECIDE_DOTS agree on it. Standard: a letter gap, so that it is known to have ended. */
+    DECIDE_DOTS: 3,
+    /** ... or, where they never agree, once this much more audio follows it, ms. Estimator: the latency budget (1.5 s) less a hop. */
+    DECIDE_ANYWAY_MS: 1000,
+    /** A character read again this close to one already decided, dots, is the same one (or its correction). Estimator: under an element gap's worth of shift between readings. */
+    SAME_CHARACTER_DOTS: 1,
+    /** No character for this long, ms, and the signal is lost. Estimator: longer than any pause inside a message. */
+    SIGNAL_LOST_MS: 10000,
+    /** A pitch this far from the one followed is a change, Hz. Estimator: beyond the drift a receiver shows, under the decoder's ±50 Hz hint window. */
+    PITCH_CHANGE_HZ: 30,
+    /** A speed this far from the one followed is a change, as a ratio. Estimator: beyond one reading's spread of the speed. */
+    SPEED_CHANGE: 1.3,
+  },
 };
 
 export type Tuning = typeof TUNING;

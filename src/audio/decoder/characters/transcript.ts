@@ -18,7 +18,7 @@ export interface TimingDecode {
 export const UNKNOWN_CHARACTER = "*";
 
 /** The character a pattern of dots and dashes stands for, if any. */
-function characterOf(pattern: string): string | undefined {
+export function characterOf(pattern: string): string | undefined {
   return pattern.length <= MAX_ELEMENTS ? textOfKey(sequenceKey(pattern)) : undefined;
 }
 

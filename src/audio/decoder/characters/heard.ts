@@ -1,0 +1,52 @@
+/**
+ * The characters of a reading, each with where it was heard: the text and Morse a
+ * reading wrote, laid back over the marks it was written from. A character is as many
+ * marks as its pattern has elements, so the marks are dealt out in order.
+ */
+import type { Keyed, Ms } from "../keyed.js";
+import { characterOf, UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
+import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
+
+/** One character heard, in ms from the start of the recording or stream. */
+export interface HeardCharacter {
+  /** The character (a prosign as `<SK>`, `*` for a pattern that means nothing). */
+  text: string;
+  /** Its dots and dashes. */
+  morse: string;
+  startMs: Ms;
+  endMs: Ms;
+  /** A word space comes before it. */
+  wordStart: boolean;
+  /** Pitch, Hz, and speed, wpm, of the reading it came from. */
+  frequency: number;
+  wpm: number;
+}
+
+/**
+ * The characters of `decoded`, timed by the marks of `keyed` (the elements it was written
+ * from) shifted by `offsetMs`; empty where the two disagree on the number of marks.
+ */
+export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: Ms, frequency: number): HeardCharacter[] {
+  if (decoded.morse === "") return [];
+  const marks = keyed.filter((e) => e.mark);
+  const words = decoded.morse.split(DEFAULT_SEPARATOR).map((w) => w.split(" "));
+  if (words.flat().reduce((n, p) => n + p.length, 0) !== marks.length) return [];
+  const heard: HeardCharacter[] = [];
+  let m = 0;
+  for (const word of words)
+    word.forEach((morse, i) => {
+      const first = marks[m]!;
+      const last = marks[m + morse.length - 1]!;
+      m += morse.length;
+      heard.push({
+        text: characterOf(morse) ?? UNKNOWN_CHARACTER,
+        morse,
+        startMs: offsetMs + first.startMs,
+        endMs: offsetMs + last.startMs + last.durationMs,
+        wordStart: i === 0 && heard.length > 0,
+        frequency,
+        wpm: decoded.wpm,
+      });
+    });
+  return heard;
+}

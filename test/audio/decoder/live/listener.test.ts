@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { MorseError, timeline } from "../../../../src/core/index.js";
+import { createListener, decodeAudio, type ListenEvent, type ListenerOptions } from "../../../../src/audio/index.js";
+import { dotMs } from "../../../../src/core/units.js";
+import { TUNING } from "../../../../src/audio/decoder/tuning.js";
+import { record, type Channel } from "../../../fixtures/simulator.js";
+import { rng } from "../../../fixtures/random.js";
+
+const RATE = 8000;
+const CLEAN: Channel = { frequency: 650, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 20, padS: 0.8 };
+
+function recorded(text: string, wpm: number, channel: Partial<Channel> = {}, seed = 1): Float32Array {
+  return record(timeline(text, { wpm }), { ...CLEAN, ...channel }, RATE, rng(seed));
+}
+
+/** Everything a listener says about `samples`, pushed in chunks of the sizes `sizes` gives in turn. */
+function listen(samples: Float32Array | Int16Array, sizes: () => number, options: Partial<ListenerOptions> = {}) {
+  const listener = createListener({ sampleRate: RATE, ...options });
+  const events: ListenEvent[] = [];
+  for (let at = 0; at < samples.length; ) {
+    const n = Math.max(1, sizes());
+    events.push(...listener.push(samples.subarray(at, at + n)));
+    at += n;
+  }
+  const { events: last, summary } = listener.flush();
+  events.push(...last);
+  return { events, summary };
+}
+
+const characters = (events: ListenEvent[]) => events.filter((e) => e.type === "character");
+const whole = (n: number) => () => n;
+
+describe("the live listener", () => {
+  const samples = recorded("CQ CQ DE W1AW W1AW K", 22);
+
+  it("reads clean Morse as the batch decoder does, character by character as it is sent", () => {
+    const { events, summary } = listen(samples, whole(4096));
+    assert.equal(summary.output, decodeAudio(samples, RATE).output);
+    assert.equal(summary.output, "CQ CQ DE W1AW W1AW K");
+    const read = characters(events);
+    assert.equal(read.map((e) => e.text).join(""), "CQCQDEW1AWW1AWK");
+    assert.deepEqual(
+      read.map((e) => e.index),
+      read.map((_, i) => i),
+    );
+    // Decided as the stream goes: all but the last few before the stream ends.
+    assert.ok(read.filter((e) => e.emittedAtMs < (1000 * samples.length) / RATE - 1000).length >= read.length - 3);
+    assert.equal(events.filter((e) => e.type === "space").length, 5);
+  });
+
+  it("gives the same events however the stream is cut: 1 sample, 128, 4096, at random", () => {
+    const short = recorded("TEST DE K5ZD", 25);
+    const random = rng(7);
+    const expected = listen(short, whole(4096));
+    for (const sizes of [whole(1), whole(128), () => Math.floor(random() * 3000)]) assert.deepEqual(listen(short, sizes), expected);
+  });
+
+  it("takes Int16 chunks as it takes Float32", () => {
+    const ints = Int16Array.from(samples, (x) => Math.round(x * 32767));
+    assert.equal(listen(ints, whole(512)).summary.output, "CQ CQ DE W1AW W1AW K");
+  });
+
+  it("with the window unbounded, gives the batch decoder's text exactly, at every SNR", () => {
+    for (const snrDb of [10, -3, -8]) {
+      const noisy = recorded("QTH BERLIN NAME HANS RST 599", 18, { snrDb, driftHz: 10 }, snrDb + 50);
+      const { summary } = listen(noisy, whole(2048), { window: "unbounded" });
+      assert.deepEqual(summary, decodeAudio(noisy, RATE), `${snrDb} dB`);
+    }
+  });
+
+  it("times each character where it was sent", () => {
+    const tl = timeline("PARIS", { wpm: 20 });
+    const { events } = listen(recorded("PARIS", 20), whole(1000));
+    const read = characters(events);
+    assert.equal(read.length, 5);
+    const padMs = 1000 * CLEAN.padS;
+    // P starts with the first mark; S ends with the last.
+    assert.ok(Math.abs(read[0]!.startMs - padMs) <= 15, `${read[0]!.startMs}`);
+    assert.ok(Math.abs(read[4]!.endMs - (padMs + tl.durationMs)) <= 15, `${read[4]!.endMs}`);
+  });
+
+  it("emits a character within 1.5 s of its last mark at 20 wpm and above, within 1.5 s plus 3 dots below, once the first have set the speed", () => {
+    for (const wpm of [8, 13, 20, 30, 45]) {
+      const { events } = listen(recorded("VVV CQ DE G4XYZ G4XYZ PSE K", wpm, { snrDb: 6 }, wpm), whole(800));
+      const read = characters(events);
+      assert.ok(read.length >= 20, `${wpm} wpm: ${read.length} characters`);
+      const budget = 1500 + (wpm < 20 ? 3 * dotMs(wpm) : 0);
+      // The stream's end decides its last characters: only those inside it count.
+      const lastEnd = read[read.length - 1]!.emittedAtMs;
+      for (const e of read.slice(TUNING.live.FIRST_CHARACTERS)) if (e.emittedAtMs < lastEnd) assert.ok(e.emittedAtMs - e.endMs <= budget, `${wpm} wpm: ${e.text} ${e.emittedAtMs - e.endMs} ms`);
+    }
+  });
+
+  it("follows a new station at another pitch and speed, within 3 s of its first character", () => {
+    const a = recorded("CQ CQ DE W1AW K", 18, { frequency: 550, padS: 1 }, 3);
+    const b = recorded("W1AW DE DL1ABC K", 30, { frequency: 800, padS: 1 }, 4);
+    const both = new Float32Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    const { events, summary } = listen(both, whole(1024));
+    assert.equal(summary.output, "CQ CQ DE W1AW K W1AW DE DL1ABC K");
+    const bStartMs = (1000 * a.length) / RATE + 1000;
+    const change = events.find((e) => e.type === "signal" && e.state === "changed");
+    assert.ok(change && change.type === "signal", JSON.stringify(events.filter((e) => e.type === "signal")));
+    assert.ok(Math.abs(change.frequency - 800) <= 5 && Math.abs(change.wpm - 30) <= 4, JSON.stringify(change));
+    assert.ok(change.emittedAtMs - bStartMs <= 3000, `${change.emittedAtMs - bStartMs} ms`);
+    const first = events.find((e) => e.type === "signal");
+    assert.ok(first?.type === "signal" && first.state === "found" && Math.abs(first.frequency - 550) <= 5);
+  });
+
+  it("hears nothing in noise alone, and says a signal is lost once it falls silent", () => {
+    const noise = recorded("E", 20, { snrDb: -40, padS: 30 }, 9);
+    assert.equal(characters(listen(noise, whole(4000)).events).length, 0);
+    const then = recorded("CQ CQ K", 20, { padS: 0.5 }, 10);
+    const silence = new Float32Array(RATE * 12);
+    const stream = new Float32Array(then.length + silence.length);
+    stream.set(then);
+    const { events } = listen(stream, whole(4000));
+    const lost = events.find((e) => e.type === "signal" && e.state === "lost");
+    assert.ok(lost, "no lost event");
+    assert.ok(lost.emittedAtMs - (1000 * then.length) / RATE <= TUNING.live.SIGNAL_LOST_MS + 1000);
+  });
+
+  it("keeps a window of seconds however long the stream runs", () => {
+    const listener = createListener({ sampleRate: RATE });
+    const minute = recorded("CQ CQ DE W1AW W1AW K ".repeat(4).trim(), 25, { snrDb: 0, padS: 0.2 }, 11);
+    let longest = 0;
+    for (let round = 0; round < 5; round++)
+      for (let at = 0; at < minute.length; at += 4000) {
+        listener.push(minute.subarray(at, at + 4000));
+        longest = Math.max(longest, listener.windowMs);
+      }
+    assert.ok(listener.receivedMs > 100_000);
+    assert.ok(longest <= TUNING.live.MAX_WINDOW_MS, `${longest} ms`);
+    assert.ok(longest <= 12_000, `${longest} ms kept`);
+  });
+
+  it("refuses a sample rate out of range, a chunk of another type, and audio after the end", () => {
+    for (const sampleRate of [3999, 96001, Number.NaN]) assert.throws(() => createListener({ sampleRate }), MorseError);
+    const listener = createListener({ sampleRate: RATE });
+    assert.throws(() => listener.push([0.1, 0.2] as unknown as Float32Array), MorseError);
+    listener.flush();
+    assert.throws(() => listener.push(new Float32Array(10)), MorseError);
+    assert.throws(() => listener.flush(), MorseError);
+  });
+});
