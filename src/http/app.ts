@@ -23,6 +23,9 @@ import { chartRoutes } from "./routes/chart.js";
 import { decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
 import { encodeRoutes } from "./routes/encode.js";
+import { LiveStreams, listenRoutes } from "./routes/listen.js";
+import { LIVE_STREAM } from "./limits.js";
+import websocket from "@fastify/websocket";
 
 export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl">;
 
@@ -101,6 +104,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerOpenApi(app);
   // Bound to each route as it is added: set before any route.
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  const streams = new LiveStreams();
+  // Before any hook that may answer an upgrade itself (the rate limit), so that the socket is closed after that answer.
+  // Frames over the limit are refused by the stream itself, with a JSON reason; ws cuts off anything far larger.
+  await app.register(websocket, {
+    options: { maxPayload: 2 * LIVE_STREAM.maxFrameBytes },
+    // On close, each stream gets its last events before its 1001 (the default would cut them off).
+    preClose: async function closeStreams(this: FastifyInstance) {
+      this.server.removeAllListeners("upgrade");
+      await streams.shutDown();
+      await new Promise((resolve) => this.websocketServer.close(resolve));
+    },
+  });
   registerCors(app);
   await app.register(rateLimit, { ...config.rateLimit, store: sharedCounter(app, config, metrics, readiness) });
   registerMetrics(app, metrics);
@@ -127,6 +142,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   audioWavRoutes(app);
   audioMp3Routes(app);
   await decodeAudioRoutes(app);
+  listenRoutes(app, streams);
   registerHealth(app, readiness);
   await registerDocs(app);
   await registerPlayground(app);

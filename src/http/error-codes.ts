@@ -22,6 +22,11 @@ export const ERROR_CODES = {
   HEADERS_TOO_LARGE: "The request line or headers are too large",
   RATE_LIMITED: "Over the rate limit (only when enforcement is on); Retry-After says when to come back",
   BUSY: "Too many recordings are waiting to be decoded; Retry-After says when to come back",
+  UPGRADE_REQUIRED: "A WebSocket endpoint was asked for without the upgrade to WebSocket",
+  BAD_FRAME: "A live stream's frame is not PCM: a text frame, or bytes that are not whole samples (the close reason, code 1003)",
+  FRAME_TOO_LARGE: "A live stream's frame is over 1 MiB (the close reason, code 1009)",
+  IDLE: "A live stream sent nothing for 30 s (the close reason, code 1000)",
+  SHUTTING_DOWN: "The server is shutting down: a live stream gets its last events, then this (the close reason, code 1001)",
   INTERNAL: "A bug; the details go to the server's log, not to the client",
 } as const;
 

@@ -25,6 +25,29 @@ export class HttpError extends Error {
 /** The JSON body of every error answer (API.md section 2). */
 export const errorBody = (error: HttpError) => ({ success: false, error: error.message, code: error.code });
 
+export const upgradeRequired = (path: string) =>
+  new HttpError(426, "UPGRADE_REQUIRED", `${path} is a WebSocket: open it with Upgrade: websocket`, { upgrade: "websocket", connection: "Upgrade" });
+
+/** Why a live stream was closed: the WebSocket close code and its JSON reason (API.md section 8). */
+export class StreamClose {
+  constructor(
+    readonly closeCode: number,
+    readonly code: ErrorCode,
+    readonly message: string,
+  ) {}
+
+  /** The close frame's reason: the error body, within the 123 bytes a reason may take. */
+  get reason(): string {
+    return JSON.stringify({ success: false, error: this.message, code: this.code }).slice(0, 123);
+  }
+}
+
+export const badFrame = (message: string) => new StreamClose(1003, "BAD_FRAME", message);
+export const frameTooLarge = (limit: number) => new StreamClose(1009, "FRAME_TOO_LARGE", `A frame may hold ${formatBytes(limit)} at most`);
+export const idleStream = (seconds: number) => new StreamClose(1000, "IDLE", `Nothing received for ${seconds} s`);
+export const streamShutdown = () => new StreamClose(1001, "SHUTTING_DOWN", "The server is shutting down");
+export const streamFailed = () => new StreamClose(1011, "INTERNAL", "Internal server error");
+
 export const notFound = (method: string, path: string) => new HttpError(404, "NOT_FOUND", `Not found: ${method} ${path}`);
 
 export const methodNotAllowed = (method: string, path: string, allowed: readonly string[]) =>

@@ -56,3 +56,13 @@ export function formatBytes(bytes: number): string {
 export function formatDuration(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
 }
+
+/** A live stream (GET /api/v1/listen): its largest frame, its idle time, and how far ahead of real time it may send. */
+export const LIVE_STREAM = {
+  maxFrameBytes: 1024 * 1024,
+  idleMs: 30_000,
+  /** Audio taken at most this many times faster than real time; beyond, the socket is paused. */
+  maxSpeed: 20,
+  /** Audio that may arrive at once before the pace applies, ms. */
+  burstMs: 10_000,
+} as const;

@@ -1,6 +1,6 @@
 /** Prometheus metrics (prom-client): requests by route, method and status, latency, rate-limit store health, process. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { TAGS } from "./docs.js";
 import { errorResponses } from "./schemas.js";
 
@@ -91,10 +91,33 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly liveStreams = new Gauge({
+    name: "ditdah_live_streams",
+    help: "Live streams open (GET /api/v1/listen)",
+    registers: [this.registry],
+  });
+  readonly liveAudioSeconds = new Counter({
+    name: "ditdah_live_audio_seconds_total",
+    help: "Seconds of audio the live streams have decoded",
+    registers: [this.registry],
+  });
+  readonly liveLatency = new Histogram({
+    name: "ditdah_live_character_latency_seconds",
+    help: "From a character's last mark to its event, in seconds of stream audio",
+    buckets: [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5],
+    registers: [this.registry],
+  });
+
   constructor() {
     this.requests.register(this.registry);
     this.storeUp.set(1);
     collectDefaultMetrics({ register: this.registry });
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    metrics: Metrics;
   }
 }
 
@@ -104,6 +127,7 @@ export class Metrics {
  * Must be registered before the routes.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics): void {
+  app.decorate("metrics", metrics);
   const recorder = (route: string) => {
     const byMethod = new Map<string, RouteRecord>();
     return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {

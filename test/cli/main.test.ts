@@ -221,6 +221,65 @@ describe("the ditdah command", () => {
     });
   });
 
+  describe("listen --live", () => {
+    let long: string;
+    const text = "CQ CQ DE K1ABC K1ABC K";
+    before(async () => {
+      long = join(dir, "live.wav");
+      await writeFile(long, wavOf(text, 25, 650));
+    });
+
+    it("plays a file through the live decoder, as fast as it decodes with --speed max", async () => {
+      const { code, stdout, stderr } = await ditdah(["listen", "--live", "--speed", "max", long]);
+      assert.equal(code, 0);
+      assert.equal(stdout, `${text}\n`);
+      assert.match(stderr, /^morse: [-. /]+\nspeed: 2[45](\.\d)? wpm\npitch: 650 Hz\n$/);
+    });
+
+    it("prints each character as it is decided, while the file plays in real time", async () => {
+      const started = performance.now();
+      const child = spawn(process.execPath, [MAIN, "listen", "--live", long], { stdio: ["ignore", "pipe", "pipe"] });
+      let firstAt = 0;
+      let out = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        firstAt ||= performance.now();
+        out += chunk.toString();
+      });
+      const code = await new Promise((resolve) => child.on("exit", resolve));
+      const ended = performance.now();
+      assert.equal(code, 0);
+      assert.equal(out, `${text}\n`);
+      const seconds = (await readRecording(await readFile(long))).samples.length / 8000;
+      assert.ok(ended - started >= 1000 * seconds - 500, `${ended - started} ms for ${seconds} s`);
+      assert.ok(ended - firstAt >= 0.5 * 1000 * seconds, `the first character ${ended - firstAt} ms before the end`);
+    });
+
+    it("reads a WAV stream or raw PCM from standard input, events as JSON lines with --json", async () => {
+      const wav = await readFile(long);
+      const fromWav = await ditdah(["listen", "--live"], wav);
+      assert.equal(fromWav.stdout, `${text}\n`);
+      const raw = await ditdah(["listen", "--live", "--rate", "8000", "--json", "-"], wav.subarray(44));
+      const events = raw.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      assert.equal(events.at(-1).type, "end");
+      assert.equal(events.at(-1).output, text);
+      const characters = events.filter((e) => e.type === "character");
+      assert.equal(characters.length, 17);
+      assert.ok(characters.filter((e) => e.emittedAtMs < events.at(-1).durationMs - 1000).length >= 14);
+    });
+
+    it("wants --rate for raw PCM, and --speed and --rate where they apply", async () => {
+      const noRate = await ditdah(["listen", "--live"], Buffer.alloc(800));
+      assert.equal(noRate.code, 2);
+      assert.match(noRate.stderr, /^ditdah: standard input is not a WAV stream: give raw PCM's sample rate with --rate/);
+      assert.equal((await ditdah(["listen", "--speed", "max", long])).code, 2);
+      assert.equal((await ditdah(["listen", "--live", "--speed", "fast", long])).code, 2);
+      assert.equal((await ditdah(["listen", "--live", "--rate", "8000", long])).code, 2);
+    });
+  });
+
   describe("wav", () => {
     it("writes a WAV that listen hears back", async () => {
       const file = join(dir, "cq.wav");

@@ -115,6 +115,7 @@ describe("the OpenAPI document and the docs page", () => {
       "/api/v1/audio.wav": "Audio",
       "/api/v1/audio.mp3": "Audio",
       "/api/v1/decode-audio": "Audio",
+      "/api/v1/listen": "Audio",
       "/healthz": "Operations",
       "/readyz": "Operations",
       "/metrics": "Operations",

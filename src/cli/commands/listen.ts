@@ -1,8 +1,9 @@
 /** `ditdah listen`: the Morse in a recording; the text alone on standard output. */
-import { type AudioDecode, decodeAudio, readRecording } from "../../audio/index.js";
+import { type AudioDecode, type AudioHints, decodeAudio, readRecording } from "../../audio/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, print, UsageError } from "../command.js";
-import { bytesOf } from "../input.js";
+import { bytesOf, DASH } from "../input.js";
+import { listenLive, listenLiveInput } from "../live.js";
 import { HELP_LINES, numberOption } from "../options.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
@@ -14,9 +15,15 @@ export function details(heard: AudioDecode): string {
 
 export const listenCommand = defineCommand({
   usage: `Usage: ditdah listen [--wpm N] [--frequency HZ] [--verbose | --json] FILE
+       ditdah listen --live [--speed real|max] [--rate HZ] [--wpm N] [--frequency HZ] [--verbose | --json] [FILE]
 The Morse in a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC, told apart by its bytes
 (- for standard input). The text goes to standard output alone;
 the Morse, the speed and the pitch go to standard error, or to standard output with --verbose.
+
+With --live, each character is printed as soon as it is decided, as a receiver would:
+a FILE is played through the live decoder in real time (--speed max: as fast as it decodes);
+without FILE (or with -), standard input is read as it arrives, a WAV stream or raw 16-bit
+little-endian mono PCM at --rate samples per second. --json prints each event as a JSON line.
 
 ${HELP_LINES.hints}
   -v, --verbose       the Morse, the speed and the pitch on standard output, after the text
@@ -24,12 +31,22 @@ ${HELP_LINES.hints}
 ${HELP_LINES.help}
 It reads PCM or float WAV and the compressed formats, mono or stereo, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} samples per second,
 at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_FREQUENCY_MAX_OF_RATE} of the sample rate.`,
-  options: { wpm: { type: "string" }, frequency: { type: "string" }, verbose: { type: "boolean", short: "v" }, json: { type: "boolean" } },
+  options: {
+    wpm: { type: "string" },
+    frequency: { type: "string" },
+    verbose: { type: "boolean", short: "v" },
+    json: { type: "boolean" },
+    live: { type: "boolean" },
+    speed: { type: "string" },
+    rate: { type: "string" },
+  },
   async run(values, files) {
-    if (files.length !== 1) throw new UsageError("listen needs one recording");
     if (values.verbose && values.json) throw new UsageError("--verbose and --json exclude each other");
-    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
     const hints = { wpm: numberOption(values.wpm, "wpm"), frequency: numberOption(values.frequency, "frequency") };
+    if (values.live) return runLive(values, files, hints);
+    if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
+    if (files.length !== 1) throw new UsageError("listen needs one recording");
+    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
     const seconds = samples.length / sampleRate;
     const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () => decodeAudio(samples, sampleRate, hints));
     if (values.json) return print(JSON.stringify({ success: true, ...heard }));
@@ -38,3 +55,19 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
     else process.stderr.write(`${details(heard)}\n`);
   },
 });
+
+async function runLive(values: { speed?: string; rate?: string; json?: boolean; verbose?: boolean }, files: string[], hints: AudioHints): Promise<void> {
+  if (files.length > 1) throw new UsageError("listen --live reads one recording, or standard input");
+  if (values.speed !== undefined && values.speed !== "real" && values.speed !== "max") throw new UsageError(`--speed is real or max (got "${values.speed}")`);
+  const file = files[0];
+  const fromStdin = file === undefined || file === DASH;
+  if (fromStdin && values.speed !== undefined) throw new UsageError("--speed plays a FILE; standard input is read as it arrives");
+  if (!fromStdin && values.rate !== undefined) throw new UsageError("--rate is for raw PCM on standard input");
+  const json = values.json === true;
+  const summary = fromStdin
+    ? await listenLiveInput(numberOption(values.rate, "rate"), hints, json)
+    : await listenLive(await readRecording(await bytesOf(file)), hints, { max: values.speed === "max", json });
+  if (json) return;
+  if (values.verbose) print(details(summary));
+  else process.stderr.write(`${details(summary)}\n`);
+}

@@ -88,7 +88,8 @@ describe("the live listener", () => {
       const budget = 1500 + (wpm < 20 ? 3 * dotMs(wpm) : 0);
       // The stream's end decides its last characters: only those inside it count.
       const lastEnd = read[read.length - 1]!.emittedAtMs;
-      for (const e of read.slice(TUNING.live.FIRST_CHARACTERS)) if (e.emittedAtMs < lastEnd) assert.ok(e.emittedAtMs - e.endMs <= budget, `${wpm} wpm: ${e.text} ${e.emittedAtMs - e.endMs} ms`);
+      for (const e of read.slice(TUNING.live.FIRST_CHARACTERS))
+        if (e.emittedAtMs < lastEnd) assert.ok(e.emittedAtMs - e.endMs <= budget, `${wpm} wpm: ${e.text} ${e.emittedAtMs - e.endMs} ms`);
     }
   });
 

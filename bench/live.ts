@@ -1,0 +1,195 @@
+/**
+ * The live listener (`npm run bench -- live`), against the batch decoder on the same
+ * recordings: the bench corpus (audio-corpus.ts, seed 2026; every LIVE_BENCH_STEP-th
+ * message, default every other one) at each SNR bucket, streamed in 100 ms chunks.
+ * Prints, per bucket, the live CER beside the batch CER (targets: within 0.3 points down to
+ * -6 dB, at most 1.3 times at -10 dB); the latency from a character's last mark to its
+ * event, p50 and p95, at 20 wpm and above and below (targets: 1.5 s; 1.5 s plus 3 dots);
+ * how many real-time streams one core carries (audio seconds decoded per CPU second, at
+ * 8 kHz; target 100), the same through the WebSocket endpoint (target 50), and the RSS of
+ * an hour-long stream before and after (target: at most 10 MB more).
+ *
+ * Environment: LIVE_BENCH_STEP, LIVE_BENCH_HOUR_S (default 3600), LIVE_BENCH_WS_STREAMS (default 8).
+ */
+import { cpuUsage } from "node:process";
+import WebSocket from "ws";
+import { dotMs } from "../src/core/units.js";
+import { TUNING } from "../src/audio/decoder/tuning.js";
+import { createListener, decodeAudio, type ListenEvent, readWav } from "../src/audio/index.js";
+import { characterErrors, record } from "../test/fixtures/simulator.js";
+import { rng } from "../test/fixtures/random.js";
+import { timeline } from "../src/core/index.js";
+import { messages, recordMessage, SNR_BUCKETS_DB } from "./audio-corpus.js";
+import { cpuMicros, stopServer } from "./lib/process.js";
+import { startOurServer } from "./lib/server.js";
+import { envNumber, line } from "./lib/stats.js";
+
+const CHUNK_MS = 100;
+const SNR_TARGET_POINTS = 0.3;
+const SNR_TARGET_RATIO_AT_10 = 1.3;
+
+/** Everything a listener says about `samples`, pushed CHUNK_MS at a time. */
+function stream(samples: Float32Array, sampleRate: number): { events: ListenEvent[]; output: string } {
+  const listener = createListener({ sampleRate });
+  const events: ListenEvent[] = [];
+  const step = Math.round((CHUNK_MS * sampleRate) / 1000);
+  for (let at = 0; at < samples.length; at += step) events.push(...listener.push(samples.subarray(at, at + step)));
+  const { events: last, summary } = listener.flush();
+  events.push(...last);
+  return { events, output: summary.output };
+}
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+interface Bucket {
+  batchErrors: number;
+  liveErrors: number;
+  length: number;
+}
+
+function accuracyAndLatency(): void {
+  const step = envNumber("LIVE_BENCH_STEP", 2);
+  const list = messages(96, 2026, 20);
+  const fast: number[] = [];
+  const slow: number[] = [];
+  // The same, leaving out each stream's first characters, which wait for the speed to be known.
+  const fastSettled: number[] = [];
+  const slowSettled: number[] = [];
+  for (const snr of SNR_BUCKETS_DB) {
+    const b: Bucket = { batchErrors: 0, liveErrors: 0, length: 0 };
+    for (let i = 0; i < list.length; i += step) {
+      const m = list[i]!;
+      const { samples, sampleRate } = readWav(recordMessage(m, snr, 1000 * i + snr).wav);
+      const { events, output } = stream(samples, sampleRate);
+      b.batchErrors += characterErrors(m.text, decodeAudio(samples, sampleRate).output);
+      b.liveErrors += characterErrors(m.text, output);
+      b.length += m.text.length;
+      // Characters the stream's end decided are left out: their lag is the stream's end.
+      const durationMs = (1000 * samples.length) / sampleRate;
+      for (const e of events) {
+        if (e.type !== "character" || e.emittedAtMs >= durationMs) continue;
+        const lag = e.emittedAtMs - e.endMs - (m.wpm >= 20 ? 0 : 3 * dotMs(m.wpm));
+        (m.wpm >= 20 ? fast : slow).push(lag);
+        if (e.index >= TUNING.live.FIRST_CHARACTERS) (m.wpm >= 20 ? fastSettled : slowSettled).push(lag);
+      }
+    }
+    const batch = (100 * b.batchErrors) / b.length;
+    const live = (100 * b.liveErrors) / b.length;
+    const met = snr > -10 ? live - batch <= SNR_TARGET_POINTS : live <= SNR_TARGET_RATIO_AT_10 * batch;
+    const target = snr > -10 ? `live within ${SNR_TARGET_POINTS} points` : `live at most ${SNR_TARGET_RATIO_AT_10}x`;
+    line(
+      `live CER ${snr > 0 ? "+" : ""}${snr} dB`,
+      `live ${live.toFixed(2)} % (${b.liveErrors}/${b.length}), batch ${batch.toFixed(2)} % (${b.batchErrors}) (target: ${target}: ${met ? "met" : "MISSED"})`,
+    );
+  }
+  const lags = (values: number[]) => `p50 ${Math.round(quantile(values, 0.5))} ms, p95 ${Math.round(quantile(values, 0.95))} ms`;
+  const verdict = (values: number[]) => (quantile(values, 0.95) <= 1500 ? "met" : "MISSED");
+  for (const [band, all, settled, beyond] of [
+    ["≥20 wpm", fast, fastSettled, ""],
+    ["<20 wpm", slow, slowSettled, " beyond 3 dots"],
+  ] as const) {
+    line(
+      `live latency ${band}`,
+      `${lags(all)}${beyond} over ${all.length} characters (target p95 ≤1500 ms: ${verdict(all)}); after each stream's first ${TUNING.live.FIRST_CHARACTERS}: ${lags(settled)}`,
+    );
+  }
+}
+
+/** A minute of 20 wpm traffic at 0 dB, 8 kHz: what the capacity figures stream. */
+function minuteOfMorse(seed: number): Float32Array {
+  const text = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN RST 599 TNX FER QSO 73 ".repeat(2).trim();
+  const channel = { frequency: 500 + 50 * (seed % 8), driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 0, padS: 1 };
+  return record(timeline(text, { wpm: 20 }), channel, 8000, rng(seed));
+}
+
+/** Streams carried by one core: audio seconds per CPU second, ten streams interleaved chunk by chunk. */
+function capacity(): void {
+  const streams = Array.from({ length: 10 }, (_, i) => ({ samples: minuteOfMorse(i), listener: createListener({ sampleRate: 8000 }) }));
+  const step = (CHUNK_MS * 8000) / 1000;
+  const cpu = cpuUsage();
+  let audioS = 0;
+  for (let at = 0; streams.some((s) => at < s.samples.length); at += step)
+    for (const s of streams) {
+      if (at >= s.samples.length) continue;
+      const chunk = s.samples.subarray(at, at + step);
+      s.listener.push(chunk);
+      audioS += chunk.length / 8000;
+    }
+  for (const s of streams) s.listener.flush();
+  const used = cpuUsage(cpu);
+  const perCore = audioS / ((used.user + used.system) / 1e6);
+  line(
+    "live capacity, library",
+    `${perCore.toFixed(0)} real-time streams per core at 8 kHz (${audioS.toFixed(0)} s of audio in 10 streams) (target ≥100: ${perCore >= 100 ? "met" : "MISSED"})`,
+  );
+}
+
+/** The same through GET /api/v1/listen: streams sent as fast as the server takes them; its CPU per audio second. */
+async function capacityOverWebSocket(): Promise<void> {
+  const count = envNumber("LIVE_BENCH_WS_STREAMS", 8);
+  const server = await startOurServer();
+  try {
+    const pcm = Array.from({ length: count }, (_, i) => Buffer.from(Int16Array.from(minuteOfMorse(i), (x) => Math.round(x * 32767)).buffer));
+    const before = await cpuMicros(server.pid);
+    const url = `${server.baseUrl.replace(/^http/, "ws")}/api/v1/listen?sampleRate=8000`;
+    const outputs = await Promise.all(pcm.map((bytes) => sendStream(url, bytes)));
+    const cpuS = ((await cpuMicros(server.pid)) - before) / 1e6;
+    const audioS = pcm.reduce((sum, b) => sum + b.length / 2 / 8000, 0);
+    const perCore = audioS / cpuS;
+    const right = outputs.filter((o) => o.startsWith("CQ CQ DE W1AW")).length;
+    line(
+      "live capacity, WebSocket",
+      `${perCore.toFixed(0)} real-time streams per core (${audioS.toFixed(0)} s of audio in ${count} streams, ${cpuS.toFixed(1)} s of server CPU; ${right}/${count} read right) (target ≥50: ${perCore >= 50 ? "met" : "MISSED"})`,
+    );
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** One stream's PCM in 100 ms frames, then the end; resolves with the end event's text. */
+function sendStream(url: string, bytes: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    let output = "";
+    ws.on("error", reject);
+    ws.on("message", (data) => {
+      const event = JSON.parse(data.toString());
+      if (event.type === "end") output = event.output;
+    });
+    ws.on("close", () => resolve(output));
+    ws.on("open", () => {
+      for (let at = 0; at < bytes.length; at += 1600) ws.send(bytes.subarray(at, at + 1600));
+      ws.send(Buffer.alloc(0));
+    });
+  });
+}
+
+/** An hour of audio through one listener: the process's RSS before and after. */
+function hourLong(): void {
+  const seconds = envNumber("LIVE_BENCH_HOUR_S", 3600);
+  const minute = minuteOfMorse(1);
+  const listener = createListener({ sampleRate: 8000 });
+  const step = (CHUNK_MS * 8000) / 1000;
+  const rss = () => process.memoryUsage().rss / 2 ** 20;
+  // The first minute warms the caches and the window: measured from there.
+  for (let at = 0; at < minute.length; at += step) listener.push(minute.subarray(at, at + step));
+  const before = rss();
+  let characters = 0;
+  while (listener.receivedMs < 1000 * seconds)
+    for (let at = 0; at < minute.length; at += step) characters += listener.push(minute.subarray(at, at + step)).filter((e) => e.type === "character").length;
+  const after = rss();
+  line(
+    "live hour-long stream",
+    `RSS ${before.toFixed(0)} MB after the first minute, ${after.toFixed(0)} MB after ${(listener.receivedMs / 60_000).toFixed(0)} min (${characters} characters; target ≤10 MB more: ${after - before <= 10 ? "met" : "MISSED"})`,
+  );
+}
+
+export async function runLiveBench(): Promise<void> {
+  accuracyAndLatency();
+  capacity();
+  await capacityOverWebSocket();
+  hourLong();
+}

@@ -1,0 +1,70 @@
+/** `ditdah listen --live`: a recording or standard input read through the live listener, characters printed as they are decided. */
+import { setTimeout as sleep } from "node:timers/promises";
+import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../audio/index.js";
+import type { AudioHints } from "../audio/index.js";
+import { type PcmChunk, pcmChunks } from "./pcm-stream.js";
+
+/** Audio handed to the listener at a time from a file, ms: what a sound card's buffer holds. */
+const FILE_CHUNK_MS = 100;
+
+/** Prints characters as decided; on a terminal a correction rewrites the last one. */
+class LivePrinter {
+  private last = "";
+
+  constructor(private readonly json: boolean) {}
+
+  events(events: readonly ListenEvent[]): void {
+    for (const e of events) {
+      if (this.json) process.stdout.write(`${JSON.stringify(e)}\n`);
+      else if (e.type === "character") this.write(e.text);
+      else if (e.type === "space") this.write(" ");
+      else if (e.type === "correction" && process.stdout.isTTY) {
+        process.stdout.write("\b".repeat(this.last.length));
+        this.write(e.text);
+      }
+    }
+  }
+
+  end(summary: ListenSummary): void {
+    if (this.json) process.stdout.write(`${JSON.stringify({ type: "end", ...summary })}\n`);
+    else process.stdout.write("\n");
+  }
+
+  private write(text: string): void {
+    process.stdout.write(text);
+    this.last = text;
+  }
+}
+
+/** A decoded recording's samples in FILE_CHUNK_MS chunks, at real time unless `max`. */
+async function* fileChunks(samples: Float32Array, sampleRate: number, max: boolean): AsyncGenerator<PcmChunk> {
+  const step = Math.round((FILE_CHUNK_MS * sampleRate) / 1000);
+  const started = performance.now();
+  for (let at = 0; at < samples.length; at += step) {
+    if (!max) await sleep(Math.max(0, (1000 * at) / sampleRate - (performance.now() - started)));
+    yield { samples: samples.subarray(at, at + step), sampleRate };
+  }
+}
+
+/** Feeds the chunks to a listener made at the first chunk's rate; prints as it goes; returns the summary. */
+async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: AudioHints, json: boolean): Promise<ListenSummary> {
+  const printer = new LivePrinter(json);
+  let listener: Listener | undefined;
+  for await (const { samples, sampleRate } of chunks) {
+    listener ??= createListener({ sampleRate, ...hints });
+    printer.events(listener.push(samples));
+  }
+  listener ??= createListener({ sampleRate: 8000, ...hints });
+  const { events, summary } = listener.flush();
+  printer.events(events);
+  printer.end(summary);
+  return summary;
+}
+
+export function listenLive(recording: { samples: Float32Array; sampleRate: number }, hints: AudioHints, options: { max: boolean; json: boolean }) {
+  return listenTo(fileChunks(recording.samples, recording.sampleRate, options.max), hints, options.json);
+}
+
+export function listenLiveInput(rawRate: number | undefined, hints: AudioHints, json: boolean) {
+  return listenTo(pcmChunks(process.stdin as AsyncIterable<Buffer>, rawRate), hints, json);
+}

@@ -1,0 +1,66 @@
+import type {} from "@fastify/websocket";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { TAGS } from "../docs.js";
+import { paramsNormalizer } from "../endpoints.js";
+import { upgradeRequired } from "../errors.js";
+import { requestPath } from "../paths.js";
+import { LiveStream, type LiveStreamOptions, PCM_FORMATS } from "../live-stream.js";
+import { LIVE_SAMPLE_RATE } from "../../audio/limits.js";
+import { DecodeAudioHints, errorResponses } from "../schemas.js";
+
+export const ListenParams = Type.Object({
+  sampleRate: Type.Integer({
+    minimum: LIVE_SAMPLE_RATE.min,
+    maximum: LIVE_SAMPLE_RATE.max,
+    description: `Samples per second of the PCM sent, ${LIVE_SAMPLE_RATE.min} to ${LIVE_SAMPLE_RATE.max}`,
+  }),
+  format: Type.Optional(
+    Type.Union(
+      PCM_FORMATS.map((f) => Type.Literal(f)),
+      { description: "PCM in each binary frame: s16le (default) or f32le, mono" },
+    ),
+  ),
+  ...DecodeAudioHints.properties,
+});
+
+/** The streams open, so that a shutdown can end each with its last events. */
+export class LiveStreams {
+  private readonly open = new Set<LiveStream>();
+
+  add(stream: LiveStream): void {
+    this.open.add(stream);
+  }
+
+  remove(stream: LiveStream): void {
+    this.open.delete(stream);
+  }
+
+  shutDown(): Promise<void> {
+    return Promise.all([...this.open].map((s) => s.shutDown())).then(() => undefined);
+  }
+}
+
+/** Live decoding over a WebSocket (API.md section 8); a plain GET is told to upgrade. */
+export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
+  app.route({
+    method: "GET",
+    url: "/api/v1/listen",
+    schema: {
+      summary:
+        "Live decoding over a WebSocket: send mono PCM in binary frames and an empty binary frame to end; " +
+        "receive one JSON event per text frame (character, correction, space, signal, end). A plain GET is a 426.",
+      tags: [TAGS.audio.name],
+      querystring: ListenParams,
+      response: errorResponses,
+    },
+    ...paramsNormalizer("query", ListenParams),
+    handler: async (request: FastifyRequest) => {
+      throw upgradeRequired(requestPath(request.url));
+    },
+    wsHandler: (socket, request) => {
+      const stream = new LiveStream(socket, request.query as LiveStreamOptions, app.metrics, request.log, (s) => streams.remove(s));
+      streams.add(stream);
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import { after, describe, it } from "node:test";
+import WebSocket from "ws";
+import { timeline } from "../../src/core/index.js";
+import { record, type Channel } from "../fixtures/simulator.js";
+import { rng } from "../fixtures/random.js";
+import { serveForTests, startServer } from "../helpers/server.js";
+import { freePorts, httpGet, parseMetrics, startInstance, stopAll } from "../helpers/processes.js";
+
+const RATE = 8000;
+const CHANNEL: Channel = { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 15, padS: 0.6 };
+const TEXT = "CQ CQ DE W1AW W1AW K";
+const samples = record(timeline(TEXT, { wpm: 22 }), CHANNEL, RATE, rng(3));
+const s16 = Buffer.from(Int16Array.from(samples, (x) => Math.round(x * 32767)).buffer);
+
+interface Session {
+  events: Record<string, unknown>[];
+  code: number;
+  reason: string;
+}
+
+function wsUrl(base: string, query: string): string {
+  return `${base.replace(/^http/, "ws")}/api/v1/listen?${query}`;
+}
+
+/** Opens a stream, sends `frames` (then the empty frame that ends it, unless `end` is false), collects events until the close. */
+function stream(url: string, frames: (Buffer | string)[], options: { end?: boolean; onOpen?: (ws: WebSocket) => void } = {}): Promise<Session> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    const events: Record<string, unknown>[] = [];
+    ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.on("error", reject);
+    ws.on("message", (data, isBinary) => {
+      assert.equal(isBinary, false);
+      events.push(JSON.parse(data.toString()));
+    });
+    ws.on("close", (code, reason) => resolve({ events, code, reason: reason.toString() }));
+    ws.on("open", () => {
+      for (const frame of frames) ws.send(frame, { binary: typeof frame !== "string" });
+      if (options.end !== false) ws.send(Buffer.alloc(0), { binary: true });
+      options.onOpen?.(ws);
+    });
+  });
+}
+
+/** The HTTP answer to an upgrade that is refused before it happens. */
+function refusedUpgrade(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.on("open", () => reject(new Error("upgraded")));
+    ws.on("error", () => undefined);
+    ws.on("unexpected-response", (_req, res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+  });
+}
+
+function frames(bytes: Buffer, size: number): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
+  return out;
+}
+
+const reasonOf = (session: Session) => JSON.parse(session.reason) as { success: boolean; code: string; error: string };
+
+describe("GET /api/v1/listen (WebSocket)", () => {
+  const server = serveForTests();
+
+  it("reads PCM as it comes, one JSON event per frame, and ends with the whole text and a 1000 close", async () => {
+    const session = await stream(wsUrl(server.url, `sampleRate=${RATE}`), frames(s16, 1600));
+    assert.equal(session.code, 1000);
+    const characters = session.events.filter((e) => e.type === "character");
+    assert.equal(characters.map((e) => e.text).join(""), TEXT.replaceAll(" ", ""));
+    for (const e of characters) for (const key of ["index", "morse", "startMs", "endMs", "emittedAtMs", "frequency", "wpm"]) assert.ok(key in e, key);
+    const durationMs = (1000 * samples.length) / RATE;
+    assert.ok(characters.filter((e) => (e.emittedAtMs as number) < durationMs - 1000).length >= characters.length - 3, "decided as the audio came");
+    assert.equal(session.events.filter((e) => e.type === "space").length, 5);
+    const end = session.events[session.events.length - 1]!;
+    assert.deepEqual({ type: end.type, output: end.output }, { type: "end", output: TEXT });
+    assert.ok(Math.abs((end.frequency as number) - 700) <= 5);
+    assert.ok(session.events.some((e) => e.type === "signal" && e.state === "found"));
+  });
+
+  it("takes f32le too", async () => {
+    const f32 = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+    const session = await stream(wsUrl(server.url, `sampleRate=${RATE}&format=f32le&wpm=22`), frames(f32, 4000));
+    assert.equal(session.events.at(-1)!.output, TEXT);
+  });
+
+  it("refuses a bad query with a 400 in JSON before the upgrade, and a plain GET with a 426", async () => {
+    for (const query of ["", "sampleRate=1000", "sampleRate=8000&format=u8", "sampleRate=8000&wpm=500", "sampleRate=abc"]) {
+      const { status, body } = await refusedUpgrade(wsUrl(server.url, query));
+      assert.equal(status, 400, query);
+      assert.equal(body.success, false);
+      assert.match(String(body.code), /MISSING_PARAMETER|INVALID_OPTION|INVALID_PARAMETER/, query);
+    }
+    const plain = await httpGet(`${server.url}/api/v1/listen?sampleRate=8000`);
+    assert.equal(plain.status, 426);
+    assert.equal(JSON.parse(plain.text).code, "UPGRADE_REQUIRED");
+  });
+
+  it("closes on a text frame or broken samples with 1003, and on a frame over 1 MiB with 1009, each with a JSON reason", async () => {
+    const text = await stream(wsUrl(server.url, `sampleRate=${RATE}`), ["hello"], { end: false });
+    assert.equal(text.code, 1003);
+    assert.equal(reasonOf(text).code, "BAD_FRAME");
+    const odd = await stream(wsUrl(server.url, `sampleRate=${RATE}`), [Buffer.alloc(3)], { end: false });
+    assert.equal(odd.code, 1003);
+    assert.match(reasonOf(odd).error, /whole samples/);
+    const f32 = await stream(wsUrl(server.url, `sampleRate=${RATE}&format=f32le`), [Buffer.alloc(6)], { end: false });
+    assert.equal(f32.code, 1003);
+    const big = await stream(wsUrl(server.url, `sampleRate=${RATE}`), [Buffer.alloc(1024 * 1024 + 2)], { end: false });
+    assert.equal(big.code, 1009);
+    assert.equal(reasonOf(big).code, "FRAME_TOO_LARGE");
+    // The server still serves.
+    assert.equal((await httpGet(`${server.url}/healthz`)).status, 200);
+  });
+
+  it("slows a client that sends faster than 20 times real time, rather than buffering its audio", async () => {
+    // 130 s of silence in 1 MiB frames: 10 s may come at once, the other 120 s take 6 s at 20x.
+    const silence = Buffer.alloc(130 * RATE * 4);
+    const started = performance.now();
+    const session = await stream(wsUrl(server.url, `sampleRate=${RATE}&format=f32le`), frames(silence, 1024 * 1024));
+    const elapsed = performance.now() - started;
+    assert.equal(session.code, 1000);
+    assert.equal(session.events.at(-1)!.durationMs, 130_000);
+    assert.ok(elapsed >= 5_500, `${elapsed} ms`);
+  });
+
+  it("counts open streams, the audio decoded and the latency of its characters in /metrics", async () => {
+    await stream(wsUrl(server.url, `sampleRate=${RATE}`), frames(s16, 8000));
+    const metrics = parseMetrics((await httpGet(`${server.url}/metrics`)).text);
+    const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    assert.equal(value("ditdah_live_streams"), 0);
+    assert.ok(value("ditdah_live_audio_seconds_total") >= samples.length / RATE);
+    assert.ok(value("ditdah_live_character_latency_seconds_count") >= 15);
+  });
+
+  it("closes a stream idle for 30 s", { timeout: 40_000 }, async () => {
+    const started = performance.now();
+    const idle = await stream(wsUrl(server.url, `sampleRate=${RATE}`), [s16.subarray(0, 1600)], { end: false });
+    assert.equal(idle.code, 1000);
+    assert.equal(reasonOf(idle).code, "IDLE");
+    assert.ok(performance.now() - started >= 29_000);
+  });
+});
+
+describe("live streams and the rest of the service", () => {
+  after(stopAll);
+
+  it("counts each stream opened against the rate limit", async () => {
+    const limited = await startServer({ rateLimit: { enforce: true, quota: 2, windowSeconds: 60 } });
+    try {
+      for (let i = 0; i < 2; i++) assert.equal((await stream(wsUrl(limited.url, `sampleRate=${RATE}`), [])).code, 1000);
+      const { status, body } = await refusedUpgrade(wsUrl(limited.url, `sampleRate=${RATE}`));
+      assert.equal(status, 429);
+      assert.equal(body.code, "RATE_LIMITED");
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("on SIGTERM, sends an open stream its last events and closes it with 1001 before exiting", { timeout: 40_000 }, async () => {
+    const [port] = await freePorts(1);
+    const instance = await startInstance(port!, {});
+    const session = stream(wsUrl(instance.url, `sampleRate=${RATE}`), frames(s16, 1600), {
+      end: false,
+      onOpen: () => setTimeout(() => instance.process.signal("SIGTERM"), 1500),
+    });
+    const { code, events, reason } = await session;
+    assert.equal(code, 1001);
+    assert.equal(JSON.parse(reason).code, "SHUTTING_DOWN");
+    const end = events.at(-1)!;
+    assert.equal(end.type, "end");
+    assert.equal(end.output, TEXT);
+    const exit = await instance.process.exitWithin(10_000);
+    assert.deepEqual(exit, { code: 0, signal: null });
+  });
+});

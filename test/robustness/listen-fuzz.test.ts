@@ -1,0 +1,96 @@
+/**
+ * Fuzzing the live stream (GET /api/v1/listen) over a real socket: random queries, and
+ * random sequences of frames (binary of any length, text, empty, over 1 MiB). Every
+ * upgrade refused is a JSON error under 500; every stream ends in a close with 1000, 1003
+ * or 1009, a JSON reason with each refusal, and only JSON events before it; afterwards
+ * the server still reads a known stream exactly.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import fc from "fast-check";
+import WebSocket from "ws";
+import { renderWavChunks } from "../../src/audio/index.js";
+import { timeline } from "../../src/core/index.js";
+import { serveForTests } from "../helpers/server.js";
+
+const server = serveForTests();
+const EVENT_TYPES = ["character", "correction", "space", "signal", "end"];
+
+type Frame = { kind: "binary"; bytes: Uint8Array } | { kind: "text"; text: string } | { kind: "huge" };
+
+interface Outcome {
+  status?: number;
+  body?: unknown;
+  code?: number;
+  reason?: string;
+  events: Record<string, unknown>[];
+}
+
+function run(query: string, frames: Frame[]): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}/api/v1/listen${query}`);
+    const events: Record<string, unknown>[] = [];
+    ws.on("unexpected-response", (request, response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => {
+        request.destroy();
+        resolve({ status: response.statusCode, body: JSON.parse(text), events });
+      });
+    });
+    ws.on("error", () => undefined);
+    ws.on("message", (data, isBinary) => {
+      if (isBinary) reject(new Error("a binary frame from the server"));
+      events.push(JSON.parse(data.toString()));
+    });
+    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString(), events }));
+    ws.on("open", () => {
+      for (const frame of frames) {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        if (frame.kind === "text") ws.send(frame.text);
+        else ws.send(frame.kind === "huge" ? Buffer.alloc(1024 * 1024 + 4) : frame.bytes, { binary: true });
+      }
+      // Ended, or left to the server's checks; a stream still open is closed by the client.
+      setTimeout(() => ws.close(), 300);
+    });
+  });
+}
+
+const frameArb: fc.Arbitrary<Frame> = fc.oneof(
+  { weight: 6, arbitrary: fc.uint8Array({ maxLength: 4000 }).map((bytes) => ({ kind: "binary" as const, bytes })) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 50 }).map((text) => ({ kind: "text" as const, text })) },
+  { weight: 1, arbitrary: fc.constant({ kind: "binary" as const, bytes: new Uint8Array(0) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: "huge" as const }) },
+);
+
+const queryArb = fc.oneof(
+  fc.constantFrom("?sampleRate=8000", "?sampleRate=8000&format=f32le", "?sampleRate=44100&wpm=20&frequency=700", "?sampleRate=4000&format=s16le"),
+  fc.string({ maxLength: 40 }).map((s) => `?sampleRate=${encodeURIComponent(s)}`),
+  fc.dictionary(fc.constantFrom("sampleRate", "format", "wpm", "frequency", "x"), fc.string({ maxLength: 8 })).map((d) => `?${new URLSearchParams(d)}`),
+);
+
+describe("GET /api/v1/listen under fuzzing", () => {
+  it("answers every query and every sequence of frames cleanly, and still reads a stream afterwards", { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(queryArb, fc.array(frameArb, { maxLength: 8 }), async (query, frames) => {
+        const outcome = await run(query, frames);
+        if (outcome.status !== undefined) {
+          assert.ok(outcome.status >= 400 && outcome.status < 500, `${query}: ${outcome.status}`);
+          assert.equal((outcome.body as { success: boolean }).success, false);
+          return;
+        }
+        assert.ok([1000, 1003, 1005, 1009].includes(outcome.code!), `close ${outcome.code}`);
+        if (outcome.code === 1003 || outcome.code === 1009) assert.equal(JSON.parse(outcome.reason!).success, false);
+        for (const e of outcome.events) assert.ok(EVENT_TYPES.includes(e.type as string), JSON.stringify(e));
+      }),
+      { numRuns: 60 },
+    );
+    const wav = Buffer.concat([...renderWavChunks(timeline("TEST", { wpm: 20 }), { frequency: 600, sampleRate: 8000 })]);
+    const good = await run("?sampleRate=8000", [
+      { kind: "binary", bytes: wav.subarray(44) },
+      { kind: "binary", bytes: new Uint8Array(0) },
+    ]);
+    assert.equal(good.code, 1000);
+    assert.equal(good.events.at(-1)?.output, "TEST");
+  });
+});
