@@ -58,6 +58,7 @@ const ui = {
   listenStatus: byId("listen-status", HTMLElement),
   heard: byId("heard", HTMLOutputElement),
   heardDetails: byId("heard-details", HTMLElement),
+  waterfall: byId("waterfall", HTMLCanvasElement),
   listenError: byId("listen-error", HTMLElement),
   chart: byId("chart", HTMLElement),
   chartError: byId("chart-error", HTMLElement),
@@ -246,7 +247,7 @@ updateWavLink();
 // A recording read back
 
 /**
- * Sends a recording (a file of any format, or the microphone's WAV) to the API's decoder,
+ * Sends a recording (a file of any format) to the API's decoder,
  * which tells its format by its bytes, and shows what it heard.
  * @param {Blob} recording
  * @param {string} name what to call it while it is read
@@ -273,56 +274,98 @@ ui.recording.addEventListener("change", () => {
   if (file) void readBack(file, file.name);
 });
 
-/**
- * Longest take from the microphone, s: 16-bit samples at 48 kHz fill the API's 32 MiB in
- * about 5.8 minutes.
- */
-const TAKE_LIMIT_S = 300;
+/** Samples gathered from the worklet's 128-sample blocks before they go to the listener. */
+const BATCH_SAMPLES = 4096;
+/** Highest pitch the waterfall shows, Hz: the decoder looks no higher than 1200. */
+const WATERFALL_TOP_HZ = 1500;
 
 /**
- * A mono 16-bit PCM WAV of samples in [-1, 1] (clipped). Written here: the library's
- * writer (src/audio/wav-writer.ts) fills Node Buffers, which a page has not got.
- * @param {Float32Array[]} chunks
- * @param {number} sampleRate
+ * A scrolling spectrogram of what the microphone hears, 0 to WATERFALL_TOP_HZ across, the
+ * newest row on top, with the pitch being read marked. Drawing a row costs the same after
+ * an hour as after a second: the canvas shifts its own image down.
  */
-function wavOf(chunks, sampleRate) {
-  const count = chunks.reduce((n, chunk) => n + chunk.length, 0);
-  const view = new DataView(new ArrayBuffer(44 + 2 * count));
-  const text = (/** @type {number} */ at, /** @type {string} */ s) => {
-    for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i));
-  };
-  text(0, "RIFF");
-  view.setUint32(4, 36 + 2 * count, true);
-  text(8, "WAVEfmt ");
-  view.setUint32(16, 16, true); // fmt chunk size
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, 2 * sampleRate, true); // bytes per second
-  view.setUint16(32, 2, true); // bytes per frame
-  view.setUint16(34, 16, true); // bits
-  text(36, "data");
-  view.setUint32(40, 2 * count, true);
-  let at = 44;
-  for (const chunk of chunks) {
-    for (const x of chunk) {
-      view.setInt16(at, Math.round(32767 * Math.max(-1, Math.min(1, x))), true);
-      at += 2;
-    }
+class Waterfall {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {AnalyserNode} analyser
+   * @param {number} sampleRate
+   */
+  constructor(canvas, analyser, sampleRate) {
+    this.canvas = canvas;
+    this.analyser = analyser;
+    this.bins = new Uint8Array(analyser.frequencyBinCount);
+    this.hzPerBin = sampleRate / analyser.fftSize;
+    this.pitch = 0;
+    this.running = true;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Failure("The page cannot draw here (no 2D canvas)");
+    this.context = context;
+    context.fillStyle = "#000";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    requestAnimationFrame(() => this.draw());
   }
-  return new Blob([view.buffer], { type: "audio/wav" });
+
+  draw() {
+    if (!this.running) return;
+    const { canvas, context, bins } = this;
+    this.analyser.getByteFrequencyData(bins);
+    context.drawImage(canvas, 0, 0, canvas.width, canvas.height - 1, 0, 1, canvas.width, canvas.height - 1);
+    const row = context.createImageData(canvas.width, 1);
+    for (let x = 0; x < canvas.width; x++) {
+      const level = bins[Math.min(bins.length - 1, Math.round((x * WATERFALL_TOP_HZ) / canvas.width / this.hzPerBin))] ?? 0;
+      row.data.set([level, Math.max(0, 2 * level - 255), 255 - level, 255], 4 * x);
+    }
+    context.putImageData(row, 0, 0);
+    if (this.pitch > 0) {
+      context.fillStyle = "#ff0";
+      context.fillRect(Math.round((this.pitch * canvas.width) / WATERFALL_TOP_HZ) - 1, 0, 3, 1);
+    }
+    requestAnimationFrame(() => this.draw());
+  }
+
+  stop() {
+    this.running = false;
+  }
 }
 
-/** The take under way: what ends it and reads it back. @type {(() => Promise<void>) | undefined} */
+/** The take under way: what ends it. @type {(() => void) | undefined} */
 let finishTake;
 
 /**
- * Records from the microphone until the button is pressed again (or TAKE_LIMIT_S), then
- * reads the take back. The browser's echo cancelling, noise suppression and gain control
- * are off: each would reshape the keying.
+ * What the live listener says, shown as it comes: characters added to the text (a
+ * correction rewrites the last), the pitch and speed it reads at.
+ */
+class Heard {
+  constructor() {
+    this.last = "";
+    this.frequency = 0;
+    this.wpm = 0;
+    ui.heard.value = "";
+  }
+
+  /** @param {{ type: string, text?: string, frequency?: number, wpm?: number, state?: string }} event */
+  show(event) {
+    if (event.type === "character" || event.type === "correction") {
+      if (event.type === "correction") ui.heard.value = ui.heard.value.slice(0, ui.heard.value.length - this.last.length);
+      ui.heard.value += event.text ?? "";
+      this.last = event.text ?? "";
+    } else if (event.type === "space") ui.heard.value += " ";
+    else if (event.type === "signal" && event.state !== "lost") {
+      this.frequency = event.frequency ?? 0;
+      this.wpm = event.wpm ?? 0;
+    }
+  }
+}
+
+/**
+ * Listens to the microphone until the button is pressed again, decoding in the page as it
+ * hears (the library's listener in a Web Worker): text appears as it is sent. The
+ * browser's echo cancelling, noise suppression and gain control are off: each would
+ * reshape the keying.
  */
 async function startTake() {
   report(ui.listenError);
+  ui.heardDetails.textContent = "";
   let stream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
@@ -333,29 +376,65 @@ async function startTake() {
   const context = new AudioContext();
   await context.audioWorklet.addModule("/capture-worklet.js");
   const capture = new AudioWorkletNode(context, "capture", { numberOfOutputs: 0 });
-  new MediaStreamAudioSourceNode(context, { mediaStream: stream }).connect(capture);
-  /** @type {Float32Array[]} */
-  const chunks = [];
+  const source = new MediaStreamAudioSourceNode(context, { mediaStream: stream });
+  source.connect(capture);
+  const analyser = new AnalyserNode(context, { fftSize: 4096, smoothingTimeConstant: 0 });
+  source.connect(analyser);
+  const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate);
+  const worker = new Worker("/build/listen-worker.js", { type: "module" });
+  worker.postMessage({ type: "start", sampleRate: context.sampleRate });
+  const heard = new Heard();
   let count = 0;
-  const limit = TAKE_LIMIT_S * context.sampleRate;
-  finishTake = async () => {
-    finishTake = undefined;
-    for (const track of stream.getTracks()) track.stop();
-    await context.close();
-    ui.listen.textContent = "Record from the microphone";
+  let batch = new Float32Array(BATCH_SAMPLES);
+  let filled = 0;
+  const status = () => {
+    const reading = heard.frequency > 0 ? ` · ${heard.frequency} Hz · ${heard.wpm} wpm` : "";
+    ui.listenStatus.textContent = `Listening ${seconds((1000 * count) / context.sampleRate)}${reading}`;
+  };
+  worker.onmessage = (/** @type {MessageEvent<any>} */ event) => {
+    if (event.data.error) report(ui.listenError, new Failure(event.data.error));
+    for (const e of event.data.events ?? []) heard.show(e);
+    waterfall.pitch = heard.frequency;
+    status();
+    const summary = event.data.summary;
+    if (!summary) return;
+    worker.terminate();
+    ui.heard.value = summary.output;
+    ui.heardDetails.textContent =
+      summary.characters === 0
+        ? `No Morse found in ${seconds(summary.durationMs)}`
+        : `${summary.characters} characters at ${summary.wpm} wpm, ${summary.frequency} Hz, in ${seconds(summary.durationMs)}`;
     ui.listenStatus.textContent = "";
-    await readBack(wavOf(chunks, context.sampleRate), `${seconds((1000 * count) / context.sampleRate)} from the microphone`);
+  };
+  const send = () => {
+    worker.postMessage({ type: "samples", samples: batch.subarray(0, filled) }, [batch.buffer]);
+    batch = new Float32Array(BATCH_SAMPLES);
+    filled = 0;
+    status();
   };
   capture.port.onmessage = (/** @type {MessageEvent<Float32Array>} */ event) => {
-    chunks.push(event.data);
+    for (let at = 0; at < event.data.length; ) {
+      const n = Math.min(event.data.length - at, BATCH_SAMPLES - filled);
+      batch.set(event.data.subarray(at, at + n), filled);
+      filled += n;
+      at += n;
+      if (filled === BATCH_SAMPLES) send();
+    }
     count += event.data.length;
-    ui.listenStatus.textContent = `Recording ${seconds((1000 * count) / context.sampleRate)}`;
-    if (count >= limit) void finishTake?.();
   };
-  ui.listen.textContent = "Stop and read";
+  finishTake = () => {
+    finishTake = undefined;
+    for (const track of stream.getTracks()) track.stop();
+    void context.close();
+    waterfall.stop();
+    if (filled > 0) send();
+    worker.postMessage({ type: "end" });
+    ui.listen.textContent = "Listen with the microphone";
+  };
+  ui.listen.textContent = "Stop listening";
 }
 
-ui.listen.addEventListener("click", () => void (finishTake ? finishTake() : startTake()));
+ui.listen.addEventListener("click", () => (finishTake ? finishTake() : void startTake()));
 
 // ---------------------------------------------------------------------------------------
 // The chart

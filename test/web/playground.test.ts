@@ -152,10 +152,12 @@ describe("the playground page", () => {
     await done();
   });
 
-  it("records from the microphone and reads the take back", async () => {
+  it("listens to the microphone, decoding in the page as it hears, with a waterfall", async () => {
     // Chromium's fake microphone plays a file once from the start of the take ("%noloop"):
     // a WAV from the API with a second of silence either side, at 48 kHz.
-    const rendered = Buffer.from(await (await fetch(`${server.url}/api/v1/audio.wav?text=CQ%20TEST&wpm=20&frequency=700&sampleRate=48000`)).arrayBuffer());
+    const rendered = Buffer.from(
+      await (await fetch(`${server.url}/api/v1/audio.wav?text=CQ%20TEST%20DE%20W1AW&wpm=20&frequency=700&sampleRate=48000`)).arrayBuffer(),
+    );
     const { samples } = readWav(rendered);
     const padded = new Float32Array(samples.length + 2 * 48000);
     padded.set(samples, 48000);
@@ -172,17 +174,34 @@ describe("the playground page", () => {
       await micPage.goto(`${server.url}/`);
       await micPage.click("#listen");
       await micPage
-        .locator("#listen", { hasText: "Stop and read" })
+        .locator("#listen", { hasText: "Stop listening" })
         .or(micPage.locator("#listen-error", { hasText: /./ }))
         .waitFor();
       assert.equal(await micPage.textContent("#listen-error"), "");
-      const takeS = Math.ceil(padded.length / 48000) + 1;
-      await micPage.locator("#listen-status", { hasText: `Recording ${takeS}.` }).waitFor({ timeout: 3000 * takeS });
+      const fileS = padded.length / 48000;
+      // Text appears while the file still plays: the first word, read in the page.
+      await micPage.waitForFunction(() => (document.getElementById("heard") as HTMLOutputElement).value.startsWith("CQ"), undefined, { timeout: 3000 * fileS });
+      const heardAt = Number(/Listening (\d+\.\d) s/.exec((await micPage.textContent("#listen-status"))!)?.[1]);
+      assert.ok(heardAt < fileS - 2, `CQ read after ${heardAt} s of a ${fileS.toFixed(1)} s file`);
+      assert.match((await micPage.textContent("#listen-status"))!, / · 70\d Hz · (19|20|21)(\.\d)? wpm$/);
+      // The waterfall draws the tone: its brightest column, summed down the canvas, is at 700 Hz.
+      const peakHz = await micPage.evaluate(() => {
+        const canvas = document.getElementById("waterfall") as HTMLCanvasElement;
+        const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+        const columns = new Float64Array(canvas.width);
+        for (let i = 0; i < data.length; i += 4) columns[(i / 4) % canvas.width]! += data[i]!;
+        let best = 0;
+        for (let x = 1; x < canvas.width; x++) if (columns[x]! > columns[best]!) best = x;
+        return (best * 1500) / canvas.width;
+      });
+      assert.ok(Math.abs(peakHz - 700) <= 20, `waterfall peak at ${peakHz} Hz`);
+      const takeS = Math.ceil(fileS) + 1;
+      await micPage.locator("#listen-status", { hasText: `Listening ${takeS}.` }).waitFor({ timeout: 3000 * takeS });
       await micPage.click("#listen");
       await micPage.locator("#heard-details", { hasText: "characters" }).waitFor({ timeout: 20_000 });
-      assert.equal(await micPage.textContent("#heard"), "CQ TEST");
-      assert.match((await micPage.textContent("#heard-details"))!, /^6 characters at (19|20|21)(\.\d)? wpm, (69\d|70\d) Hz, in \d+\.\d s$/);
-      assert.equal(await micPage.textContent("#listen"), "Record from the microphone");
+      assert.equal(await micPage.textContent("#heard"), "CQ TEST DE W1AW");
+      assert.match((await micPage.textContent("#heard-details"))!, /^12 characters at (19|20|21)(\.\d)? wpm, (69\d|70\d) Hz, in \d+\.\d s$/);
+      assert.equal(await micPage.textContent("#listen"), "Listen with the microphone");
     } finally {
       await microphone.close();
       rmSync(dir, { recursive: true, force: true });

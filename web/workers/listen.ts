@@ -1,0 +1,29 @@
+/**
+ * The library's live listener in a Web Worker, for the page's microphone: the page posts
+ * `start` with the sample rate, `samples` as they are captured and `end`; the worker posts
+ * back each batch of events, and with the last the stream's summary. Bundled for the
+ * browser by scripts/build-web.mjs into web/build/listen-worker.js.
+ */
+import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../../src/audio/decoder/live/listener.js";
+
+type Message = { type: "start"; sampleRate: number } | { type: "samples"; samples: Float32Array } | { type: "end" };
+
+interface WorkerScope {
+  onmessage: ((event: { data: Message }) => void) | null;
+  postMessage(message: { events: ListenEvent[]; summary?: ListenSummary } | { error: string }): void;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+let listener: Listener | undefined;
+
+scope.onmessage = ({ data }) => {
+  try {
+    if (data.type === "start") listener = createListener({ sampleRate: data.sampleRate });
+    else if (data.type === "samples" && listener) {
+      const events = listener.push(data.samples);
+      if (events.length > 0) scope.postMessage({ events });
+    } else if (data.type === "end" && listener) scope.postMessage(listener.flush());
+  } catch (error) {
+    scope.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+};
