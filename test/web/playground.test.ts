@@ -180,14 +180,19 @@ describe("the playground page", () => {
       assert.equal(await micPage.textContent("#listen-error"), "");
       const fileS = padded.length / 48000;
       // Text appears while the file still plays: the first word, read in the page.
-      await micPage.waitForFunction(() => (document.getElementById("heard") as HTMLOutputElement).value.startsWith("CQ"), undefined, { timeout: 3000 * fileS });
+      await micPage.locator("#heard", { hasText: /^CQ/ }).waitFor({ timeout: 3000 * fileS });
       const heardAt = Number(/Listening (\d+\.\d) s/.exec((await micPage.textContent("#listen-status"))!)?.[1]);
       assert.ok(heardAt < fileS - 2, `CQ read after ${heardAt} s of a ${fileS.toFixed(1)} s file`);
       assert.match((await micPage.textContent("#listen-status"))!, / · 70\d Hz · (19|20|21)(\.\d)? wpm$/);
       // The waterfall draws the tone: its brightest column, summed down the canvas, is at 700 Hz.
       const peakHz = await micPage.evaluate(() => {
-        const canvas = document.getElementById("waterfall") as HTMLCanvasElement;
-        const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+        type Canvas = {
+          width: number;
+          height: number;
+          getContext(kind: "2d"): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+        };
+        const canvas = (globalThis as unknown as { document: { getElementById(id: string): Canvas } }).document.getElementById("waterfall");
+        const { data } = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
         const columns = new Float64Array(canvas.width);
         for (let i = 0; i < data.length; i += 4) columns[(i / 4) % canvas.width]! += data[i]!;
         let best = 0;
