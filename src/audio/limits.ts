@@ -6,6 +6,14 @@ export const SAMPLE_RATE = { min: 8000, max: 48000, default: 8000 } as const;
 /** Sample rates we accept in a recording to decode. */
 export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
 
+/**
+ * The rate, Hz, that compressed recordings and live streams of higher rates are brought
+ * down to (or a little above, by the largest whole factor that keeps them there) as they
+ * arrive. The decoder looks for tones up to 1200 Hz, which 8 kHz holds with room to spare,
+ * as the bench's own 8 kHz recordings show; its work grows with the rate.
+ */
+export const DECODE_RATE = 8000;
+
 /** Sample rates the live listener takes. */
 export const LIVE_SAMPLE_RATE = { min: 4000, max: 96000 } as const;
 

@@ -20,7 +20,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: "The body's Content-Type is not one the endpoint reads",
   EXPECTATION_FAILED: "An Expect header other than 100-continue",
   HEADERS_TOO_LARGE: "The request line or headers are too large",
-  RATE_LIMITED: "Over the rate limit (only when enforcement is on); Retry-After says when to come back",
+  RATE_LIMITED: "Over the rate limit (only when enforcement is on); Retry-After says when to come back (a live stream over it is closed with 1008)",
   BUSY: "Too many recordings are waiting to be decoded; Retry-After says when to come back",
   UPGRADE_REQUIRED: "A WebSocket endpoint was asked for without the upgrade to WebSocket",
   BAD_FRAME: "A live stream's frame is not PCM: a text frame, or bytes that are not whole samples (the close reason, code 1003)",

@@ -46,6 +46,7 @@ export const badFrame = (message: string) => new StreamClose(1003, "BAD_FRAME", 
 export const frameTooLarge = (limit: number) => new StreamClose(1009, "FRAME_TOO_LARGE", `A frame may hold ${formatBytes(limit)} at most`);
 export const idleStream = (seconds: number) => new StreamClose(1000, "IDLE", `Nothing received for ${seconds} s`);
 export const streamShutdown = () => new StreamClose(1001, "SHUTTING_DOWN", "The server is shutting down");
+export const streamRateLimited = (seconds: number) => new StreamClose(1008, "RATE_LIMITED", rateLimited(seconds).message);
 export const streamFailed = () => new StreamClose(1011, "INTERNAL", "Internal server error");
 
 export const notFound = (method: string, path: string) => new HttpError(404, "NOT_FOUND", `Not found: ${method} ${path}`);

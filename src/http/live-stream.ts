@@ -8,12 +8,21 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../audio/index.js";
-import { badFrame, frameTooLarge, idleStream, type StreamClose, streamFailed, streamShutdown } from "./errors.js";
+import { badFrame, frameTooLarge, idleStream, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
 import { LIVE_STREAM } from "./limits.js";
 import type { Metrics } from "./metrics.js";
 
 export const PCM_FORMATS = ["s16le", "f32le"] as const;
 export type PcmFormat = (typeof PCM_FORMATS)[number];
+
+/** What a stream needs of the server. */
+export interface LiveStreamContext {
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+  /** Counts a minute of audio against the client's rate limit; calls back when over it. */
+  countMinute: (over: (retryAfterSeconds: number) => void) => void;
+  closed: (stream: LiveStream) => void;
+}
 
 export interface LiveStreamOptions {
   sampleRate: number;
@@ -46,19 +55,20 @@ export class LiveStream {
   private resume: NodeJS.Timeout | undefined;
   private open = true;
 
+  /** Minutes of audio counted against the rate limit so far. */
+  private minutesCounted = 0;
+
   constructor(
     private readonly socket: WebSocket,
     options: LiveStreamOptions,
-    private readonly metrics: Metrics,
-    private readonly log: FastifyBaseLogger,
-    private readonly onClosed: (stream: LiveStream) => void,
+    private readonly context: LiveStreamContext,
   ) {
     this.format = options.format ?? "s16le";
     this.listener = createListener({ sampleRate: options.sampleRate, frequency: options.frequency, wpm: options.wpm });
-    metrics.liveStreams.inc();
+    context.metrics.liveStreams.inc();
     socket.on("message", (data, isBinary) => this.receive(frameBytes(data as Buffer), isBinary));
     socket.on("close", () => this.closed());
-    socket.on("error", (error) => log.debug({ err: error }, "live stream socket error"));
+    socket.on("error", (error) => context.log.debug({ err: error }, "live stream socket error"));
     this.touch();
   }
 
@@ -110,19 +120,28 @@ export class LiveStream {
     try {
       this.send(this.listener.push(samplesOf(frame, this.format)));
     } catch (error) {
-      this.log.error({ err: error }, "live stream failed");
+      this.context.log.error({ err: error }, "live stream failed");
       this.close(streamFailed());
       return;
     }
-    this.metrics.liveAudioSeconds.inc((this.listener.receivedMs - before) / 1000);
+    this.context.metrics.liveAudioSeconds.inc((this.listener.receivedMs - before) / 1000);
+    this.countMinutes();
     this.pace();
+  }
+
+  /** Each whole minute of audio counts one request against the client's rate limit. */
+  private countMinutes(): void {
+    while (this.minutesCounted < Math.floor(this.listener.receivedMs / 60_000)) {
+      this.minutesCounted++;
+      this.context.countMinute((retryAfterSeconds) => this.close(streamRateLimited(retryAfterSeconds)));
+    }
   }
 
   /** Pauses the socket while the audio received is ahead of what maxSpeed allows by now. */
   private pace(): void {
     const allowedMs = LIVE_STREAM.burstMs + LIVE_STREAM.maxSpeed * (performance.now() - this.startedAt);
     const aheadMs = this.listener.receivedMs - allowedMs;
-    if (aheadMs <= 0 || this.resume) return;
+    if (aheadMs <= 0 || this.resume || !this.open) return;
     this.socket.pause();
     this.resume = setTimeout(() => {
       this.resume = undefined;
@@ -134,7 +153,7 @@ export class LiveStream {
 
   private send(events: readonly ListenEvent[]): void {
     for (const event of events) {
-      if (event.type === "character") this.metrics.liveLatency.observe((event.emittedAtMs - event.endMs) / 1000);
+      if (event.type === "character") this.context.metrics.liveLatency.observe((event.emittedAtMs - event.endMs) / 1000);
       this.socket.send(JSON.stringify(event));
     }
   }
@@ -166,8 +185,8 @@ export class LiveStream {
     this.open = false;
     clearTimeout(this.idle);
     clearTimeout(this.resume);
-    this.metrics.liveStreams.dec();
-    this.onClosed(this);
+    this.context.metrics.liveStreams.dec();
+    this.context.closed(this);
   }
 }
 

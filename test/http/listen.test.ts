@@ -149,10 +149,15 @@ describe("GET /api/v1/listen (WebSocket)", () => {
 describe("live streams and the rest of the service", () => {
   after(stopAll);
 
-  it("counts each stream opened against the rate limit", async () => {
-    const limited = await startServer({ rateLimit: { enforce: true, quota: 2, windowSeconds: 60 } });
+  it("counts each stream opened against the rate limit, and each minute of its audio", { timeout: 30_000 }, async () => {
+    const limited = await startServer({ rateLimit: { enforce: true, quota: 3, windowSeconds: 60 } });
     try {
       for (let i = 0; i < 2; i++) assert.equal((await stream(wsUrl(limited.url, `sampleRate=${RATE}`), [])).code, 1000);
+      // The third stream is the quota's last request; its first minute of audio goes over.
+      const minutes = Buffer.alloc(2 * 60 * RATE * 2);
+      const over = await stream(wsUrl(limited.url, `sampleRate=${RATE}`), frames(minutes, 64_000), { end: false });
+      assert.equal(over.code, 1008);
+      assert.equal(reasonOf(over).code, "RATE_LIMITED");
       const { status, body } = await refusedUpgrade(wsUrl(limited.url, `sampleRate=${RATE}`));
       assert.equal(status, 429);
       assert.equal(body.code, "RATE_LIMITED");

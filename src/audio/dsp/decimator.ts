@@ -43,3 +43,8 @@ export class Decimator {
     return out;
   }
 }
+
+/** The integer factor that brings `rate` down to `lowest` or a little above it (1 at or below it). */
+export function decimationFactor(rate: number, lowest: number): number {
+  return Math.max(1, Math.floor(rate / lowest));
+}

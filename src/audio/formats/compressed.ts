@@ -3,11 +3,11 @@
  * decoders of the wasm-audio-decoders family, fed a slice at a time: a file that expands
  * beyond the longest recording we decode is refused as soon as it has, not after decoding
  * all of it. Channels are averaged to mono, as in a WAV, and the rate is brought down to
- * about 8 kHz as the samples arrive (LOWEST_RATE).
+ * about 8 kHz as the samples arrive (DECODE_RATE).
  */
 import { MorseError } from "../../core/errors.js";
-import { Decimator } from "../dsp/decimator.js";
-import { MAX_RECORDING_SECONDS } from "../limits.js";
+import { Decimator, decimationFactor } from "../dsp/decimator.js";
+import { DECODE_RATE, MAX_RECORDING_SECONDS } from "../limits.js";
 import { AUDIO_FORMATS, type AudioFormat } from "./sniff.js";
 import { type Recording, tooLong } from "./recording.js";
 
@@ -46,14 +46,10 @@ async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
 }
 
 /**
- * The rate a compressed recording is brought down to, at least (by the largest whole factor
- * that keeps it there). The decoder looks for tones up to 1200 Hz, which 8 kHz holds with
- * room to spare, as the bench's own 8 kHz recordings show; a 15-minute Opus file (always
- * 48 kHz) then takes 29 MB of samples instead of 173, and decodes several times faster.
+ * Decoded slices gathered as mono samples at DECODE_RATE or a little above, up to
+ * MAX_RECORDING_SECONDS: a 15-minute Opus file (always 48 kHz) then takes 29 MB of samples
+ * instead of 173, and decodes several times faster.
  */
-const LOWEST_RATE = 8000;
-
-/** Decoded slices gathered as mono samples at LOWEST_RATE or a little above, up to MAX_RECORDING_SECONDS. */
 class MonoSamples {
   private readonly pieces: Float32Array[] = [];
   private length = 0;
@@ -69,7 +65,7 @@ class MonoSamples {
     const channels = slice.channelData.length;
     if (n === 0 || channels === 0) return;
     this.fileRate ||= slice.sampleRate;
-    this.decimator ??= new Decimator(Math.max(1, Math.floor(this.fileRate / LOWEST_RATE)));
+    this.decimator ??= new Decimator(decimationFactor(this.fileRate, DECODE_RATE));
     const mono = new Float32Array(n);
     for (const channel of slice.channelData) for (let i = 0; i < n; i++) mono[i]! += channel[i]! / channels;
     const kept = this.decimator.factor === 1 ? mono : this.decimator.push(mono);

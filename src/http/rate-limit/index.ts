@@ -16,6 +16,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Counts a request and sets the rate-limit headers; what the onRequest hook does, for paths that bypass hooks. */
     countRequest: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** Counts one request more for a client outside any request (a live stream's minute of audio); calls back with the seconds to wait when over an enforced quota. */
+    countUse: (ip: string, over: (retryAfterSeconds: number) => void) => void;
   }
 }
 
@@ -45,15 +47,27 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
   const policy = `"default";q=${quota};w=${windowSeconds}`;
   const limit = String(quota);
 
+  // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
+  const keyOf = (ip: string) => (ip.includes(":") ? normalizeIP(ip) : ip);
+
+  function countUse(ip: string, over: (retryAfterSeconds: number) => void): void {
+    store.incr(
+      keyOf(ip),
+      (error, state) => {
+        if (!error && state && enforce && state.current > quota) over(Math.max(0, Math.ceil(state.ttl / 1000)));
+      },
+      windowMs,
+      quota,
+    );
+  }
+
   function countRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     if (request.method === "OPTIONS" || !isApiPath(request.url)) {
       done();
       return;
     }
-    // An IPv6 client counts by its /64, as one host usually holds the whole subnet.
-    const ip = request.ip;
     store.incr(
-      ip.includes(":") ? normalizeIP(ip) : ip,
+      keyOf(request.ip),
       (error, state) => {
         if (error || !state) return done(); // the shared store answers locally when it fails: never here
         const remaining = Math.max(0, quota - state.current);
@@ -70,6 +84,7 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
     );
   }
   app.decorate("countRequest", countRequest);
+  app.decorate("countUse", countUse);
   app.addHook("onRequest", countRequest);
 }
 

@@ -59,7 +59,12 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
       throw upgradeRequired(requestPath(request.url));
     },
     wsHandler: (socket, request) => {
-      const stream = new LiveStream(socket, request.query as LiveStreamOptions, app.metrics, request.log, (s) => streams.remove(s));
+      const stream = new LiveStream(socket, request.query as LiveStreamOptions, {
+        metrics: app.metrics,
+        log: request.log,
+        countMinute: (over) => app.countUse(request.ip, over),
+        closed: (s) => streams.remove(s),
+      });
       streams.add(stream);
     },
   });

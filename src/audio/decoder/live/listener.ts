@@ -10,7 +10,8 @@
 import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
 import { MorseError } from "../../../core/errors.js";
 import { dotMs } from "../../../core/units.js";
-import { DECODE_WPM, LIVE_SAMPLE_RATE } from "../../limits.js";
+import { Decimator, decimationFactor } from "../../dsp/decimator.js";
+import { DECODE_RATE, DECODE_WPM, LIVE_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
 import { hearAudio, type AudioDecode, type AudioHints } from "../decode-audio.js";
 import { TUNING } from "../tuning.js";
@@ -86,6 +87,7 @@ class Written {
   output = "";
   morse = "";
   count = 0;
+  /** The last character decided, open to one correction until the next is added. */
   last: Decided | undefined;
 
   add(d: Decided): void {
@@ -132,6 +134,8 @@ function letterGapMs(wpm: number): number {
 
 export class Listener {
   private readonly audio = new RecentAudio();
+  private readonly decimator: Decimator;
+  /** Samples per second kept: the stream's, or less where the decimator brings it down. */
   private readonly sampleRate: number;
   private readonly hints: AudioHints;
   private readonly unbounded: boolean;
@@ -140,8 +144,6 @@ export class Listener {
   private readonly written = new Written();
   private signal: { frequency: number; wpm: number } | undefined;
   private lastEndMs = Number.NEGATIVE_INFINITY;
-  /** The last character decided, still open to one correction. */
-  private last: Decided | undefined;
   private finalReading: AudioDecode | undefined;
   /** What the previous reading heard, in stream time, and how much audio it had. */
   private previous: { heard: HeardCharacter[]; atMs: number } = { heard: [], atMs: 0 };
@@ -149,16 +151,19 @@ export class Listener {
 
   constructor(options: ListenerOptions) {
     checkOptions(options);
-    this.sampleRate = options.sampleRate;
     this.hints = { frequency: options.frequency, wpm: options.wpm };
     this.unbounded = options.window === "unbounded";
+    // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down to about 8 kHz.
+    this.decimator = new Decimator(this.unbounded ? 1 : decimationFactor(options.sampleRate, DECODE_RATE));
+    this.sampleRate = options.sampleRate / this.decimator.factor;
     this.nextReading = this.samplesOf(TUNING.live.HOP_MS);
   }
 
   /** Takes a chunk of the stream; returns what it decided. */
   push(chunk: Float32Array | Int16Array): ListenEvent[] {
     if (this.ended) throw new MorseError("INVALID_AUDIO", "The stream has ended");
-    const samples = floatSamples(chunk);
+    const floats = floatSamples(chunk);
+    const samples = this.decimator.factor === 1 ? floats : this.decimator.push(floats);
     const events: ListenEvent[] = [];
     // Readings fall every HOP_MS of stream, wherever the chunks are cut.
     for (let at = 0; at < samples.length; ) {
@@ -219,7 +224,7 @@ export class Listener {
         undecidedMs = Math.min(undecidedMs, c.startMs);
         break;
       }
-      const wordStart = i > 0 ? c.wordStart : this.last !== undefined && c.startMs - this.lastEndMs >= TUNING.characters.WORD_GAP_FROM_DOTS * dotMs(c.wpm);
+      const wordStart = i > 0 ? c.wordStart : this.written.count > 0 && c.startMs - this.lastEndMs >= TUNING.characters.WORD_GAP_FROM_DOTS * dotMs(c.wpm);
       this.decide(c, wordStart, nowMs, events);
     }
     this.noteSilence(nowMs, events);
@@ -271,14 +276,13 @@ export class Listener {
       emittedAtMs,
     };
     events.push(event);
-    this.last = { event, wordStart, corrected: false };
-    this.written.add(this.last);
+    this.written.add({ event, wordStart, corrected: false });
     this.lastEndMs = c.endMs;
   }
 
   /** The last character decided, read otherwise by this reading from the same start: corrected, once, at the next reading only. */
   private correct(heard: HeardCharacter[], nowMs: number, events: ListenEvent[]): void {
-    const last = this.last;
+    const last = this.written.last;
     if (!last || last.corrected || nowMs - last.event.emittedAtMs > TUNING.live.HOP_MS) return;
     const again = heard.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
     if (!again || again.morse === last.event.morse) return;
@@ -306,13 +310,14 @@ export class Listener {
     this.signal = undefined;
   }
 
-  /** The characters decided, as text and Morse. */
+  /** The characters decided, as text and Morse, with the pitch and speed of the last. */
   private summary(): ListenSummary {
+    const last = this.written.last?.event;
     return {
       ...this.written.result(),
       characters: this.written.count,
-      wpm: this.last?.event.wpm ?? 0,
-      frequency: this.last?.event.frequency ?? 0,
+      wpm: last?.wpm ?? 0,
+      frequency: last?.frequency ?? 0,
       durationMs: this.receivedMs,
     };
   }

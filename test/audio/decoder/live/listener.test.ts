@@ -69,6 +69,16 @@ describe("the live listener", () => {
     }
   });
 
+  it("reads a 48 kHz stream brought down to 8 kHz as it arrives, with the same times", () => {
+    const high = record(timeline("CQ CQ DE W1AW W1AW K", { wpm: 22 }), CLEAN, 48000, rng(1));
+    const { events, summary } = listen(high, () => 4800, { sampleRate: 48000 });
+    assert.equal(summary.output, "CQ CQ DE W1AW W1AW K");
+    const atEight = characters(listen(samples, whole(800)).events);
+    characters(events).forEach((e, i) => {
+      assert.ok(Math.abs(e.startMs - atEight[i]!.startMs) <= 10, `${e.text}: ${e.startMs} and ${atEight[i]!.startMs} ms`);
+    });
+  });
+
   it("times each character where it was sent", () => {
     const tl = timeline("PARIS", { wpm: 20 });
     const { events } = listen(recorded("PARIS", 20), whole(1000));
