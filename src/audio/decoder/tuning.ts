@@ -344,8 +344,8 @@ export const TUNING = {
     CONTEXT_MS: 4000,
     /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */
     CONTEXT_DOTS: 60,
-    /** No character is decided until a reading holds this many (unless the stream has ended). Estimator: the speed and the levels want a few characters to be measured. */
-    FIRST_CHARACTERS: 3,
+    /** No character is decided until a reading holds this many (unless the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
+    FIRST_CHARACTERS: 8,
     /** Longest window read, ms. Estimator: bounds the work and memory where nothing is ever decided (a carrier left on). */
     MAX_WINDOW_MS: 30000,
     /** A character is decided once two readings that follow its last mark by DECIDE_DOTS agree on it. Standard: a letter gap, so that it is known to have ended. */

@@ -123,7 +123,7 @@ describe("the live listener", () => {
   it("hears nothing in noise alone, and says a signal is lost once it falls silent", () => {
     const noise = recorded("E", 20, { snrDb: -40, padS: 30 }, 9);
     assert.equal(characters(listen(noise, whole(4000)).events).length, 0);
-    const then = recorded("CQ CQ K", 20, { padS: 0.5 }, 10);
+    const then = recorded("CQ CQ DE W1AW K", 20, { padS: 0.5 }, 10);
     const silence = new Float32Array(RATE * 12);
     const stream = new Float32Array(then.length + silence.length);
     stream.set(then);
