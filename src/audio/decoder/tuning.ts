@@ -346,6 +346,8 @@ export const TUNING = {
     CONTEXT_DOTS: 60,
     /** No character is decided until a reading holds this many (unless the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
     FIRST_CHARACTERS: 8,
+    /** ... or until the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; text should come sooner. */
+    FIRST_WAIT_MS: 5000,
     /** Longest window read, ms. Estimator: bounds the work and memory where nothing is ever decided (a carrier left on). */
     MAX_WINDOW_MS: 30000,
     /** A character is decided once two readings that follow its last mark by DECIDE_DOTS agree on it. Standard: a letter gap, so that it is known to have ended. */

@@ -215,8 +215,9 @@ export class Listener {
     this.correct(heard, nowMs, events);
     const wpm = this.signal?.wpm ?? reading.decode.wpm;
     let undecidedMs = nowMs - letterGapMs(wpm);
-    // The first characters wait until the reading has enough of them to measure the speed by.
-    const warm = final || this.signal !== undefined || heard.length >= TUNING.live.FIRST_CHARACTERS;
+    // The first characters wait until the reading has enough of them to measure the speed by, or for long enough.
+    const { FIRST_CHARACTERS, FIRST_WAIT_MS } = TUNING.live;
+    const warm = final || this.signal !== undefined || heard.length >= FIRST_CHARACTERS || (heard.length > 0 && nowMs - heard[0]!.endMs >= FIRST_WAIT_MS);
     for (let i = 0; i < heard.length; i++) {
       const c = heard[i]!;
       if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
