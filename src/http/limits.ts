@@ -65,4 +65,6 @@ export const LIVE_STREAM = {
   maxSpeed: 20,
   /** Audio that may arrive at once before the pace applies, ms. */
   burstMs: 10_000,
+  /** On shutdown, how long a client has to answer the close before its socket is cut, ms (the process has 10 s in all). */
+  closeAnswerMs: 2_000,
 } as const;

@@ -72,12 +72,13 @@ export class LiveStream {
     this.touch();
   }
 
-  /** Ends the stream as the server shuts down: its last events, then a 1001 close. */
+  /** Ends the stream as the server shuts down: its last events, then a 1001 close; a client that does not answer the close is cut off. */
   shutDown(): Promise<void> {
     if (!this.open) return Promise.resolve();
     const closed = new Promise<void>((resolve) => this.socket.once("close", () => resolve()));
     this.finish(streamShutdown());
-    return closed;
+    const cutOff = setTimeout(() => this.socket.terminate(), LIVE_STREAM.closeAnswerMs);
+    return closed.finally(() => clearTimeout(cutOff));
   }
 
   /**
