@@ -20,9 +20,9 @@ import { measuredSnrDb } from "./lib/snr.js";
 import { levenshtein } from "../test/fixtures/simulator.js";
 import { fmt, line } from "./lib/stats.js";
 
-const DEFAULT_CORPUS = fileURLToPath(new URL("../../shared/corpora/foreign", import.meta.url));
+export const DEFAULT_CORPUS = fileURLToPath(new URL("../../shared/corpora/foreign", import.meta.url));
 
-interface Item {
+export interface Item {
   id: string;
   file: string;
   group: string;
@@ -31,7 +31,7 @@ interface Item {
 }
 
 /** The scored items of transcripts.tsv (those with a reference). */
-function items(corpus: string): Item[] {
+export function items(corpus: string): Item[] {
   const [header, ...rows] = readFileSync(join(corpus, "transcripts.tsv"), "utf8")
     .trimEnd()
     .split("\n")
@@ -57,6 +57,12 @@ function isCleanOrStrong(item: Item, measured: () => number): boolean {
   const stated = /(-?[\d.]+) dB/.exec(item.conditions);
   if (stated && !/random/i.test(item.conditions)) return Number(stated[1]) >= CLEAN_SNR_DB;
   return measured() >= CLEAN_SNR_DB;
+}
+
+/** Errors of `output` against `reference`, counted on Morse tokens, at most the reference's length. */
+export function tokenErrors(reference: string, output: string): { errors: number; length: number } {
+  const tokens = morseTokens(reference);
+  return { errors: Math.min(tokens.length, levenshtein(tokens, morseTokens(output))), length: tokens.length };
 }
 
 /** A text as Morse tokens: one per character (a prosign is one), "/" between words; what cannot be encoded stays itself. */
@@ -110,19 +116,18 @@ export async function runForeignBench(): Promise<void> {
     const decoded = await decodeItem(corpus, item);
     audioMs += decoded.audioMs;
     decodeMs += decoded.ms;
-    const reference = morseTokens(item.reference);
-    const errors = Math.min(reference.length, levenshtein(reference, morseTokens(decoded.output)));
+    const { errors, length } = tokenErrors(item.reference, decoded.output);
     const group = groups.get(item.group) ?? { errors: 0, length: 0, files: 0, perfect: 0 };
     groups.set(item.group, group);
     if (decoded.clean && errors > 0) cleanMisses.push(item.id);
     for (const t of decoded.clean ? [group, all, clean] : [group, all]) {
       t.errors += errors;
-      t.length += reference.length;
+      t.length += length;
       t.files++;
       t.perfect += errors === 0 ? 1 : 0;
     }
-    if (errors > 0) worst.push({ id: item.id, errors, length: reference.length, output: decoded.output });
-    if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: ${errors}/${reference.length} | ${item.reference} | ${decoded.output}`);
+    if (errors > 0) worst.push({ id: item.id, errors, length, output: decoded.output });
+    if (process.env.AUDIO_BENCH_VERBOSE) console.log(`  ${item.id}: ${errors}/${length} | ${item.reference} | ${decoded.output}`);
   }
   const cer = (t: Tally): string => `${((100 * t.errors) / t.length).toFixed(1)} %`;
   line(

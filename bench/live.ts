@@ -7,7 +7,8 @@
  * event, p50 and p95, at 20 wpm and above and below (targets: 1.5 s; 1.5 s plus 3 dots);
  * how many real-time streams one core carries (audio seconds decoded per CPU second, at
  * 8 kHz; target 100), the same through the WebSocket endpoint (target 50), and the RSS of
- * an hour-long stream before and after (target: at most 10 MB more).
+ * an hour-long stream before and after (target: at most 10 MB more). Other people's
+ * recordings (the foreign corpus, bench/foreign.ts) are streamed too, against the batch.
  *
  * Environment: LIVE_BENCH_STEP, LIVE_BENCH_HOUR_S (default 3600), LIVE_BENCH_WS_STREAMS (default 8).
  */
@@ -15,7 +16,10 @@ import { cpuUsage } from "node:process";
 import WebSocket from "ws";
 import { dotMs } from "../src/core/units.js";
 import { TUNING } from "../src/audio/decoder/tuning.js";
-import { createListener, decodeAudio, type ListenEvent, readWav } from "../src/audio/index.js";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { audioLimits, createListener, decodeAudio, type ListenEvent, readRecording, readWav } from "../src/audio/index.js";
+import { DEFAULT_CORPUS, items, tokenErrors } from "./foreign.js";
 import { characterErrors, record } from "../test/fixtures/simulator.js";
 import { rng } from "../test/fixtures/random.js";
 import { timeline } from "../src/core/index.js";
@@ -200,8 +204,43 @@ function hourLong(): void {
   );
 }
 
+/** Other people's recordings (bench/foreign.ts's corpus) streamed, against the batch decoder; files under the listener's rates count as read empty. */
+async function foreignLive(): Promise<void> {
+  const corpus = process.env.FOREIGN_CORPUS ?? DEFAULT_CORPUS;
+  if (!existsSync(join(corpus, "transcripts.tsv"))) return line("live CER foreign", `skipped: no foreign corpus at ${corpus}`);
+  const live = { errors: 0, length: 0 };
+  const batch = { errors: 0, length: 0 };
+  let refused = 0;
+  for (const item of items(corpus)) {
+    let batchOutput = "";
+    let liveOutput = "";
+    try {
+      const { samples, sampleRate } = await readRecording(readFileSync(join(corpus, item.file)));
+      batchOutput = decodeAudio(samples, sampleRate).output;
+      if (sampleRate < audioLimits.LIVE_SAMPLE_RATE.min) refused++;
+      else liveOutput = stream(samples, sampleRate).output;
+    } catch {
+      // A file the reader refuses reads as empty to both.
+    }
+    for (const [tally, output] of [
+      [live, liveOutput],
+      [batch, batchOutput],
+    ] as const) {
+      const { errors, length } = tokenErrors(item.reference, output);
+      tally.errors += errors;
+      tally.length += length;
+    }
+  }
+  const cer = (t: { errors: number; length: number }) => `${((100 * t.errors) / t.length).toFixed(1)} % (${t.errors}/${t.length})`;
+  line(
+    "live CER foreign",
+    `live ${cer(live)}, batch ${cer(batch)}; ${refused} files below the listener's ${audioLimits.LIVE_SAMPLE_RATE.min} samples/s count as read empty`,
+  );
+}
+
 export async function runLiveBench(): Promise<void> {
   accuracyAndLatency();
+  await foreignLive();
   capacity();
   await capacityOverWebSocket();
   hourLong();
