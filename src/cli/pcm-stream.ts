@@ -7,7 +7,8 @@ import { readWav } from "../audio/index.js";
 import { UsageError } from "./command.js";
 
 export interface PcmChunk {
-  samples: Float32Array;
+  /** Floats from a WAV; raw PCM's 16-bit samples as they are (the listener scales them). */
+  samples: Float32Array | Int16Array;
   sampleRate: number;
 }
 
@@ -26,11 +27,9 @@ function wavLayout(bytes: Buffer): { dataAt: number; blockAlign: number } | unde
   return undefined;
 }
 
-/** Raw s16le samples as floats. */
-function s16Samples(bytes: Buffer): Float32Array {
-  const out = new Float32Array(bytes.length >> 1);
-  for (let i = 0; i < out.length; i++) out[i] = bytes.readInt16LE(2 * i) / 32768;
-  return out;
+/** Raw s16le samples, copied so that they are aligned for an Int16Array. */
+function s16Samples(bytes: Buffer): Int16Array {
+  return new Int16Array(Uint8Array.from(bytes).buffer);
 }
 
 /** The chunks of a PCM stream: WAV when it starts as one, else raw s16le at `rawRate` (required then). */

@@ -127,9 +127,14 @@ function floatSamples(chunk: Float32Array | Int16Array): Float32Array {
   return out;
 }
 
+/** The dot at a speed read, ms; a speed under the slowest the decoder reads (0: none yet) counts as that. */
+function dotAt(wpm: number): number {
+  return dotMs(Math.max(wpm, DECODE_WPM.min));
+}
+
 /** Audio that must follow a character's last mark before it is known to have ended, ms. */
 function letterGapMs(wpm: number): number {
-  return TUNING.live.DECIDE_DOTS * dotMs(Math.max(wpm, DECODE_WPM.min));
+  return TUNING.live.DECIDE_DOTS * dotAt(wpm);
 }
 
 export class Listener {
@@ -236,7 +241,7 @@ export class Listener {
   /** Keeps the context before the oldest undecided moment, and at most MAX_WINDOW_MS by the next reading. */
   private forget(undecidedMs: number, wpm: number): void {
     const { CONTEXT_MS, CONTEXT_DOTS, HOP_MS, MAX_WINDOW_MS } = TUNING.live;
-    const contextMs = Math.max(CONTEXT_MS, CONTEXT_DOTS * dotMs(Math.max(wpm, DECODE_WPM.min)));
+    const contextMs = Math.max(CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
     const keepFrom = Math.max(this.samplesOf(undecidedMs - contextMs), this.audio.end + this.samplesOf(HOP_MS) - this.samplesOf(MAX_WINDOW_MS));
     this.audio.dropBefore(keepFrom);
   }
@@ -257,7 +262,7 @@ export class Listener {
 
   /** A character read this close to the last one decided is that one again. */
   private sameWithinMs(c: HeardCharacter): number {
-    return TUNING.live.SAME_CHARACTER_DOTS * dotMs(Math.max(c.wpm, DECODE_WPM.min));
+    return TUNING.live.SAME_CHARACTER_DOTS * dotAt(c.wpm);
   }
 
   private decide(c: HeardCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[]): void {
