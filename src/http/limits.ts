@@ -12,6 +12,7 @@ export {
   DECODE_FREQUENCY,
   DECODE_WPM,
   DECODE_FREQUENCY_MAX_OF_RATE,
+  LIVE_SAMPLE_RATE,
   MAX_RECORDING_SECONDS,
   MP3_BITRATE,
   MP3_SAMPLE_RATES,
@@ -56,6 +57,9 @@ export function formatBytes(bytes: number): string {
 export function formatDuration(seconds: number): string {
   return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
 }
+
+/** The PCM a live stream's binary frames may hold (mono, little-endian). */
+export const PCM_FORMATS = ["s16le", "f32le"] as const;
 
 /** A live stream (GET /api/v1/listen): its largest frame, its idle time, and how far ahead of real time it may send. */
 export const LIVE_STREAM = {

@@ -9,10 +9,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../audio/index.js";
 import { badFrame, frameTooLarge, idleStream, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
-import { LIVE_STREAM } from "./limits.js";
+import { LIVE_STREAM, type PCM_FORMATS } from "./limits.js";
 import type { Metrics } from "./metrics.js";
 
-export const PCM_FORMATS = ["s16le", "f32le"] as const;
 export type PcmFormat = (typeof PCM_FORMATS)[number];
 
 /** What a stream needs of the server. */

@@ -12,10 +12,12 @@ import {
   formatBytes,
   formatDuration,
   FREQUENCY,
+  LIVE_SAMPLE_RATE,
   GLYPH_LENGTH,
   MAX_RECORDING_SECONDS,
   MP3_BITRATE,
   MP3_SAMPLE_RATES,
+  PCM_FORMATS,
   READ_SAMPLE_RATE,
   SAMPLE_RATE,
   SEPARATOR_LENGTH,
@@ -126,6 +128,22 @@ export const DecodeAudioHints = Type.Object({
   wpm: Type.Optional(
     Speed(`Expected speed in words per minute, ${DECODE_WPM.min} to ${DECODE_WPM.max}; the decoder finds it by itself when absent`, undefined, DECODE_WPM),
   ),
+});
+
+/** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
+export const ListenParams = Type.Object({
+  sampleRate: Type.Integer({
+    minimum: LIVE_SAMPLE_RATE.min,
+    maximum: LIVE_SAMPLE_RATE.max,
+    description: `Samples per second of the PCM sent, ${LIVE_SAMPLE_RATE.min} to ${LIVE_SAMPLE_RATE.max}`,
+  }),
+  format: Type.Optional(
+    Type.Union(
+      PCM_FORMATS.map((f) => Type.Literal(f)),
+      { description: "PCM in each binary frame: s16le (default) or f32le, mono" },
+    ),
+  ),
+  ...DecodeAudioHints.properties,
 });
 
 /** The parameters some endpoint requires (text, morse): any other is an option. */

@@ -1,28 +1,11 @@
 import type {} from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Type } from "typebox";
 import { TAGS } from "../docs.js";
 import { paramsNormalizer } from "../endpoints.js";
 import { upgradeRequired } from "../errors.js";
 import { requestPath } from "../paths.js";
-import { LiveStream, type LiveStreamOptions, PCM_FORMATS } from "../live-stream.js";
-import { LIVE_SAMPLE_RATE } from "../../audio/limits.js";
-import { DecodeAudioHints, errorResponses } from "../schemas.js";
-
-export const ListenParams = Type.Object({
-  sampleRate: Type.Integer({
-    minimum: LIVE_SAMPLE_RATE.min,
-    maximum: LIVE_SAMPLE_RATE.max,
-    description: `Samples per second of the PCM sent, ${LIVE_SAMPLE_RATE.min} to ${LIVE_SAMPLE_RATE.max}`,
-  }),
-  format: Type.Optional(
-    Type.Union(
-      PCM_FORMATS.map((f) => Type.Literal(f)),
-      { description: "PCM in each binary frame: s16le (default) or f32le, mono" },
-    ),
-  ),
-  ...DecodeAudioHints.properties,
-});
+import { LiveStream, type LiveStreamOptions } from "../live-stream.js";
+import { errorResponses, ListenParams } from "../schemas.js";
 
 /** The streams open, so that a shutdown can end each with its last events. */
 export class LiveStreams {
