@@ -89,6 +89,8 @@ describe("the playground page", () => {
     await page.click("#chart button:text-is('Q')");
     await page.click("#chart button:text-is('<SK>')");
     assert.equal(await page.inputValue("#text"), "CQ<SK>");
+    // Each click asks the API again: the answer for "CQ" may show before the one for "CQ<SK>".
+    await page.locator("#morse", { hasText: "...-.-" }).waitFor();
     assert.equal(await shown("#morse"), "-.-. --.- ...-.-");
     await done();
   });

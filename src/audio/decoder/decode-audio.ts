@@ -109,10 +109,10 @@ export function decodeAudio(recording: Float32Array, sampleRate: number, hints: 
   return hearAudio(recording, sampleRate, hints).decode;
 }
 
-/** What `decodeAudio` reads, and each character it read with where it was heard. */
+/** What `decodeAudio` reads, and each character it read with where it was heard (worked out when read). */
 export interface AudioHearing {
   decode: AudioDecode;
-  heard: HeardCharacter[];
+  readonly heard: HeardCharacter[];
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window). */
@@ -142,13 +142,20 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     frequency: Math.round(main.turn.frequency),
     durationMs,
   };
-  const heard = found.flatMap((r, i) => {
-    const characters = heardCharacters(r.decoded, r.keyed, (1000 * r.turn.from) / sampleRate, Math.round(r.turn.frequency));
-    // Turns are joined as words.
-    if (i > 0 && characters[0]) characters[0].wordStart = true;
-    return characters;
-  });
-  return { decode, heard };
+  // Timed only when asked for: decodeAudio wants the text alone.
+  const timed = () =>
+    found.flatMap((r, i) => {
+      const characters = heardCharacters(r.decoded, r.keyed, (1000 * r.turn.from) / sampleRate, Math.round(r.turn.frequency));
+      // Turns are joined as words.
+      if (i > 0 && characters[0]) characters[0].wordStart = true;
+      return characters;
+    });
+  return {
+    decode,
+    get heard() {
+      return timed();
+    },
+  };
 }
 
 /**
