@@ -1,15 +1,16 @@
 /** Audio: WAV rendering and reading, and decoding Morse from timings or recordings. */
 export { decodeAudio, type AudioDecode, type AudioHints } from "./decoder/decode-audio.js";
-export {
-  createListener,
+export { decodeSignals, type BandDecode, type SignalDecode } from "./decoder/decode-signals.js";
+export { createListener } from "./decoder/live/create-listener.js";
+export type {
   Listener,
-  type CharacterEvent,
-  type CorrectionEvent,
-  type ListenEvent,
-  type ListenerOptions,
-  type ListenSummary,
-  type SignalEvent,
-  type SpaceEvent,
+  CharacterEvent,
+  CorrectionEvent,
+  ListenEvent,
+  ListenerOptions,
+  ListenSummary,
+  SignalEvent,
+  SpaceEvent,
 } from "./decoder/live/listener.js";
 export { decodeTimings, UNKNOWN_CHARACTER, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
 export * as audioLimits from "./limits.js";

@@ -26,6 +26,9 @@ export const DECODE_WPM = { min: 5, max: 60 } as const;
 /** Where the decoder looks for the tone, in Hz (below DECODE_FREQUENCY_MAX_OF_RATE of the sample rate too). */
 export const DECODE_FREQUENCY = { min: 200, max: 1200 } as const;
 
+/** Where the decoder looks for every signal of a band (`signals: "all"`), Hz: a receiver's CW passband. */
+export const BAND_FREQUENCY = { min: 200, max: 3000 } as const;
+
 /**
  * The highest pitch the decoder looks for, as a share of the recording's sample rate: 900 Hz
  * at 2000 samples/s. Below half the rate with a margin, so that the tone's peak and its

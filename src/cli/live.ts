@@ -2,20 +2,26 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../audio/index.js";
 import type { AudioHints } from "../audio/index.js";
+
+/** The hints, and `signals: "all"` to follow every signal. */
+export type ListenHints = AudioHints & { signals?: "all" };
 import { type PcmChunk, pcmChunks } from "./pcm-stream.js";
 
 /** Audio handed to the listener at a time from a file, ms: what a sound card's buffer holds. */
 const FILE_CHUNK_MS = 100;
 
-/** Prints characters as decided; on a terminal a correction rewrites the last one. */
+/** Prints characters as decided; on a terminal a correction rewrites the last one. With every signal followed, a line per word, tagged by its pitch. */
 class LivePrinter {
   private last = "";
+  /** With signals=all: each signal's word so far, and its pitch. */
+  private readonly words = new Map<number, { frequency: number; text: string }>();
 
   constructor(private readonly json: boolean) {}
 
   events(events: readonly ListenEvent[]): void {
     for (const e of events) {
       if (this.json) process.stdout.write(`${JSON.stringify(e)}\n`);
+      else if (e.signal !== undefined) this.tagged(e, e.signal);
       else if (e.type === "character") this.write(e.text);
       else if (e.type === "space") this.write(" ");
       else if (e.type === "correction" && process.stdout.isTTY) {
@@ -27,7 +33,22 @@ class LivePrinter {
 
   end(summary: ListenSummary): void {
     if (this.json) process.stdout.write(`${JSON.stringify({ type: "end", ...summary })}\n`);
+    else if (summary.signals) for (const signal of this.words.keys()) this.endWord(signal);
     else process.stdout.write("\n");
+  }
+
+  private tagged(e: ListenEvent, signal: number): void {
+    if (e.type === "character") {
+      const word = this.words.get(signal) ?? { frequency: e.frequency, text: "" };
+      word.text += e.text;
+      this.words.set(signal, word);
+    } else if (e.type === "space" || (e.type === "signal" && e.state === "closed")) this.endWord(signal);
+  }
+
+  private endWord(signal: number): void {
+    const word = this.words.get(signal);
+    if (word?.text) process.stdout.write(`${String(word.frequency).padStart(5)} Hz  ${word.text}\n`);
+    this.words.delete(signal);
   }
 
   private write(text: string): void {
@@ -47,7 +68,7 @@ async function* fileChunks(samples: Float32Array, sampleRate: number, max: boole
 }
 
 /** Feeds the chunks to a listener made at the first chunk's rate; prints as it goes; returns the summary. */
-async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: AudioHints, json: boolean): Promise<ListenSummary> {
+async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: ListenHints, json: boolean): Promise<ListenSummary> {
   const printer = new LivePrinter(json);
   let listener: Listener | undefined;
   for await (const { samples, sampleRate } of chunks) {
@@ -61,10 +82,10 @@ async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: AudioHints, json
   return summary;
 }
 
-export function listenLive(recording: { samples: Float32Array; sampleRate: number }, hints: AudioHints, options: { max: boolean; json: boolean }) {
+export function listenLive(recording: { samples: Float32Array; sampleRate: number }, hints: ListenHints, options: { max: boolean; json: boolean }) {
   return listenTo(fileChunks(recording.samples, recording.sampleRate, options.max), hints, options.json);
 }
 
-export function listenLiveInput(rawRate: number | undefined, hints: AudioHints, json: boolean) {
+export function listenLiveInput(rawRate: number | undefined, hints: ListenHints, json: boolean) {
   return listenTo(pcmChunks(process.stdin as AsyncIterable<Buffer>, rawRate), hints, json);
 }

@@ -4,8 +4,8 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { AudioDecode, AudioHints } from "../audio/index.js";
-import type { DecodeOutcome, DecodeTask } from "./decode-worker.js";
+import type { AudioHints } from "../audio/index.js";
+import type { DecodeOutcome, DecodeTask, RecordingDecode } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
 import { busy } from "./errors.js";
 import { DECODE_QUEUE } from "./limits.js";
@@ -31,12 +31,12 @@ export class AudioDecoder {
     return this.started;
   }
 
-  /** The Morse in a recording (of any format we read), declared as `mediaType`. */
-  async decode(file: Buffer, mediaType: string, hints: AudioHints): Promise<AudioDecode> {
+  /** The Morse in a recording (of any format we read), declared as `mediaType`; with `signals` "all", every signal's too. */
+  async decode(file: Buffer, mediaType: string, hints: AudioHints, signals?: "all"): Promise<RecordingDecode> {
     if (this.pool.queueSize >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
     // A copy the worker can own: the request's Buffer may share a pooled ArrayBuffer.
     const bytes = new Uint8Array(file);
-    const task: DecodeTask = { bytes, mediaType, hints };
+    const task: DecodeTask = { bytes, mediaType, hints, signals };
     const outcome = (await this.pool.run(task, { transferList: [bytes.buffer] })) as DecodeOutcome;
     if (!outcome.ok) throw new MorseError(outcome.code, outcome.message);
     return outcome.result;

@@ -3,7 +3,7 @@
  * answers requests. Errors come back as values: classes do not cross threads.
  */
 import { MorseError, type MorseErrorCode } from "../core/errors.js";
-import { decodeAudio, readRecording, type AudioDecode, type AudioHints } from "../audio/index.js";
+import { decodeAudio, decodeSignals, readRecording, type AudioDecode, type AudioHints, type SignalDecode } from "../audio/index.js";
 
 export interface DecodeTask {
   /** The file, of any format we read. */
@@ -11,14 +11,21 @@ export interface DecodeTask {
   /** The media type it was sent as, which its bytes must agree with. */
   mediaType: string;
   hints: AudioHints;
+  /** `all`: every signal of the band read apart too. */
+  signals?: "all";
 }
 
-export type DecodeOutcome = { ok: true; result: AudioDecode } | { ok: false; code: MorseErrorCode; message: string };
+/** decodeAudio's reading, and with signals=all every signal's. */
+export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
 
-export default async function decodeRecording({ bytes, mediaType, hints }: DecodeTask): Promise<DecodeOutcome> {
+export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: false; code: MorseErrorCode; message: string };
+
+export default async function decodeRecording({ bytes, mediaType, hints, signals }: DecodeTask): Promise<DecodeOutcome> {
   try {
     const { samples, sampleRate } = await readRecording(bytes, mediaType);
-    return { ok: true, result: decodeAudio(samples, sampleRate, hints) };
+    const result: RecordingDecode = decodeAudio(samples, sampleRate, hints);
+    if (signals === "all") result.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
+    return { ok: true, result };
   } catch (error) {
     if (error instanceof MorseError) return { ok: false, code: error.code, message: error.message };
     throw error;

@@ -28,6 +28,7 @@ export interface LiveStreamOptions {
   format?: PcmFormat;
   frequency?: number;
   wpm?: number;
+  signals?: "all";
 }
 
 const BYTES_PER_SAMPLE: Record<PcmFormat, number> = { s16le: 2, f32le: 4 };
@@ -63,7 +64,8 @@ export class LiveStream {
     private readonly context: LiveStreamContext,
   ) {
     this.format = options.format ?? "s16le";
-    this.listener = createListener({ sampleRate: options.sampleRate, frequency: options.frequency, wpm: options.wpm });
+    const { sampleRate, frequency, wpm, signals } = options;
+    this.listener = createListener({ sampleRate, frequency, wpm, signals });
     context.metrics.liveStreams.inc();
     socket.on("message", (data, isBinary) => this.receive(frameBytes(data as Buffer), isBinary));
     socket.on("close", () => this.closed());

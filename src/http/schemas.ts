@@ -6,6 +6,7 @@ import { Type, type Static } from "typebox";
 import { SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
+  BAND_FREQUENCY,
   DECODE_FREQUENCY,
   DECODE_FREQUENCY_MAX_OF_RATE,
   DECODE_WPM,
@@ -128,6 +129,13 @@ export const DecodeAudioHints = Type.Object({
   wpm: Type.Optional(
     Speed(`Expected speed in words per minute, ${DECODE_WPM.min} to ${DECODE_WPM.max}; the decoder finds it by itself when absent`, undefined, DECODE_WPM),
   ),
+  signals: Type.Optional(
+    Type.Literal("all", {
+      description:
+        `\`all\`: every Morse signal between ${BAND_FREQUENCY.min} and ${BAND_FREQUENCY.max} Hz is read apart, each on its own ` +
+        "(its pitch and speed found for it; a frequency hint is then ignored); absent: the strongest signal alone",
+    }),
+  ),
 });
 
 /** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
@@ -156,6 +164,7 @@ export type DecodeParams = Static<typeof DecodeParams>;
 export type AudioParams = Static<typeof AudioParams>;
 export type WavParams = Static<typeof WavParams>;
 export type Mp3Params = Static<typeof Mp3Params>;
+export type DecodeAudioHints = Static<typeof DecodeAudioHints>;
 
 const Success = Type.Boolean({ description: "true on success" });
 
@@ -241,6 +250,18 @@ export const RecordingBody = Type.String({
     `at most ${formatBytes(RECORDING_BODY_LIMIT)} and ${formatDuration(MAX_RECORDING_SECONDS)} (longer: 413)`,
 });
 
+/** One signal of a band (decode-audio and listen with signals=all). */
+const BandSignal = Type.Object({
+  signal: Type.Integer({ description: "The signal's number: 0, 1, ... by pitch in a recording; in a stream, in the order signals were found" }),
+  frequency: Type.Number({ description: "Pitch, Hz" }),
+  wpm: Type.Number({ description: "Speed found, words per minute" }),
+  output: Type.String({ description: "Its decoded text, upper case" }),
+  morse: Type.String({ description: "What was heard, in default glyphs" }),
+  startMs: Type.Number({ description: "Start of its first character, ms into the recording" }),
+  endMs: Type.Number({ description: "End of its last character, ms into the recording" }),
+  snrDb: Type.Number({ description: "Its power while keyed against the noise in 3 kHz, dB (estimated)" }),
+});
+
 export const DecodeAudioResult = Type.Object({
   success: Success,
   output: Type.String({ description: "The decoded text, upper case; empty when the recording holds no Morse" }),
@@ -249,4 +270,9 @@ export const DecodeAudioResult = Type.Object({
   wpm: Type.Number({ description: "Speed found, words per minute" }),
   frequency: Type.Number({ description: "Pitch found, Hz (0 when no Morse was found)" }),
   durationMs: Type.Number({ description: "Length of the recording" }),
+  signals: Type.Optional(
+    Type.Array(BandSignal, {
+      description: "With signals=all: every signal found, by pitch; the fields above are then the strongest signal's reading, as without it",
+    }),
+  ),
 });

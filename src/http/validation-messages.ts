@@ -20,7 +20,7 @@ const RULES: Record<string, () => string> = {
 
 interface VerboseError extends FastifySchemaValidationError {
   data?: unknown;
-  parentSchema?: { type?: string; minimum?: number; maximum?: number; maxLength?: number; minLength?: number; enum?: unknown[] };
+  parentSchema?: { type?: string; minimum?: number; maximum?: number; maxLength?: number; minLength?: number; enum?: unknown[]; const?: unknown };
 }
 
 function parameterName(error: VerboseError): string {
@@ -42,6 +42,7 @@ function describeInvalid(error: VerboseError, name: string): string {
   const schema = error.parentSchema ?? {};
   // A parameter that takes a set of values (an MP3's sampleRate, bitrate): name them all.
   if (Array.isArray(schema.enum)) return notOneOf(name, schema.enum);
+  if (schema.const !== undefined) return notOneOf(name, [schema.const]);
   if (schema.type === "number") return numberOutOfRange(name, schema.minimum ?? -Infinity, schema.maximum ?? Infinity);
   if (schema.type === "integer") return integerOutOfRange(name, schema.minimum ?? -Infinity, schema.maximum ?? Infinity);
   if (error.keyword === "type") return notAString(name);

@@ -8,6 +8,7 @@ import { MPEGDecoder } from "mpg123-decoder";
 import { decodeAudio, encodeWav, readRecording, renderMp3Chunks, renderWavChunks } from "../../src/audio/index.js";
 import { CHART, timeline } from "../../src/core/index.js";
 import { FREQUENCY, MAX_RECORDING_SECONDS, MP3_BITRATE, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
+import { recordBand } from "../fixtures/band.js";
 import { encodeAs } from "../fixtures/encoded.js";
 import { mp3Frames } from "../helpers/mp3.js";
 import { freePorts, httpGet, Managed, waitFor } from "../helpers/processes.js";
@@ -218,6 +219,40 @@ describe("the ditdah command", () => {
       const both = await ditdah(["listen", "--json", "--verbose", cq]);
       assert.deepEqual([both.code, both.stdout], [2, ""]);
       assert.match(both.stderr, /^ditdah: --verbose and --json exclude each other\n\nUsage: ditdah listen/);
+    });
+  });
+
+  describe("listen --all", () => {
+    let band: string;
+    before(async () => {
+      band = join(dir, "band.wav");
+      const sent = [
+        { text: "CQ CQ DE W1AW K", wpm: 20, frequency: 600, snrDb: 10, startS: 0.5 },
+        { text: "TEST DL1ABC", wpm: 25, frequency: 1400, snrDb: 8, startS: 1 },
+      ];
+      await writeFile(band, encodeWav([recordBand({ signals: sent, durationS: 10, sampleRate: 8000, noiseSeed: 1 })], 8000));
+    });
+
+    it("prints one line per signal: pitch, speed, level and text", async () => {
+      const { code, stdout, stderr } = await ditdah(["listen", "--all", band]);
+      assert.equal(code, 0);
+      assert.match(stdout, /^ {2}60\d Hz {2}20 wpm +[\d.]+ dB {2}CQ CQ DE W1AW K\n {1}1[34]\d\d Hz {2}2[45] wpm +[\d.]+ dB {2}TEST DL1ABC\n$/);
+      assert.equal(stderr, "2 signals found in 10 s of audio\n");
+      const json = JSON.parse((await ditdah(["listen", "--all", "--json", band])).stdout);
+      assert.deepEqual(
+        json.signals.map((s: { output: string }) => s.output),
+        ["CQ CQ DE W1AW K", "TEST DL1ABC"],
+      );
+      assert.equal((await ditdah(["listen", "--all", "--frequency", "600", band])).code, 2);
+    });
+
+    it("prints a line per word, tagged by pitch, with --live", async () => {
+      const { code, stdout } = await ditdah(["listen", "--all", "--live", "--speed", "max", band]);
+      assert.equal(code, 0);
+      const lines = stdout.trimEnd().split("\n");
+      const words = (hz: RegExp) => lines.filter((l) => hz.test(l)).map((l) => l.split("Hz  ")[1]);
+      assert.deepEqual(words(/^ {2}60\d Hz/), ["CQ", "CQ", "DE", "W1AW", "K"]);
+      assert.deepEqual(words(/^ 1[34]\d\d Hz/), ["TEST", "DL1ABC"]);
     });
   });
 

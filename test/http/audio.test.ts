@@ -7,6 +7,7 @@ import { PAD_MS } from "../../src/audio/limits.js";
 import { timeline } from "../../src/core/index.js";
 import { rng } from "../fixtures/random.js";
 import { record, type Channel } from "../fixtures/simulator.js";
+import { recordBand } from "../fixtures/band.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
 
@@ -113,6 +114,29 @@ describe("POST /api/v1/decode-audio", () => {
       assert.ok(Math.abs(body.frequency - 800) < 10, `${body.frequency} Hz`);
       assert.equal(body.durationMs, ((bytes.length - 44) / 2 / 16000) * 1000);
     }
+  });
+
+  it("with signals=all, adds every signal read apart, by pitch; without it, answers as before", async () => {
+    const sent = [
+      { text: "CQ CQ DE W1AW K", wpm: 20, frequency: 1300, snrDb: 12, startS: 0.5 },
+      { text: "TEST DL1ABC", wpm: 25, frequency: 650, snrDb: 6, startS: 1 },
+    ];
+    const bytes = encodeWav([recordBand({ signals: sent, durationS: 10, sampleRate: 8000, noiseSeed: 2 })], 8000);
+    const plain = assertSuccess(await postWav(bytes));
+    assert.equal(plain.signals, undefined);
+    const all = assertSuccess(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?signals=all"));
+    assert.deepEqual({ ...all, signals: undefined }, { ...plain, signals: undefined });
+    const signals = all.signals as Record<string, unknown>[];
+    assert.deepEqual(
+      signals.map((s) => [s.signal, s.output]),
+      [
+        [0, "TEST DL1ABC"],
+        [1, "CQ CQ DE W1AW K"],
+      ],
+    );
+    assert.deepEqual(Object.keys(signals[0]!).sort(), ["endMs", "frequency", "morse", "output", "signal", "snrDb", "startMs", "wpm"]);
+    assert.ok(Math.abs((signals[0]!.frequency as number) - 650) <= 5);
+    assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?signals=some"), 400, /signals/, "INVALID_OPTION");
   });
 
   it("a recording with no Morse in it is a success with empty output", async () => {

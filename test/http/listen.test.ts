@@ -3,6 +3,7 @@ import { after, describe, it } from "node:test";
 import WebSocket from "ws";
 import { timeline } from "../../src/core/index.js";
 import { record, type Channel } from "../fixtures/simulator.js";
+import { recordBand } from "../fixtures/band.js";
 import { rng } from "../fixtures/random.js";
 import { serveForTests, startServer } from "../helpers/server.js";
 import { freePorts, httpGet, parseMetrics, startInstance, stopAll } from "../helpers/processes.js";
@@ -81,6 +82,31 @@ describe("GET /api/v1/listen (WebSocket)", () => {
     assert.deepEqual({ type: end.type, output: end.output }, { type: "end", output: TEXT });
     assert.ok(Math.abs((end.frequency as number) - 700) <= 5);
     assert.ok(session.events.some((e) => e.type === "signal" && e.state === "found"));
+  });
+
+  it("with signals=all, tags every event with its signal and ends with every signal's text", async () => {
+    const sent = [
+      { text: "CQ CQ DE W1AW K", wpm: 20, frequency: 600, snrDb: 10, startS: 0.5 },
+      { text: "TEST DL1ABC", wpm: 25, frequency: 1500, snrDb: 8, startS: 1 },
+    ];
+    const band = recordBand({ signals: sent, durationS: 12, sampleRate: RATE, noiseSeed: 4 });
+    const pcm = Buffer.from(Int16Array.from(band, (x) => Math.round(x * 32767)).buffer);
+    const session = await stream(wsUrl(server.url, `sampleRate=${RATE}&signals=all`), frames(pcm, 1600));
+    assert.equal(session.code, 1000);
+    const end = session.events.at(-1)!;
+    assert.equal(end.type, "end");
+    const signals = end.signals as { signal: number; frequency: number; output: string }[];
+    assert.deepEqual(
+      signals.map((s) => s.output),
+      sent.map((s) => s.text),
+    );
+    for (const e of session.events.slice(0, -1)) assert.equal(typeof e.signal, "number", JSON.stringify(e));
+    for (const s of signals) {
+      const own = session.events.filter((e) => e.type === "character" && e.signal === s.signal);
+      assert.equal(own.map((e) => e.text).join(""), s.output.replaceAll(" ", ""));
+    }
+    const bad = await fetch(`${server.url}/api/v1/listen?sampleRate=8000&signals=some`);
+    assert.equal(bad.status, 400);
   });
 
   it("takes f32le too", async () => {

@@ -70,7 +70,7 @@ describe("the OpenAPI document and the docs page", () => {
     assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/audio.mp3", "get"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(bodyFields("/api/v1/audio.mp3"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
-    assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["frequency", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["frequency", "signals", "wpm"]);
     assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(), [
       "application/octet-stream",
       "audio/flac",

@@ -4,7 +4,8 @@
  * back each batch of events, and with the last the stream's summary. Bundled for the
  * browser by scripts/build-web.mjs into web/build/listen-worker.js.
  */
-import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../../src/audio/decoder/live/listener.js";
+import { createListener } from "../../src/audio/decoder/live/create-listener.js";
+import type { Listener, ListenEvent, ListenSummary } from "../../src/audio/decoder/live/listener.js";
 
 type Message = { type: "start"; sampleRate: number } | { type: "samples"; samples: Float32Array } | { type: "end" };
 

@@ -54,18 +54,19 @@ export interface AudioDecode extends TimingDecode {
   durationMs: number;
 }
 
-function checkInput(samples: Float32Array, sampleRate: number): void {
+/** Throws MorseError INVALID_AUDIO unless the samples are a Float32Array at a positive rate. */
+export function checkInput(samples: Float32Array, sampleRate: number): void {
   if (!(samples instanceof Float32Array)) throw new MorseError("INVALID_AUDIO", "The samples must be a Float32Array");
   if (!Number.isFinite(sampleRate) || sampleRate <= 0) throw new MorseError("INVALID_AUDIO", "The sample rate must be a positive number of Hz");
 }
 
 /** A hinted speed, if it is a positive number. */
-function hintedWpm(hints: AudioHints): number | undefined {
+export function hintedWpm(hints: AudioHints): number | undefined {
   return hints.wpm !== undefined && Number.isFinite(hints.wpm) && hints.wpm > 0 ? hints.wpm : undefined;
 }
 
 /** A turn's text and the marks and gaps it was written from. */
-interface TurnText {
+export interface TurnText {
   decoded: TimingDecode;
   keyed: Keyed;
 }
@@ -128,7 +129,7 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
   const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const read = stations.map((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    return { turn, decoded: readTurn(bb, hintedWpm(hints)) };
+    return { turn, decoded: readBaseband(bb, hintedWpm(hints)) };
   });
   const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, decoded: text.decoded, keyed: text.keyed }] : []));
   if (found.length === 0) return nothing;
@@ -159,10 +160,10 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
 }
 
 /**
- * One station's turn, mixed down at its pitch: its drift followed (in place), the speed
- * searched (unless hinted), then keying and characters; undefined where none is found.
+ * One station's turn or signal, mixed down at its pitch: its drift followed (in place),
+ * the speed searched (unless hinted), then keying and characters; undefined where none is found.
  */
-function readTurn(bb: Baseband, hintWpm: number | undefined): TurnText | undefined {
+export function readBaseband(bb: Baseband, hintWpm: number | undefined): TurnText | undefined {
   followDrift(bb);
   const dotMs = hintWpm !== undefined ? dotMsOf(hintWpm) : searchDot(bb);
   if (dotMs === undefined) return undefined;

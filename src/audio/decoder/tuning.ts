@@ -337,6 +337,46 @@ export const TUNING = {
     MIN_CUT_DOTS: 1.4,
   },
   /** The live listener (live/listener.ts): how often it reads, how much it keeps, when it decides. */
+  /** Every signal of a band (front-end/signals.ts, front-end/channel.ts, decode-signals.ts). */
+  band: {
+    /** Coarsest spectral resolution, Hz. Estimator: two signals 50 Hz apart lie five bins apart or more. */
+    RESOLUTION_HZ: 10,
+    /** Windows a signal is looked for in, ms, each starting half a window after the last. Estimator: several characters at 12 wpm; short enough to find where a signal starts and stops. */
+    WINDOW_MS: 2000,
+    /** The noise's shape across the band is measured over this either side, Hz. Estimator: wider than a few signals side by side, narrower than a receiver's passband slopes. */
+    NEIGHBOURHOOD_HZ: 150,
+    /** A window's mean power at a pitch this many times the noise's holds a signal. Estimator: noise alone, averaged over a window's 30 frames, exceeds twice its mean with a probability under 1e-6; a keyed tone at -3 dB in 3 kHz stands about 50 times above it. */
+    DETECT_RATIO: 4,
+    /** Within the windows a signal shows in, it is keyed in the frames where its power stands this many times above the noise's. Estimator: noise alone reaches it in one frame and bin in 20000; a dot of a -3 dB tone at 40 wpm stands higher. */
+    KEYED_RATIO: 10,
+    /** A signal's peak is the highest within this either side, Hz. Estimator: under the 50 Hz two signals are read apart at, over a drifting tone's spread. */
+    PEAK_HALF_HZ: 35,
+    /** The frames a signal's keyed power is measured over: this quantile of the frames where it is heard. Estimator: a frame wholly inside a mark, at 10 % keyed or more. */
+    KEYED_QUANTILE: 0.9,
+    /** Audio read either side of where a signal is heard, ms. Estimator: a window's resolution. */
+    PAD_MS: 1000,
+    /** Half-width of a signal's channel: half the way to the nearest other signal, kept within these, Hz. Estimator: 25 Hz passes keying at 40 wpm; 150 Hz is wider than any keying read. */
+    CHANNEL_MIN_HZ: 25,
+    CHANNEL_MAX_HZ: 150,
+    /** The channel filter spans this many periods of its half-width. Estimator: a Blackman window, down 70 dB from about 1.6 times the half-width. */
+    CHANNEL_FILTER_PERIODS: 4,
+    /** A signal read as fewer characters than this is noise. Estimator: noise read as Morse gives a letter or two. */
+    MIN_CHARACTERS: 2,
+    /** A character keyed in step with a signal this close, Hz, ... Estimator: a hard-keyed signal's clicks reach a few hundred Hz. */
+    SIDEBAND_HZ: 300,
+    /** ... and this much stronger, dB, is that signal leaking into its channel. Estimator: a leak through the channel filter is weaker than its source by far more. */
+    LEAK_DB: 6,
+    /** In step: every mark starts and ends within this of where one of the other signal's starts or ends, ms. Estimator: a click is read within a few blocks of its edge; a mark keyed apart matches two edges this closely about once in forty. */
+    ALIGNED_MS: 8,
+    /** A live stream's band is searched for new signals every this, ms, ... Estimator: a new station is picked up within its first second or two. */
+    SCAN_HOP_MS: 1000,
+    /** ... over this much of the latest audio, ms. Estimator: two of WINDOW_MS. */
+    SCAN_MS: 4000,
+    /** A live signal's channel is put back on this pitch for its listener, Hz. Estimator: the middle of the decoder's pitch search. */
+    CHANNEL_PITCH_HZ: 600,
+    /** A live signal with no character for this long is closed, ms. Standard: issue 20's 30 s. */
+    CLOSE_MS: 30000,
+  },
   live: {
     /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
     HOP_MS: 500,

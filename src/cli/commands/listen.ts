@@ -1,9 +1,9 @@
 /** `ditdah listen`: the Morse in a recording; the text alone on standard output. */
-import { type AudioDecode, type AudioHints, decodeAudio, readRecording } from "../../audio/index.js";
+import { type AudioDecode, decodeAudio, decodeSignals, readRecording, type SignalDecode } from "../../audio/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { bytesOf, DASH } from "../input.js";
-import { listenLive, listenLiveInput } from "../live.js";
+import { listenLive, listenLiveInput, type ListenHints } from "../live.js";
 import { HELP_LINES, numberOption } from "../options.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
@@ -13,9 +13,16 @@ export function details(heard: AudioDecode): string {
   return `morse: ${heard.morse}\nspeed: ${heard.wpm} wpm\npitch: ${heard.frequency} Hz`;
 }
 
+/** One line per signal: its pitch, speed, level and text. */
+function signalLines(signals: SignalDecode[]): string {
+  return signals
+    .map((s) => `${String(s.frequency).padStart(5)} Hz  ${String(Math.round(s.wpm)).padStart(2)} wpm  ${s.snrDb.toFixed(1).padStart(5)} dB  ${s.output}`)
+    .join("\n");
+}
+
 export const listenCommand = defineCommand({
-  usage: `Usage: ditdah listen [--wpm N] [--frequency HZ] [--verbose | --json] FILE
-       ditdah listen --live [--speed real|max] [--rate HZ] [--wpm N] [--frequency HZ] [--verbose | --json] [FILE]
+  usage: `Usage: ditdah listen [--all] [--wpm N] [--frequency HZ] [--verbose | --json] FILE
+       ditdah listen --live [--all] [--speed real|max] [--rate HZ] [--wpm N] [--frequency HZ] [--verbose | --json] [FILE]
 The Morse in a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC, told apart by its bytes
 (- for standard input). The text goes to standard output alone;
 the Morse, the speed and the pitch go to standard error, or to standard output with --verbose.
@@ -24,6 +31,9 @@ With --live, each character is printed as soon as it is decided, as a receiver w
 a FILE is played through the live decoder in real time (--speed max: as fast as it decodes);
 without FILE (or with -), standard input is read as it arrives, a WAV stream or raw 16-bit
 little-endian mono PCM at --rate samples per second. --json prints each event as a JSON line.
+
+With --all, every Morse signal between 200 and 3000 Hz is read apart: one line per signal
+(pitch, speed, level, text); with --live, a line per word as each is heard, tagged by pitch.
 
 ${HELP_LINES.hints}
   -v, --verbose       the Morse, the speed and the pitch on standard output, after the text
@@ -39,16 +49,25 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
     live: { type: "boolean" },
     speed: { type: "string" },
     rate: { type: "string" },
+    all: { type: "boolean" },
   },
   async run(values, files) {
     if (values.verbose && values.json) throw new UsageError("--verbose and --json exclude each other");
     const hints = { wpm: numberOption(values.wpm, "wpm"), frequency: numberOption(values.frequency, "frequency") };
-    if (values.live) return runLive(values, files, hints);
+    if (values.all && hints.frequency !== undefined) throw new UsageError("--all reads every signal: --frequency has no meaning with it");
+    if (values.live) return runLive(values, files, { ...hints, signals: values.all ? "all" : undefined });
     if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
     if (files.length !== 1) throw new UsageError("listen needs one recording");
     const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
     const seconds = samples.length / sampleRate;
     const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () => decodeAudio(samples, sampleRate, hints));
+    if (values.all) {
+      const { signals } = decodeSignals(samples, sampleRate, hints);
+      if (values.json) return print(JSON.stringify({ success: true, ...heard, signals }));
+      if (signals.length > 0) print(signalLines(signals));
+      process.stderr.write(`${signals.length} signal${signals.length === 1 ? "" : "s"} found in ${formatSeconds(seconds)} of audio\n`);
+      return;
+    }
     if (values.json) return print(JSON.stringify({ success: true, ...heard }));
     print(heard.output);
     if (values.verbose) print(details(heard));
@@ -56,7 +75,7 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
   },
 });
 
-async function runLive(values: { speed?: string; rate?: string; json?: boolean; verbose?: boolean }, files: string[], hints: AudioHints): Promise<void> {
+async function runLive(values: { speed?: string; rate?: string; json?: boolean; verbose?: boolean }, files: string[], hints: ListenHints): Promise<void> {
   if (files.length > 1) throw new UsageError("listen --live reads one recording, or standard input");
   if (values.speed !== undefined && values.speed !== "real" && values.speed !== "max") throw new UsageError(`--speed is real or max (got "${values.speed}")`);
   const file = files[0];
@@ -67,7 +86,7 @@ async function runLive(values: { speed?: string; rate?: string; json?: boolean; 
   const summary = fromStdin
     ? await listenLiveInput(numberOption(values.rate, "rate"), hints, json)
     : await listenLive(await readRecording(await bytesOf(file)), hints, { max: values.speed === "max", json });
-  if (json) return;
+  if (json || summary.signals) return;
   if (values.verbose) print(details(summary));
   else process.stderr.write(`${details(summary)}\n`);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type AudioHints, MEDIA_TYPE_FORMATS } from "../../audio/index.js";
+import { MEDIA_TYPE_FORMATS } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
 import { TAGS } from "../docs.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
@@ -32,10 +32,10 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
         onRequest: requireMediaType(RECORDING_MEDIA_TYPES),
         ...paramsNormalizer("query", DecodeAudioHints),
       },
-      async (request: FastifyRequest) => ({
-        success: true,
-        ...(await decoder.decode(request.body as Buffer, mediaType(request), request.query as AudioHints)),
-      }),
+      async (request: FastifyRequest) => {
+        const { signals, ...hints } = request.query as DecodeAudioHints;
+        return { success: true, ...(await decoder.decode(request.body as Buffer, mediaType(request), hints, signals)) };
+      },
     );
   });
 }

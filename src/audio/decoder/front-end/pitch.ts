@@ -4,41 +4,21 @@
  * the sample rate (900 Hz at 2000 samples/s). "Narrow" means measured against the
  * spectrum's median in the surrounding 120 Hz, so coloured noise and hum do not win.
  */
-import { fft } from "../../dsp/fft.js";
+import { framePowers } from "../../dsp/spectrum.js";
 import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE } from "../../limits.js";
 import { median } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
-/**
- * Average power spectrum of Hann-windowed frames, bins of sampleRate / size Hz (summed,
- * not divided: only its shape matters). Two real frames share one complex FFT, one as
- * the real part and one as the imaginary: their powers at bin k sum to
- * (|X[k]|² + |X[size - k]|²) / 2.
- */
+/** Average power spectrum of Hann-windowed frames spread over the recording, bins of sampleRate / size Hz (summed, not divided: only its shape matters). */
 function averageSpectrum(samples: Float32Array, size: number): Float64Array {
   const { MAX_FRAMES } = TUNING.pitch;
   const frames = Math.max(1, Math.floor(samples.length / size));
   const used = Math.min(frames, MAX_FRAMES);
+  const starts = Array.from({ length: used }, (_, f) => Math.floor((f * frames) / used) * size);
   const power = new Float64Array(size / 2);
-  const re = new Float64Array(size);
-  const im = new Float64Array(size);
-  const window = new Float64Array(size);
-  for (let i = 0; i < size; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size);
-  const frameStart = (f: number) => Math.floor((f * frames) / used) * size;
-  for (let f = 0; f < used; f += 2) {
-    const first = frameStart(f);
-    // An odd frame out pairs with silence.
-    const second = f + 1 < used ? frameStart(f + 1) : -1;
-    for (let i = 0; i < size; i++) {
-      re[i] = (samples[first + i] ?? 0) * window[i]!;
-      im[i] = second < 0 ? 0 : (samples[second + i] ?? 0) * window[i]!;
-    }
-    fft(re, im);
-    for (let k = 0; k < size / 2; k++) {
-      const m = k === 0 ? 0 : size - k;
-      power[k] = power[k]! + (re[k]! * re[k]! + im[k]! * im[k]! + re[m]! * re[m]! + im[m]! * im[m]!) / 2;
-    }
-  }
+  framePowers(samples, starts, size, (_, frame) => {
+    for (let k = 0; k < power.length; k++) power[k] = power[k]! + frame[k]!;
+  });
   return power;
 }
 

@@ -14,6 +14,7 @@ import { Decimator, decimationFactor } from "../../dsp/decimator.js";
 import { DECODE_RATE, DECODE_WPM, LIVE_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
 import { hearAudio, type AudioDecode, type AudioHints } from "../decode-audio.js";
+import type { SignalDecode } from "../decode-signals.js";
 import { TUNING } from "../tuning.js";
 import { RecentAudio } from "./recent-audio.js";
 
@@ -25,10 +26,17 @@ export interface ListenerOptions extends AudioHints {
    * stream, and its summary is then `decodeAudio`'s reading of the whole stream.
    */
   window?: "bounded" | "unbounded";
+  /** `all`: every signal of the band is followed apart (live/band-listener.ts), its events naming it. */
+  signals?: "all";
+}
+
+/** With `signals: "all"`: the signal an event belongs to, numbered from 0 as they are found. */
+interface OfSignal {
+  signal?: number;
 }
 
 /** Times are ms of stream audio; `emittedAtMs` is how much audio had arrived when the event was decided. */
-export interface CharacterEvent {
+export interface CharacterEvent extends OfSignal {
   type: "character";
   /** 0 for the stream's first character, then one more for each. */
   index: number;
@@ -43,7 +51,7 @@ export interface CharacterEvent {
 }
 
 /** A character already emitted, read again with more audio after it: what it is now. */
-export interface CorrectionEvent {
+export interface CorrectionEvent extends OfSignal {
   type: "correction";
   index: number;
   text: string;
@@ -54,7 +62,7 @@ export interface CorrectionEvent {
 }
 
 /** A word space before character `index`. */
-export interface SpaceEvent {
+export interface SpaceEvent extends OfSignal {
   type: "space";
   index: number;
   startMs: number;
@@ -62,10 +70,10 @@ export interface SpaceEvent {
   emittedAtMs: number;
 }
 
-/** A signal found, lost (no character for SIGNAL_LOST_MS), or changed in pitch or speed. */
-export interface SignalEvent {
+/** A signal found, lost (no character for SIGNAL_LOST_MS), or changed in pitch or speed; with `signals: "all"`, closed after CLOSE_MS without a character. */
+export interface SignalEvent extends OfSignal {
   type: "signal";
-  state: "found" | "lost" | "changed";
+  state: "found" | "lost" | "changed" | "closed";
   frequency: number;
   wpm: number;
   emittedAtMs: number;
@@ -73,8 +81,20 @@ export interface SignalEvent {
 
 export type ListenEvent = CharacterEvent | CorrectionEvent | SpaceEvent | SignalEvent;
 
-/** The stream's text once it has ended, as `decodeAudio` gives a recording's. */
-export type ListenSummary = AudioDecode;
+/** The stream's text once it has ended, as `decodeAudio` gives a recording's; with `signals: "all"`, every signal's too. */
+export type ListenSummary = AudioDecode & { signals?: SignalDecode[] };
+
+/** A live listener: push chunks of PCM, get events as they are decided; flush at the end. */
+export interface Listener {
+  /** Takes a chunk of the stream; returns what it decided. */
+  push(chunk: Float32Array | Int16Array): ListenEvent[];
+  /** Ends the stream: decides what is pending; returns those events and the stream's text. */
+  flush(): { events: ListenEvent[]; summary: ListenSummary };
+  /** Audio received so far, ms. */
+  readonly receivedMs: number;
+  /** Audio kept for the next reading, ms. */
+  readonly windowMs: number;
+}
 
 interface Decided {
   event: CharacterEvent;
@@ -111,7 +131,7 @@ class Written {
   }
 }
 
-function checkOptions(options: ListenerOptions): void {
+export function checkOptions(options: ListenerOptions): void {
   const { sampleRate } = options;
   if (!Number.isFinite(sampleRate) || sampleRate < LIVE_SAMPLE_RATE.min || sampleRate > LIVE_SAMPLE_RATE.max) {
     throw new MorseError("INVALID_AUDIO", `The sample rate must be ${LIVE_SAMPLE_RATE.min} to ${LIVE_SAMPLE_RATE.max} Hz`);
@@ -119,7 +139,7 @@ function checkOptions(options: ListenerOptions): void {
 }
 
 /** Float samples of a chunk: Float32 as it is, Int16 scaled to ±1. */
-function floatSamples(chunk: Float32Array | Int16Array): Float32Array {
+export function floatSamples(chunk: Float32Array | Int16Array): Float32Array {
   if (chunk instanceof Float32Array) return chunk;
   if (!(chunk instanceof Int16Array)) throw new MorseError("INVALID_AUDIO", "A chunk must be a Float32Array or an Int16Array");
   const out = new Float32Array(chunk.length);
@@ -137,7 +157,8 @@ function letterGapMs(wpm: number): number {
   return TUNING.live.DECIDE_DOTS * dotAt(wpm);
 }
 
-export class Listener {
+/** One signal followed: the strongest, or the one at a hinted pitch. */
+export class SignalListener implements Listener {
   private readonly audio = new RecentAudio();
   private readonly decimator: Decimator;
   /** Samples per second kept: the stream's, or less where the decimator brings it down. */
@@ -249,12 +270,13 @@ export class Listener {
   /**
    * Whether a character is settled: the previous reading already had a letter gap's worth
    * of audio after it, and read it the same (noise read as Morse is read differently from
-   * one reading to the next; Morse is not), or, once a signal is found, it has waited
-   * DECIDE_ANYWAY_MS more.
+   * one reading to the next; Morse is not), or, once a signal is found and if it was read
+   * at that signal's pitch and speed, it has waited DECIDE_ANYWAY_MS more (noise after a
+   * station stops is read at any pitch and speed).
    */
   private settled(c: HeardCharacter, nowMs: number): boolean {
     const gapMs = letterGapMs(c.wpm);
-    if (this.signal && c.endMs + gapMs + TUNING.live.DECIDE_ANYWAY_MS <= nowMs) return true;
+    if (this.signal && !this.changes(c) && c.endMs + gapMs + TUNING.live.DECIDE_ANYWAY_MS <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const same = this.sameWithinMs(c);
     return this.previous.heard.some((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
@@ -299,12 +321,17 @@ export class Listener {
     events.push({ type: "correction", index, text, morse, startMs, endMs, emittedAtMs: Math.round(nowMs) });
   }
 
-  /** A signal found, or changed in pitch or speed, as a character is decided. */
-  private noteSignal(c: HeardCharacter, nowMs: number, events: ListenEvent[]): void {
+  /** Whether a character was read at another pitch or speed than the signal followed. */
+  private changes(c: HeardCharacter): boolean {
     const { PITCH_CHANGE_HZ, SPEED_CHANGE } = TUNING.live;
     const was = this.signal;
-    const changed = was && (Math.abs(c.frequency - was.frequency) > PITCH_CHANGE_HZ || Math.max(c.wpm / was.wpm, was.wpm / c.wpm) > SPEED_CHANGE);
-    if (was && !changed) return;
+    return was !== undefined && (Math.abs(c.frequency - was.frequency) > PITCH_CHANGE_HZ || Math.max(c.wpm / was.wpm, was.wpm / c.wpm) > SPEED_CHANGE);
+  }
+
+  /** A signal found, or changed in pitch or speed, as a character is decided. */
+  private noteSignal(c: HeardCharacter, nowMs: number, events: ListenEvent[]): void {
+    const was = this.signal;
+    if (was && !this.changes(c)) return;
     this.signal = { frequency: c.frequency, wpm: c.wpm };
     events.push({ type: "signal", state: was ? "changed" : "found", frequency: c.frequency, wpm: c.wpm, emittedAtMs: Math.round(nowMs) });
   }
@@ -331,9 +358,4 @@ export class Listener {
 
 function shifted(c: HeardCharacter, byMs: number): HeardCharacter {
   return { ...c, startMs: c.startMs + byMs, endMs: c.endMs + byMs };
-}
-
-/** A live listener: push chunks of PCM, get characters as they are decided. */
-export function createListener(options: ListenerOptions): Listener {
-  return new Listener(options);
 }

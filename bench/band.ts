@@ -1,0 +1,182 @@
+/**
+ * Crowded bands (`npm run bench -- band`): every signal of a band read at once
+ * (decodeSignals), on a band corpus generated here from a fixed seed. Each recording holds
+ * 2 to 8 signals over 200-2800 Hz, spaced 50 Hz apart or more, at -3 to +20 dB in 3 kHz,
+ * 12-40 wpm, keyed by machine or by hand, starting and stopping at their own times; every
+ * fourth adds a 0 dB signal 150 Hz from a +20 dB one; and ten minutes of band noise alone.
+ * Prints recall (signals found of those present, at 0 dB or more; target 95 %), phantom
+ * signals per 10 minutes (target at most 1), CER per signal by level and by spacing
+ * (target at most 2 % at 0 dB or more), the level estimate's error and the speed in real
+ * time (target at least 20x).
+ *
+ * Environment: BAND_BENCH_RECORDINGS (default 40), BAND_BENCH_NOISE_S (default 600).
+ */
+import { decodeSignals, type SignalDecode } from "../src/audio/decoder/decode-signals.js";
+import { rng, type Random } from "../test/fixtures/random.js";
+import { bandSignalEndS, recordBand, type Band, type BandSignal } from "../test/fixtures/band.js";
+import { characterErrors } from "../test/fixtures/simulator.js";
+import { corpusText } from "./audio-corpus.js";
+import { envNumber, line } from "./lib/stats.js";
+
+const SEED = 2020;
+const DURATION_S = 30;
+const RATES = [8000, 11025, 22050, 44100] as const;
+const SPACINGS_HZ = [50, 60, 75, 100, 150, 200, 300, 500] as const;
+/** A decoded signal this close to a sent one is it. */
+const MATCH_HZ = 25;
+
+interface Sent extends BandSignal {
+  /** Distance to the nearest other signal, Hz. */
+  spacingHz: number;
+  /** A 0 dB signal 150 Hz from a +20 dB one. */
+  besideStrong: boolean;
+}
+
+function uniform(random: Random, lo: number, hi: number): number {
+  return lo + (hi - lo) * random();
+}
+
+/** A signal at `frequency` and `snrDb`, its text fitted to end before the recording does. */
+function drawSignal(random: Random, frequency: number, snrDb: number): BandSignal {
+  const wpm = Math.round(12 * (40 / 12) ** random());
+  const startS = uniform(random, 0.3, 8);
+  const hand = random() < 0.5 ? { jitter: 0.15, speedChange: 0, seed: Math.floor(random() * 1e9) } : undefined;
+  let words = corpusText(random, wpm, uniform(random, 8, 20)).split(" ");
+  const signal = (): BandSignal => ({ text: words.join(" "), wpm, frequency, snrDb, startS, hand });
+  while (words.length > 1 && bandSignalEndS(signal()) > DURATION_S - 0.5) words = words.slice(0, -1);
+  return signal();
+}
+
+function drawBand(random: Random, index: number): { band: Band; sent: Sent[] } {
+  const count = 2 + (index % 7);
+  const signals: BandSignal[] = [];
+  const besideStrong = new Set<BandSignal>();
+  let pitch = uniform(random, 200, 500);
+  for (let k = 0; k < count && pitch <= 2800; k++) {
+    signals.push(drawSignal(random, Math.round(pitch), Math.round(uniform(random, -3, 20))));
+    pitch += SPACINGS_HZ[Math.floor(random() * SPACINGS_HZ.length)]!;
+  }
+  if (index % 4 === 3) {
+    const strong = Math.round(Math.min(2650, pitch + 100));
+    signals.push(drawSignal(random, strong, 20));
+    const weak = drawSignal(random, strong + 150, 0);
+    signals.push(weak);
+    besideStrong.add(weak);
+  }
+  const sent = signals.map((s) => ({
+    ...s,
+    spacingHz: Math.min(...signals.filter((o) => o !== s).map((o) => Math.abs(o.frequency - s.frequency))),
+    besideStrong: besideStrong.has(s),
+  }));
+  return { band: { signals, durationS: DURATION_S, sampleRate: RATES[index % RATES.length]!, noiseSeed: SEED + index }, sent };
+}
+
+/** Each sent signal's decode (the closest within MATCH_HZ, each taken once), and the decodes that match none. */
+function match(sent: Sent[], decoded: SignalDecode[]): { found: (SignalDecode | undefined)[]; phantoms: number } {
+  const taken = new Set<SignalDecode>();
+  const found = sent.map((s) => {
+    const near = decoded.filter((d) => !taken.has(d) && Math.abs(d.frequency - s.frequency) <= MATCH_HZ);
+    const best = near.sort((a, b) => Math.abs(a.frequency - s.frequency) - Math.abs(b.frequency - s.frequency))[0];
+    if (best) taken.add(best);
+    return best;
+  });
+  return { found, phantoms: decoded.length - taken.size };
+}
+
+interface Tally {
+  present: number;
+  found: number;
+  errors: number;
+  length: number;
+}
+
+function tally(): Tally {
+  return { present: 0, found: 0, errors: 0, length: 0 };
+}
+
+function add(t: Tally, s: Sent, d: SignalDecode | undefined): void {
+  t.present++;
+  t.length += s.text.length;
+  if (d) t.found++;
+  t.errors += d ? Math.min(s.text.length, characterErrors(s.text, d.output)) : s.text.length;
+}
+
+function describe(t: Tally): string {
+  const cer = t.length > 0 ? (100 * t.errors) / t.length : Number.NaN;
+  return `${t.found}/${t.present} found, CER ${cer.toFixed(2)} % (${t.errors}/${t.length})`;
+}
+
+const LEVELS: [string, number, number][] = [
+  ["-3..0 dB", -3, 0],
+  ["0..6 dB", 0, 6],
+  ["6..12 dB", 6, 12],
+  ["12..20 dB", 12, 21],
+];
+const SPACINGS: [string, number, number][] = [
+  ["50-74 Hz", 50, 75],
+  ["75-149 Hz", 75, 150],
+  ["150-299 Hz", 150, 300],
+  ["300 Hz or more", 300, Infinity],
+];
+
+export function runBandBench(): void {
+  const random = rng(SEED);
+  const recordings = envNumber("BAND_BENCH_RECORDINGS", 40);
+  const noiseS = envNumber("BAND_BENCH_NOISE_S", 600);
+  const target = tally();
+  const byLevel = LEVELS.map(tally);
+  const bySpacing = SPACINGS.map(tally);
+  const beside = tally();
+  const levelErrors: number[] = [];
+  let phantoms = 0;
+  let audioS = 0;
+  let decodeMs = 0;
+  const decode = (band: Band) => {
+    const samples = recordBand(band);
+    const started = performance.now();
+    const { signals } = decodeSignals(samples, band.sampleRate);
+    decodeMs += performance.now() - started;
+    audioS += band.durationS;
+    return signals;
+  };
+  for (let i = 0; i < recordings; i++) {
+    const { band, sent } = drawBand(random, i);
+    const decoded = decode(band);
+    const result = match(sent, decoded);
+    phantoms += result.phantoms;
+    sent.forEach((s, k) => {
+      const d = result.found[k];
+      if (d) levelErrors.push(d.snrDb - s.snrDb);
+      if (s.snrDb >= 0) add(target, s, d);
+      add(byLevel[LEVELS.findIndex(([, lo, hi]) => s.snrDb >= lo && s.snrDb < hi)]!, s, d);
+      add(bySpacing[SPACINGS.findIndex(([, lo, hi]) => s.spacingHz >= lo && s.spacingHz < hi)]!, s, d);
+      if (s.besideStrong) add(beside, s, d);
+    });
+  }
+  const bandS = audioS;
+  let noisePhantoms = 0;
+  for (let at = 0, k = 0; at < noiseS; at += 60, k++)
+    noisePhantoms += decode({ signals: [], durationS: 60, sampleRate: RATES[k % RATES.length]!, noiseSeed: SEED * 7 + k }).length;
+  const per10 = (n: number, s: number) => ((600 * n) / s).toFixed(2);
+  const recall = (100 * target.found) / target.present;
+  const cer = (100 * target.errors) / target.length;
+  line(
+    "band corpus",
+    `${recordings} recordings of ${DURATION_S} s (seed ${SEED}), ${target.present + (byLevel[0]?.present ?? 0)} signals; ${noiseS} s of noise alone`,
+  );
+  line("band recall ≥0 dB", `${recall.toFixed(1)} % (${target.found}/${target.present}), target ≥95 %: ${recall >= 95 ? "met" : "MISSED"}`);
+  line("band CER ≥0 dB", `${cer.toFixed(2)} % (${target.errors}/${target.length}), target ≤2 %: ${cer <= 2 ? "met" : "MISSED"}`);
+  const allPhantoms = phantoms + noisePhantoms;
+  line(
+    "band phantoms",
+    `${per10(allPhantoms, audioS)} per 10 min (${phantoms} in ${bandS} s of band, ${noisePhantoms} in ${noiseS} s of noise), target ≤1: ${(600 * allPhantoms) / audioS <= 1 ? "met" : "MISSED"}`,
+  );
+  for (const [k, [name]] of LEVELS.entries()) line(`band level ${name}`, describe(byLevel[k]!));
+  for (const [k, [name]] of SPACINGS.entries()) line(`band spacing ${name}`, describe(bySpacing[k]!));
+  line("band 0 dB by +20 dB 150 Hz", describe(beside));
+  const meanError = levelErrors.reduce((a, b) => a + b, 0) / levelErrors.length;
+  const sd = Math.sqrt(levelErrors.reduce((a, b) => a + (b - meanError) ** 2, 0) / levelErrors.length);
+  line("band level estimate", `off by ${meanError.toFixed(1)} dB on average (SD ${sd.toFixed(1)} dB)`);
+  const speed = (1000 * audioS) / decodeMs;
+  line("band speed", `${speed.toFixed(1)}x real time on one core, target ≥20x: ${speed >= 20 ? "met" : "MISSED"}`);
+}

@@ -1,0 +1,188 @@
+/**
+ * Every signal in a band: the tones a short-time spectrum shows keyed well above the noise.
+ *
+ * The spectrum of frames half a frame apart is measured against the noise: the noise's
+ * level at each pitch (the median over time, smoothed across NEIGHBOURHOOD_HZ, so that a
+ * receiver's passband shape is followed) times its level in each frame (the median across
+ * the band, so that a receiver's gain control is followed). Over windows of WINDOW_MS, a
+ * pitch whose power stands DETECT_RATIO times above the noise's, and highest within
+ * PEAK_HALF_HZ, holds a signal; it is heard from the first such window to the last.
+ * Noise alone, averaged over a window's frames, stays far below that ratio; a keyed tone
+ * at 0 dB in 3 kHz stands about a hundred times above the noise in one bin.
+ */
+import { framePowers } from "../../dsp/spectrum.js";
+import { selectInPlace } from "../../dsp/stats.js";
+import { BAND_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE } from "../../limits.js";
+import { TUNING } from "../tuning.js";
+
+export interface FoundSignal {
+  /** Pitch, Hz: the power-weighted centre of its peak (finer than a bin). */
+  frequency: number;
+  /** Where it is heard, ms: from the start of the first frame it is keyed in to the end of the last, within the windows it shows in. */
+  fromMs: number;
+  toMs: number;
+  /** Its power while keyed against the noise in 3 kHz, dB (estimated from the spectrum). */
+  snrDb: number;
+}
+
+/** Power of frames × bins (frame-major), as multiples of the noise's mean there. */
+interface Spectrogram {
+  ratio: Float32Array;
+  /** The noise's mean power in each frame at each bin (frame-major), |X|². */
+  noise: Float32Array;
+  frames: number;
+  bins: number;
+  /** Frequency of bin 0, and the spacing, Hz. */
+  loHz: number;
+  binHz: number;
+  /** Frame length and spacing, samples. */
+  size: number;
+  hop: number;
+}
+
+/** Median of exponentially distributed noise power over its mean. */
+const MEDIAN_OF_MEAN = Math.LN2;
+
+function spectrogram(samples: Float32Array, sampleRate: number, range: { min: number; max: number }): Spectrogram | undefined {
+  const { RESOLUTION_HZ } = TUNING.band;
+  let size = 256;
+  while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
+  const hop = size / 2;
+  const binHz = sampleRate / size;
+  const lo = Math.max(1, Math.ceil(range.min / binHz));
+  const hi = Math.min(size / 2 - 1, Math.floor(Math.min(range.max, DECODE_FREQUENCY_MAX_OF_RATE * sampleRate) / binHz));
+  if (hi - lo < 4 || samples.length < size) return undefined;
+  const frames = Math.floor((samples.length - size) / hop) + 1;
+  const bins = hi - lo + 1;
+  const power = new Float32Array(frames * bins);
+  framePowers(
+    samples,
+    Array.from({ length: frames }, (_, f) => f * hop),
+    size,
+    (f, p) => power.set(p.subarray(lo, hi + 1), f * bins),
+  );
+  const noise = noiseOf(power, frames, bins, binHz);
+  const ratio = new Float32Array(frames * bins);
+  for (let i = 0; i < ratio.length; i++) ratio[i] = noise[i]! > 0 ? power[i]! / noise[i]! : 0;
+  return { ratio, noise, frames, bins, loHz: lo * binHz, binHz, size, hop };
+}
+
+/** The noise's mean power at every frame and bin: its shape across the band times its level in each frame. */
+function noiseOf(power: Float32Array, frames: number, bins: number, binHz: number): Float32Array {
+  const column = new Float32Array(frames);
+  const overTime = new Float32Array(bins);
+  for (let k = 0; k < bins; k++) {
+    for (let f = 0; f < frames; f++) column[f] = power[f * bins + k]!;
+    overTime[k] = selectInPlace(column, frames >> 1);
+  }
+  const half = Math.max(1, Math.round(TUNING.band.NEIGHBOURHOOD_HZ / binHz));
+  const shape = new Float32Array(bins);
+  for (let k = 0; k < bins; k++) {
+    const near = overTime.slice(Math.max(0, k - half), Math.min(bins, k + half + 1));
+    shape[k] = selectInPlace(near, near.length >> 1);
+  }
+  const row = new Float32Array(bins);
+  const noise = new Float32Array(frames * bins);
+  for (let f = 0; f < frames; f++) {
+    for (let k = 0; k < bins; k++) row[k] = shape[k]! > 0 ? power[f * bins + k]! / shape[k]! : 0;
+    const level = selectInPlace(row, bins >> 1) / MEDIAN_OF_MEAN;
+    for (let k = 0; k < bins; k++) noise[f * bins + k] = shape[k]! * level;
+  }
+  return noise;
+}
+
+/** Each window's mean ratio at every bin (window-major), windows of `length` frames every `length / 2`. */
+function windowMeans(s: Spectrogram, length: number): { means: Float32Array; windows: number; step: number } {
+  const step = Math.max(1, length >> 1);
+  const windows = Math.max(1, Math.ceil((s.frames - length) / step) + 1);
+  const means = new Float32Array(windows * s.bins);
+  for (let w = 0; w < windows; w++) {
+    const from = w * step;
+    const to = Math.min(s.frames, from + length);
+    for (let f = from; f < to; f++) for (let k = 0; k < s.bins; k++) means[w * s.bins + k]! += s.ratio[f * s.bins + k]! / (to - from);
+  }
+  return { means, windows, step };
+}
+
+/**
+ * The signals in `samples` between `range`'s pitches (BAND_FREQUENCY by default, and below
+ * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate), strongest first.
+ */
+export function findSignals(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = BAND_FREQUENCY): FoundSignal[] {
+  const s = spectrogram(samples, sampleRate, range);
+  if (!s) return [];
+  const { WINDOW_MS, DETECT_RATIO, PEAK_HALF_HZ } = TUNING.band;
+  const frameMs = (1000 * s.hop) / sampleRate;
+  const { means, windows, step } = windowMeans(s, Math.max(2, Math.round(WINDOW_MS / frameMs)));
+  const best = new Float32Array(s.bins);
+  for (let w = 0; w < windows; w++) for (let k = 0; k < s.bins; k++) best[k] = Math.max(best[k]!, means[w * s.bins + k]!);
+  const half = Math.max(1, Math.round(PEAK_HALF_HZ / s.binHz));
+  const peaks: number[] = [];
+  for (let k = 0; k < s.bins; k++) {
+    if (best[k]! < DETECT_RATIO) continue;
+    let highest = true;
+    for (let j = Math.max(0, k - half); j <= Math.min(s.bins - 1, k + half) && highest; j++) highest = best[j]! < best[k]! || (best[j] === best[k] && j >= k);
+    if (highest) peaks.push(k);
+  }
+  peaks.sort((a, b) => best[b]! - best[a]!);
+  return peaks.map((k) => signalAt(s, k, means, windows, step, sampleRate));
+}
+
+/** The signal peaking at bin `k`: where it is active, its centre and its level. */
+function signalAt(s: Spectrogram, k: number, means: Float32Array, windows: number, step: number, sampleRate: number): FoundSignal {
+  const { DETECT_RATIO, WINDOW_MS } = TUNING.band;
+  const near = (w: number) => Math.max(means[w * s.bins + k]!, means[w * s.bins + Math.max(0, k - 1)]!, means[w * s.bins + Math.min(s.bins - 1, k + 1)]!);
+  const active: number[] = [];
+  for (let w = 0; w < windows; w++) if (near(w) >= DETECT_RATIO) active.push(w);
+  const frameMs = (1000 * s.hop) / sampleRate;
+  const frames = keyedFrames(s, k, active[0]! * step, Math.min(s.frames, active[active.length - 1]! * step + Math.round(WINDOW_MS / frameMs)));
+  const fromMs = frames.first * frameMs;
+  const toMs = (frames.last * s.hop + s.size) * (1000 / sampleRate);
+  let weight = 0;
+  let moment = 0;
+  for (let j = Math.max(0, k - 2); j <= Math.min(s.bins - 1, k + 2); j++) {
+    let above = 0;
+    for (const w of active) above += Math.max(0, means[w * s.bins + j]! - 1);
+    weight += above;
+    moment += above * j;
+  }
+  const frequency = s.loHz + (weight > 0 ? moment / weight : k) * s.binHz;
+  return { frequency, fromMs, toMs, snrDb: snrOf(s, k, Math.floor((fromMs / frameMs) | 0), Math.min(s.frames, Math.ceil(toMs / frameMs)), sampleRate) };
+}
+
+/** The first and last frame in [from, to) where the tone at bin `k` is keyed: its power KEYED_RATIO times the noise's or more (else the span's ends). */
+function keyedFrames(s: Spectrogram, k: number, from: number, to: number): { first: number; last: number } {
+  const { KEYED_RATIO } = TUNING.band;
+  const keyed = (f: number) => {
+    for (let j = Math.max(0, k - 1); j <= Math.min(s.bins - 1, k + 1); j++) if (s.ratio[f * s.bins + j]! >= KEYED_RATIO) return true;
+    return false;
+  };
+  let first = from;
+  while (first < to - 1 && !keyed(first)) first++;
+  let last = to - 1;
+  while (last > first && !keyed(last)) last--;
+  return { first, last };
+}
+
+/**
+ * The tone's SNR in 3 kHz while keyed, dB: its power in the five bins about its peak
+ * over the frames where it is keyed longest (KEYED_QUANTILE of the frames where it is
+ * heard), against the noise's. With a Hann window, a tone of amplitude A gives
+ * 1.5 A² size² / 16 over the five bins wherever it falls between two, and noise of
+ * variance σ² a mean of 0.375 σ² size in each; the noise in 3 kHz is σ² 3000 / (rate / 2).
+ */
+function snrOf(s: Spectrogram, k: number, from: number, to: number, sampleRate: number): number {
+  const excess = new Float32Array(Math.max(1, to - from));
+  const noise = new Float32Array(excess.length);
+  for (let f = from; f < to; f++) {
+    let sum = 0;
+    for (let j = Math.max(0, k - 2); j <= Math.min(s.bins - 1, k + 2); j++) sum += (s.ratio[f * s.bins + j]! - 1) * s.noise[f * s.bins + j]!;
+    excess[f - from] = sum;
+    noise[f - from] = s.noise[f * s.bins + k]!;
+  }
+  const tone = selectInPlace(excess, Math.min(excess.length - 1, Math.floor(TUNING.band.KEYED_QUANTILE * excess.length)));
+  const perBin = selectInPlace(noise, noise.length >> 1);
+  const tonePower = (tone * 16) / (3 * s.size * s.size);
+  const noisePower = (perBin / (0.375 * s.size)) * (6000 / sampleRate);
+  return tonePower > 0 && noisePower > 0 ? 10 * Math.log10(tonePower / noisePower) : Number.NEGATIVE_INFINITY;
+}
