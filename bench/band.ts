@@ -7,11 +7,13 @@
  * Prints recall (signals found of those present, at 0 dB or more; target 95 %), phantom
  * signals per 10 minutes (target at most 1), CER per signal by level and by spacing
  * (target at most 2 % at 0 dB or more), the level estimate's error and the speed in real
- * time (target at least 20x).
+ * time (target at least 20x). The same for the live listener (`signals: "all"`, streamed in
+ * 100 ms chunks) on the first recordings and two minutes of noise, with its latency.
  *
- * Environment: BAND_BENCH_RECORDINGS (default 40), BAND_BENCH_NOISE_S (default 600).
+ * Environment: BAND_BENCH_RECORDINGS (default 40), BAND_BENCH_NOISE_S (default 600),
+ * BAND_BENCH_LIVE_RECORDINGS (default 20), BAND_BENCH_LIVE_NOISE_S (default 120).
  */
-import { decodeSignals, type SignalDecode } from "../src/audio/decoder/decode-signals.js";
+import { createListener, decodeSignals, type ListenEvent, type SignalDecode } from "../src/audio/index.js";
 import { rng, type Random } from "../test/fixtures/random.js";
 import { bandSignalEndS, recordBand, type Band, type BandSignal } from "../test/fixtures/band.js";
 import { characterErrors } from "../test/fixtures/simulator.js";
@@ -22,6 +24,8 @@ const SEED = 2020;
 const DURATION_S = 30;
 const RATES = [8000, 11025, 22050, 44100] as const;
 const SPACINGS_HZ = [50, 60, 75, 100, 150, 200, 300, 500] as const;
+/** Audio pushed to the live listener at a time, ms. */
+const CHUNK_MS = 100;
 /** A decoded signal this close to a sent one is it. */
 const MATCH_HZ = 25;
 
@@ -119,64 +123,115 @@ const SPACINGS: [string, number, number][] = [
   ["300 Hz or more", 300, Infinity],
 ];
 
-export function runBandBench(): void {
+/** What a decoder reads of every signal, as decodeSignals answers. */
+type BandReader = (samples: Float32Array, band: Band) => SignalDecode[];
+
+interface Measured {
+  target: Tally;
+  byLevel: Tally[];
+  bySpacing: Tally[];
+  beside: Tally;
+  levelErrors: number[];
+  phantoms: number;
+  noisePhantoms: number;
+  bandS: number;
+  noiseS: number;
+  decodeMs: number;
+}
+
+/** The corpus's first `recordings` bands and `noiseS` of noise alone, read by `read`. */
+function measure(read: BandReader, recordings: number, noiseS: number): Measured {
   const random = rng(SEED);
-  const recordings = envNumber("BAND_BENCH_RECORDINGS", 40);
-  const noiseS = envNumber("BAND_BENCH_NOISE_S", 600);
-  const target = tally();
-  const byLevel = LEVELS.map(tally);
-  const bySpacing = SPACINGS.map(tally);
-  const beside = tally();
-  const levelErrors: number[] = [];
-  let phantoms = 0;
-  let audioS = 0;
-  let decodeMs = 0;
+  const m: Measured = {
+    target: tally(),
+    byLevel: LEVELS.map(tally),
+    bySpacing: SPACINGS.map(tally),
+    beside: tally(),
+    levelErrors: [],
+    phantoms: 0,
+    noisePhantoms: 0,
+    bandS: 0,
+    noiseS,
+    decodeMs: 0,
+  };
   const decode = (band: Band) => {
     const samples = recordBand(band);
     const started = performance.now();
-    const { signals } = decodeSignals(samples, band.sampleRate);
-    decodeMs += performance.now() - started;
-    audioS += band.durationS;
+    const signals = read(samples, band);
+    m.decodeMs += performance.now() - started;
     return signals;
   };
   for (let i = 0; i < recordings; i++) {
     const { band, sent } = drawBand(random, i);
-    const decoded = decode(band);
-    const result = match(sent, decoded);
-    phantoms += result.phantoms;
+    const result = match(sent, decode(band));
+    m.bandS += band.durationS;
+    m.phantoms += result.phantoms;
     sent.forEach((s, k) => {
       const d = result.found[k];
-      if (d) levelErrors.push(d.snrDb - s.snrDb);
-      if (s.snrDb >= 0) add(target, s, d);
-      add(byLevel[LEVELS.findIndex(([, lo, hi]) => s.snrDb >= lo && s.snrDb < hi)]!, s, d);
-      add(bySpacing[SPACINGS.findIndex(([, lo, hi]) => s.spacingHz >= lo && s.spacingHz < hi)]!, s, d);
-      if (s.besideStrong) add(beside, s, d);
+      if (d) m.levelErrors.push(d.snrDb - s.snrDb);
+      if (s.snrDb >= 0) add(m.target, s, d);
+      add(m.byLevel[LEVELS.findIndex(([, lo, hi]) => s.snrDb >= lo && s.snrDb < hi)]!, s, d);
+      add(m.bySpacing[SPACINGS.findIndex(([, lo, hi]) => s.spacingHz >= lo && s.spacingHz < hi)]!, s, d);
+      if (s.besideStrong) add(m.beside, s, d);
     });
   }
-  const bandS = audioS;
-  let noisePhantoms = 0;
-  for (let at = 0, k = 0; at < noiseS; at += 60, k++)
-    noisePhantoms += decode({ signals: [], durationS: 60, sampleRate: RATES[k % RATES.length]!, noiseSeed: SEED * 7 + k }).length;
-  const per10 = (n: number, s: number) => ((600 * n) / s).toFixed(2);
-  const recall = (100 * target.found) / target.present;
-  const cer = (100 * target.errors) / target.length;
+  for (let at = 0, k = 0; at < noiseS; at += 60, k++) {
+    m.noisePhantoms += decode({ signals: [], durationS: 60, sampleRate: RATES[k % RATES.length]!, noiseSeed: SEED * 7 + k }).length;
+  }
+  return m;
+}
+
+/** The figures of a measure, each line's label starting with `name`; the targets' verdicts where `targets`. */
+function report(name: string, m: Measured, targets: boolean): void {
+  const verdict = (ok: boolean, text: string) => (targets ? `, ${text}: ${ok ? "met" : "MISSED"}` : "");
+  const recall = (100 * m.target.found) / m.target.present;
+  const cer = (100 * m.target.errors) / m.target.length;
+  const audioS = m.bandS + m.noiseS;
+  const allPhantoms = m.phantoms + m.noisePhantoms;
+  const per10 = (600 * allPhantoms) / audioS;
+  line(`${name} recall ≥0 dB`, `${recall.toFixed(1)} % (${m.target.found}/${m.target.present})${verdict(recall >= 95, "target ≥95 %")}`);
+  line(`${name} CER ≥0 dB`, `${cer.toFixed(2)} % (${m.target.errors}/${m.target.length})${verdict(cer <= 2, "target ≤2 %")}`);
   line(
-    "band corpus",
-    `${recordings} recordings of ${DURATION_S} s (seed ${SEED}), ${target.present + (byLevel[0]?.present ?? 0)} signals; ${noiseS} s of noise alone`,
+    `${name} phantoms`,
+    `${per10.toFixed(2)} per 10 min (${m.phantoms} in ${m.bandS} s of band, ${m.noisePhantoms} in ${m.noiseS} s of noise)${verdict(per10 <= 1, "target ≤1")}`,
   );
-  line("band recall ≥0 dB", `${recall.toFixed(1)} % (${target.found}/${target.present}), target ≥95 %: ${recall >= 95 ? "met" : "MISSED"}`);
-  line("band CER ≥0 dB", `${cer.toFixed(2)} % (${target.errors}/${target.length}), target ≤2 %: ${cer <= 2 ? "met" : "MISSED"}`);
-  const allPhantoms = phantoms + noisePhantoms;
-  line(
-    "band phantoms",
-    `${per10(allPhantoms, audioS)} per 10 min (${phantoms} in ${bandS} s of band, ${noisePhantoms} in ${noiseS} s of noise), target ≤1: ${(600 * allPhantoms) / audioS <= 1 ? "met" : "MISSED"}`,
-  );
-  for (const [k, [name]] of LEVELS.entries()) line(`band level ${name}`, describe(byLevel[k]!));
-  for (const [k, [name]] of SPACINGS.entries()) line(`band spacing ${name}`, describe(bySpacing[k]!));
-  line("band 0 dB by +20 dB 150 Hz", describe(beside));
-  const meanError = levelErrors.reduce((a, b) => a + b, 0) / levelErrors.length;
-  const sd = Math.sqrt(levelErrors.reduce((a, b) => a + (b - meanError) ** 2, 0) / levelErrors.length);
+  for (const [k, [level]] of LEVELS.entries()) line(`${name} level ${level}`, describe(m.byLevel[k]!));
+  for (const [k, [spacing]] of SPACINGS.entries()) line(`${name} spacing ${spacing}`, describe(m.bySpacing[k]!));
+  line(`${name} 0 dB by +20 dB 150 Hz`, describe(m.beside));
+  const speed = (1000 * audioS) / m.decodeMs;
+  line(`${name} speed`, `${speed.toFixed(1)}x real time on one core${verdict(speed >= 20, "target ≥20x")}`);
+}
+
+/** A band streamed through the listener in CHUNK_MS chunks; the summary's signals, and each character's latency. */
+function listened(samples: Float32Array, sampleRate: number, latencies: number[]): SignalDecode[] {
+  const listener = createListener({ sampleRate, signals: "all" });
+  const step = Math.round((CHUNK_MS * sampleRate) / 1000);
+  const heard = (events: ListenEvent[]) => {
+    for (const e of events) if (e.type === "character") latencies.push(e.emittedAtMs - e.endMs);
+  };
+  for (let at = 0; at < samples.length; at += step) heard(listener.push(samples.subarray(at, at + step)));
+  const { events, summary } = listener.flush();
+  heard(events);
+  return summary.signals ?? [];
+}
+
+export function runBandBench(): void {
+  const recordings = envNumber("BAND_BENCH_RECORDINGS", 40);
+  const noiseS = envNumber("BAND_BENCH_NOISE_S", 600);
+  line("band corpus", `${recordings} recordings of ${DURATION_S} s (seed ${SEED}); ${noiseS} s of noise alone`);
+  const batch = measure((samples, band) => decodeSignals(samples, band.sampleRate).signals, recordings, noiseS);
+  report("band", batch, true);
+  const meanError = batch.levelErrors.reduce((a, b) => a + b, 0) / batch.levelErrors.length;
+  const sd = Math.sqrt(batch.levelErrors.reduce((a, b) => a + (b - meanError) ** 2, 0) / batch.levelErrors.length);
   line("band level estimate", `off by ${meanError.toFixed(1)} dB on average (SD ${sd.toFixed(1)} dB)`);
-  const speed = (1000 * audioS) / decodeMs;
-  line("band speed", `${speed.toFixed(1)}x real time on one core, target ≥20x: ${speed >= 20 ? "met" : "MISSED"}`);
+  const latencies: number[] = [];
+  const live = measure(
+    (samples, band) => listened(samples, band.sampleRate, latencies),
+    envNumber("BAND_BENCH_LIVE_RECORDINGS", 20),
+    envNumber("BAND_BENCH_LIVE_NOISE_S", 120),
+  );
+  report("band live", live, false);
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  line("band live latency", `last mark to event: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
 }

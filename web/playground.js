@@ -59,6 +59,8 @@ const ui = {
   heard: byId("heard", HTMLOutputElement),
   heardDetails: byId("heard-details", HTMLElement),
   waterfall: byId("waterfall", HTMLCanvasElement),
+  everySignal: byId("every-signal", HTMLInputElement),
+  signalLabels: byId("signal-labels", HTMLElement),
   listenError: byId("listen-error", HTMLElement),
   chart: byId("chart", HTMLElement),
   chartError: byId("chart-error", HTMLElement),
@@ -276,26 +278,29 @@ ui.recording.addEventListener("change", () => {
 
 /** Samples gathered from the worklet's 128-sample blocks before they go to the listener. */
 const BATCH_SAMPLES = 4096;
-/** Highest pitch the waterfall shows, Hz: the decoder looks no higher than 1200. */
-const WATERFALL_TOP_HZ = 1500;
+/** Highest pitch the waterfall shows, Hz: the decoder looks no higher than 1200 for one signal, 3000 for every signal. */
+const WATERFALL_TOP_HZ = { one: 1500, every: 3000 };
 
 /**
- * A scrolling spectrogram of what the microphone hears, 0 to WATERFALL_TOP_HZ across, the
- * newest row on top, with the pitch being read marked. Drawing a row costs the same after
- * an hour as after a second: the canvas shifts its own image down.
+ * A scrolling spectrogram of what the microphone hears, 0 to `topHz` across, the newest
+ * row on top, with the pitches being read marked. Drawing a row costs the same after an
+ * hour as after a second: the canvas shifts its own image down.
  */
 class Waterfall {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {AnalyserNode} analyser
    * @param {number} sampleRate
+   * @param {number} topHz
    */
-  constructor(canvas, analyser, sampleRate) {
+  constructor(canvas, analyser, sampleRate, topHz) {
     this.canvas = canvas;
     this.analyser = analyser;
     this.bins = new Uint8Array(analyser.frequencyBinCount);
     this.hzPerBin = sampleRate / analyser.fftSize;
-    this.pitch = 0;
+    this.topHz = topHz;
+    /** @type {number[]} */
+    this.pitches = [];
     this.running = true;
     const context = canvas.getContext("2d");
     if (!context) throw new Failure("The page cannot draw here (no 2D canvas)");
@@ -312,14 +317,12 @@ class Waterfall {
     context.drawImage(canvas, 0, 0, canvas.width, canvas.height - 1, 0, 1, canvas.width, canvas.height - 1);
     const row = context.createImageData(canvas.width, 1);
     for (let x = 0; x < canvas.width; x++) {
-      const level = bins[Math.min(bins.length - 1, Math.round((x * WATERFALL_TOP_HZ) / canvas.width / this.hzPerBin))] ?? 0;
+      const level = bins[Math.min(bins.length - 1, Math.round((x * this.topHz) / canvas.width / this.hzPerBin))] ?? 0;
       row.data.set([level, Math.max(0, 2 * level - 255), 255 - level, 255], 4 * x);
     }
     context.putImageData(row, 0, 0);
-    if (this.pitch > 0) {
-      context.fillStyle = "#ff0";
-      context.fillRect(Math.round((this.pitch * canvas.width) / WATERFALL_TOP_HZ) - 1, 0, 3, 1);
-    }
+    context.fillStyle = "#ff0";
+    for (const pitch of this.pitches) context.fillRect(Math.round((pitch * canvas.width) / this.topHz) - 1, 0, 3, 1);
     requestAnimationFrame(() => this.draw());
   }
 
@@ -333,18 +336,25 @@ let finishTake;
 
 /**
  * What the live listener says, shown as it comes: characters added to the text (a
- * correction rewrites the last), the pitch and speed it reads at.
+ * correction rewrites the last), the pitch and speed it reads at. With every signal
+ * followed, each signal's text is a label over the waterfall at its pitch.
  */
 class Heard {
-  constructor() {
+  /** @param {number} topHz */
+  constructor(topHz) {
     this.last = "";
     this.frequency = 0;
     this.wpm = 0;
+    this.topHz = topHz;
+    /** Each signal followed: its pitch, its text and its label. @type {Map<number, { frequency: number, text: string, last: string, label: HTMLElement }>} */
+    this.signals = new Map();
     ui.heard.value = "";
+    ui.signalLabels.replaceChildren();
   }
 
-  /** @param {{ type: string, text?: string, frequency?: number, wpm?: number, state?: string }} event */
+  /** @param {{ type: string, text?: string, frequency?: number, wpm?: number, state?: string, signal?: number }} event */
   show(event) {
+    if (event.signal !== undefined) return this.showOf(event.signal, event);
     if (event.type === "character" || event.type === "correction") {
       if (event.type === "correction") ui.heard.value = ui.heard.value.slice(0, ui.heard.value.length - this.last.length);
       ui.heard.value += event.text ?? "";
@@ -355,7 +365,44 @@ class Heard {
       this.wpm = event.wpm ?? 0;
     }
   }
+
+  /** The pitches being read. */
+  get pitches() {
+    return this.signals.size > 0 ? [...this.signals.values()].map((s) => s.frequency) : this.frequency > 0 ? [this.frequency] : [];
+  }
+
+  /**
+   * @param {number} id
+   * @param {{ type: string, text?: string, frequency?: number, state?: string }} event
+   */
+  showOf(id, event) {
+    let signal = this.signals.get(id);
+    if (!signal) {
+      const label = document.createElement("span");
+      ui.signalLabels.append(label);
+      signal = { frequency: event.frequency ?? 0, text: "", last: "", label };
+      this.signals.set(id, signal);
+    }
+    if (event.frequency) signal.frequency = event.frequency;
+    if (event.type === "character" || event.type === "correction") {
+      if (event.type === "correction") signal.text = signal.text.slice(0, signal.text.length - signal.last.length);
+      signal.text += event.text ?? "";
+      signal.last = event.text ?? "";
+    } else if (event.type === "space") signal.text += " ";
+    else if (event.type === "signal" && event.state === "closed") {
+      signal.label.remove();
+      this.signals.delete(id);
+      return;
+    }
+    // The latest few words, over the pitch; labels of neighbours take turns a line lower.
+    signal.label.textContent = `${signal.frequency} Hz ${signal.text.slice(-LABEL_CHARACTERS)}`;
+    signal.label.style.left = `${(100 * signal.frequency) / this.topHz}%`;
+    signal.label.style.top = `${1.2 * ([...this.signals.keys()].indexOf(id) % 3)}em`;
+  }
 }
+
+/** Characters of a signal's text its label over the waterfall shows: the latest. */
+const LABEL_CHARACTERS = 14;
 
 /**
  * Listens to the microphone until the button is pressed again, decoding in the page as it
@@ -380,30 +427,43 @@ async function startTake() {
   source.connect(capture);
   const analyser = new AnalyserNode(context, { fftSize: 4096, smoothingTimeConstant: 0 });
   source.connect(analyser);
-  const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate);
+  const every = ui.everySignal.checked;
+  const topHz = every ? WATERFALL_TOP_HZ.every : WATERFALL_TOP_HZ.one;
+  const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate, topHz);
   const worker = new Worker("/build/listen-worker.js", { type: "module" });
-  worker.postMessage({ type: "start", sampleRate: context.sampleRate });
-  const heard = new Heard();
+  worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined });
+  ui.everySignal.disabled = true;
+  const heard = new Heard(topHz);
   let count = 0;
   let batch = new Float32Array(BATCH_SAMPLES);
   let filled = 0;
   const status = () => {
-    const reading = heard.frequency > 0 ? ` · ${heard.frequency} Hz · ${heard.wpm} wpm` : "";
+    const reading = every
+      ? ` · ${heard.signals.size} signal${heard.signals.size === 1 ? "" : "s"}`
+      : heard.frequency > 0
+        ? ` · ${heard.frequency} Hz · ${heard.wpm} wpm`
+        : "";
     ui.listenStatus.textContent = `Listening ${seconds((1000 * count) / context.sampleRate)}${reading}`;
   };
   worker.onmessage = (/** @type {MessageEvent<any>} */ event) => {
     if (event.data.error) report(ui.listenError, new Failure(event.data.error));
     for (const e of event.data.events ?? []) heard.show(e);
-    waterfall.pitch = heard.frequency;
+    waterfall.pitches = heard.pitches;
     status();
     const summary = event.data.summary;
     if (!summary) return;
     worker.terminate();
-    ui.heard.value = summary.output;
+    ui.everySignal.disabled = false;
+    ui.heard.value = summary.signals
+      ? summary.signals.map((/** @type {{ frequency: number, output: string }} */ s) => `${s.frequency} Hz: ${s.output}`).join("\n")
+      : summary.output;
+    const found = summary.signals?.length;
     ui.heardDetails.textContent =
-      summary.characters === 0
-        ? `No Morse found in ${seconds(summary.durationMs)}`
-        : `${summary.characters} characters at ${summary.wpm} wpm, ${summary.frequency} Hz, in ${seconds(summary.durationMs)}`;
+      found !== undefined
+        ? `${found} signal${found === 1 ? "" : "s"} in ${seconds(summary.durationMs)}`
+        : summary.characters === 0
+          ? `No Morse found in ${seconds(summary.durationMs)}`
+          : `${summary.characters} characters at ${summary.wpm} wpm, ${summary.frequency} Hz, in ${seconds(summary.durationMs)}`;
     ui.listenStatus.textContent = "";
   };
   const send = () => {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { encodeWav, readWav, sampleCount } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
 import { serveForTests } from "../helpers/server.js";
+import { recordBand } from "../fixtures/band.js";
 import { launchChromium } from "./chromium.js";
 
 const server = serveForTests();
@@ -209,6 +210,45 @@ describe("the playground page", () => {
       assert.equal(await micPage.textContent("#heard"), "CQ TEST DE W1AW");
       assert.match((await micPage.textContent("#heard-details"))!, /^12 characters at (19|20|21)(\.\d)? wpm, (69\d|70\d) Hz, in \d+\.\d s$/);
       assert.equal(await micPage.textContent("#listen"), "Listen with the microphone");
+    } finally {
+      await microphone.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await done();
+  });
+
+  it("with every signal, labels each signal on the waterfall with its text as it is read", async () => {
+    const sent = [
+      { text: "CQ CQ DE W1AW K", wpm: 20, frequency: 600, snrDb: 15, startS: 1 },
+      { text: "TEST DL1ABC TEST", wpm: 24, frequency: 1800, snrDb: 12, startS: 1.5 },
+    ];
+    const band = recordBand({ signals: sent, durationS: 13, sampleRate: 48000, noiseSeed: 3 });
+    const dir = mkdtempSync(join(tmpdir(), "ditdah-band-"));
+    const file = join(dir, "band.wav");
+    writeFileSync(file, encodeWav([band], 48000));
+    const microphone = await launchChromium([
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${file}%noloop`,
+    ]);
+    try {
+      const micPage = await microphone.newPage();
+      await micPage.goto(`${server.url}/`);
+      await micPage.check("#every-signal");
+      await micPage.click("#listen");
+      // Each signal's label appears over its pitch while the file still plays.
+      const label = (hz: string, text: string) => micPage.locator("#signal-labels span", { hasText: new RegExp(`^${hz}\\d Hz .*${text}`) });
+      await label("60", "CQ").waitFor({ timeout: 3000 * 13 });
+      await label("1[78]\\d", "TEST").waitFor({ timeout: 3000 * 13 });
+      const heardAt = Number(/Listening (\d+\.\d) s/.exec((await micPage.textContent("#listen-status"))!)?.[1]);
+      assert.ok(heardAt < 12, `both labelled after ${heardAt} s of a 13 s file`);
+      const left = await label("60", "CQ").evaluate((el) => (el as unknown as { style: { left: string } }).style.left);
+      assert.ok(Math.abs(Number.parseFloat(left) - 20) < 1, `600 Hz label at ${left} of a 0-3000 Hz waterfall`);
+      await micPage.locator("#listen-status", { hasText: "Listening 14." }).waitFor({ timeout: 3000 * 14 });
+      await micPage.click("#listen");
+      await micPage.locator("#heard-details", { hasText: "signals" }).waitFor({ timeout: 20_000 });
+      assert.match((await micPage.textContent("#heard"))!, /^60\d Hz: CQ CQ DE W1AW K\n1[78]\d\d Hz: TEST DL1ABC TEST$/);
+      assert.match((await micPage.textContent("#heard-details"))!, /^2 signals in \d+\.\d s$/);
     } finally {
       await microphone.close();
       rmSync(dir, { recursive: true, force: true });

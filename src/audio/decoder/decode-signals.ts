@@ -7,15 +7,16 @@
  * channel left with fewer than MIN_CHARACTERS characters held noise.
  */
 import { Decimator, decimationFactor } from "../dsp/decimator.js";
-import { DECODE_RATE } from "../limits.js";
+import { dotMs } from "../../core/units.js";
+import { DECODE_RATE, DECODE_WPM } from "../limits.js";
 import { DEFAULT_SEPARATOR } from "../../core/limits.js";
 import { heardCharacters, type HeardCharacter } from "./characters/heard.js";
 import type { TimingDecode } from "./characters/timings.js";
 import { checkInput, hintedWpm, readBaseband, type AudioHints } from "./decode-audio.js";
+import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
 import { usableSamples } from "./front-end/usable-samples.js";
-import type { Ms } from "./keyed.js";
 import { TUNING } from "./tuning.js";
 
 /** One signal of a band, as read. */
@@ -40,11 +41,11 @@ export interface BandDecode {
 
 /** A character read in a channel, with its marks (ms into the recording). */
 interface ChannelCharacter extends HeardCharacter {
-  marks: { startMs: Ms; endMs: Ms }[];
+  marks: Mark[];
 }
 
 /** A signal read in its channel: its pitch, level and speed, and each character with its marks. */
-interface ReadSignal {
+export interface HeardSignal {
   frequency: number;
   snrDb: number;
   wpm: number;
@@ -65,8 +66,20 @@ function halfWidthOf(found: FoundSignal[], i: number): number {
   return Math.min(CHANNEL_MAX_HZ, Math.max(CHANNEL_MIN_HZ, nearest / 2));
 }
 
+/**
+ * Whether a signal read is Morse: at MIN_SNR_DB or more, and its marks' median no shorter
+ * than SHORTEST_MARK of a dot at DECODE_WPM's fastest (shorter is clicks or noise, keyed
+ * faster than anyone sends).
+ */
+function isMorse(signal: HeardSignal): boolean {
+  const { MIN_SNR_DB, SHORTEST_MARK, MIN_CHARACTERS } = TUNING.band;
+  const lengths = signal.characters.flatMap((c) => c.marks.map((m) => m.endMs - m.startMs)).sort((a, b) => a - b);
+  const median = lengths[lengths.length >> 1] ?? 0;
+  return signal.characters.length >= MIN_CHARACTERS && signal.snrDb >= MIN_SNR_DB && median >= SHORTEST_MARK * dotMs(DECODE_WPM.max);
+}
+
 /** One signal read in its channel where it is heard; undefined where nothing is read. */
-function readSignal(samples: Float32Array, sampleRate: number, found: FoundSignal, halfWidthHz: number, hintWpm: number | undefined): ReadSignal | undefined {
+function readSignal(samples: Float32Array, sampleRate: number, found: FoundSignal, halfWidthHz: number, hintWpm: number | undefined): HeardSignal | undefined {
   const { PAD_MS } = TUNING.band;
   const from = Math.max(0, Math.floor(((found.fromMs - PAD_MS) * sampleRate) / 1000));
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
@@ -75,50 +88,130 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   const offsetMs = (1000 * from) / sampleRate;
   const frequency = Math.round(found.frequency);
   const marks = read.keyed.filter((e) => e.mark).map((e) => ({ startMs: offsetMs + e.startMs, endMs: offsetMs + e.startMs + e.durationMs }));
-  const heard = heardCharacters(read.decoded, read.keyed, offsetMs, frequency);
-  const firstMark = heard.reduce<number[]>((starts, c, i) => [...starts, i === 0 ? 0 : starts[i - 1]! + heard[i - 1]!.morse.length], []);
-  const characters = heard
-    .map((c, i) => ({ ...c, marks: marks.slice(firstMark[i], firstMark[i]! + c.morse.length) }))
-    // Read from the channel's noise before or after the signal is keyed.
-    .filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs);
-  return { frequency, snrDb: found.snrDb, wpm: read.decoded.wpm, characters };
+  // A character is as many marks as its pattern has elements, dealt out in order.
+  const characters: ChannelCharacter[] = [];
+  let m = 0;
+  for (const c of heardCharacters(read.decoded, read.keyed, offsetMs, frequency)) {
+    characters.push({ ...c, marks: marks.slice(m, m + c.morse.length) });
+    m += c.morse.length;
+  }
+  // Read from the channel's noise before or after the signal is keyed.
+  return { frequency, snrDb: found.snrDb, wpm: read.decoded.wpm, characters: characters.filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs) };
 }
 
-/** Whether `ms` lies within `withinMs` of one of `edges` (sorted). */
-function nearEdge(ms: Ms, edges: Float64Array, withinMs: number): boolean {
+/** The index of the first of `sorted` (ascending by `key`) at or after `from`. */
+function firstAtOrAfter<T>(sorted: readonly T[], key: (item: T) => number, from: number): number {
   let lo = 0;
-  let hi = edges.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (edges[mid]! < ms - withinMs) lo = mid + 1;
+    if (key(sorted[mid]!) < from) lo = mid + 1;
     else hi = mid;
   }
-  return lo < edges.length && edges[lo]! <= ms + withinMs;
+  return lo;
+}
+
+/** Another signal's marks and edges, sorted, as a leak's source. */
+interface Source {
+  marks: Mark[];
+  edges: number[];
+  /** LEAK_DB or more stronger than the signal tested. */
+  stronger: boolean;
+}
+
+/** A mark that starts and ends within `withinMs` of one edge of the source: the click of a key going down or up. */
+function clickOf(m: Mark, source: Source, withinMs: number): boolean {
+  const k = firstAtOrAfter(source.edges, (e) => e, m.endMs - withinMs);
+  return k < source.edges.length && source.edges[k]! <= m.startMs + withinMs;
+}
+
+/** A mark that starts and ends within `withinMs` of the start and end of one of the source's: its keying, copied. */
+function copyOf(m: Mark, source: Source, withinMs: number): boolean {
+  for (
+    let k = firstAtOrAfter(source.marks, (s) => s.startMs, m.startMs - withinMs);
+    k < source.marks.length && source.marks[k]!.startMs <= m.startMs + withinMs;
+    k++
+  ) {
+    if (Math.abs(source.marks[k]!.endMs - m.endMs) <= withinMs) return true;
+  }
+  return false;
+}
+
+/** A mark with one of the source's edges within it, or within `withinMs` of it: a click, however widely or skewed a channel read it. */
+function byEdge(m: Mark, source: Source, withinMs: number): boolean {
+  const k = firstAtOrAfter(source.edges, (e) => e, m.startMs - withinMs);
+  return k < source.edges.length && source.edges[k]! <= m.endMs + withinMs;
+}
+
+/** A signal's marks and edges, sorted, as a source of leaks into others. */
+function sourceOf(s: HeardSignal): Omit<Source, "stronger"> {
+  const marks = s.characters.flatMap((c) => c.marks).sort((x, y) => x.startMs - y.startMs);
+  return { marks, edges: marks.flatMap((m) => [m.startMs, m.endMs]).sort((x, y) => x - y) };
+}
+
+/** The other signals as sources of leaks into `signal`. */
+function sourcesFor(signal: HeardSignal, others: readonly HeardSignal[], sources: Map<HeardSignal, Omit<Source, "stronger">>): Source[] {
+  return others.filter((o) => o !== signal).map((o) => ({ ...sources.get(o)!, stronger: o.snrDb >= signal.snrDb + TUNING.band.LEAK_DB }));
+}
+
+/** A mark copying a stronger source's keying. */
+function copied(m: Mark, sources: readonly Source[]): boolean {
+  return sources.some((src) => src.stronger && copyOf(m, src, TUNING.band.ALIGNED_MS));
 }
 
 /**
- * The characters of `weak` that are a stronger signal leaking into its channel: the
- * clicks at its marks' edges, or its keying's sidebands, read as marks that start and end
- * where the stronger signal's marks start or end. A character whose every mark does so,
- * within ALIGNED_MS, next to a signal LEAK_DB or more stronger and within SIDEBAND_HZ, is
- * taken out.
+ * The share of a signal's marks that copy a stronger one's keying or have another's edge
+ * by them, and the share chance alone would give: a mark has some edge of a source with
+ * edges everywhere (noise read as Morse) by it often, and a long one of any source.
  */
-function withoutLeaks(weak: ReadSignal, stronger: ReadSignal[]): ReadSignal {
-  const { SIDEBAND_HZ, LEAK_DB, ALIGNED_MS } = TUNING.band;
-  const sources = stronger.filter((s) => Math.abs(s.frequency - weak.frequency) <= SIDEBAND_HZ && s.snrDb >= weak.snrDb + LEAK_DB).map(edgesOf);
-  if (sources.length === 0) return weak;
-  const leaked = (c: ChannelCharacter) =>
-    sources.some((edges) => c.marks.every((m) => nearEdge(m.startMs, edges, ALIGNED_MS) && nearEdge(m.endMs, edges, ALIGNED_MS)));
-  return { ...weak, characters: weak.characters.filter((c) => !leaked(c)) };
+function leakedShare(signal: HeardSignal, sources: readonly Source[]): { share: number; chance: number } {
+  const { ALIGNED_MS } = TUNING.band;
+  const marks = signal.characters.flatMap((c) => c.marks);
+  if (marks.length === 0) return { share: 0, chance: 0 };
+  const share = marks.filter((m) => copied(m, sources) || sources.some((src) => byEdge(m, src, ALIGNED_MS))).length / marks.length;
+  const byChance = (m: Mark) =>
+    1 - sources.reduce((apart, src) => apart * (1 - Math.min(1, (src.edges.length * (m.endMs - m.startMs + 2 * ALIGNED_MS)) / spanMs(src))), 1);
+  return { share, chance: marks.reduce((sum, m) => sum + byChance(m), 0) / marks.length };
 }
 
-/** Where a signal's marks start and end, sorted. */
-function edgesOf(s: ReadSignal): Float64Array {
-  return Float64Array.from(s.characters.flatMap((c) => c.marks.flatMap((m) => [m.startMs, m.endMs]))).sort();
+/** How long a source keys, ms: from its first edge to its last. */
+function spanMs(src: Omit<Source, "stronger">): number {
+  return src.edges.length > 1 ? Math.max(1, src.edges[src.edges.length - 1]! - src.edges[0]!) : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The signals without what they leak into each other. Hard keying, or a strong signal's
+ * clicks, reach every channel of the band; a strong signal's keying sidebands, harmonics
+ * and images copy its keying. A signal is a leak as a whole where LEAKED_SHARE of its marks
+ * are copies of the marks of one LEAK_DB or more stronger (both edges within ALIGNED_MS),
+ * or have another's edge within them or ALIGNED_MS of them (a channel may read a click wider
+ * or later than it is), and twice as many as chance would give (a station keying apart
+ * meets another's edges by chance alone; noise read as Morse, with edges everywhere, very
+ * often). Each signal is measured against the stronger ones kept so far, then each kept
+ * against the others kept. Then, in each signal kept, a character is a leak where every
+ * mark is such a copy, or a click starting and ending within ALIGNED_MS of one edge of
+ * another's: a station keying apart matches so in under one character in thirty.
+ */
+function withoutLeaks(read: readonly HeardSignal[]): HeardSignal[] {
+  const { ALIGNED_MS, LEAKED_SHARE } = TUNING.band;
+  const sources = new Map(read.map((r) => [r, sourceOf(r)]));
+  const leaks = (s: HeardSignal, from: readonly HeardSignal[]) => {
+    const { share, chance } = leakedShare(s, sourcesFor(s, from, sources));
+    return share >= LEAKED_SHARE && share >= 2 * chance;
+  };
+  // Against the stronger signals kept so far, then each against all the others kept (a strong image of a weaker station leaks back into it).
+  const stronger: HeardSignal[] = [];
+  for (const s of [...read].sort((a, b) => b.snrDb - a.snrDb)) if (!leaks(s, stronger)) stronger.push(s);
+  const kept = stronger.filter((s) => !leaks(s, stronger));
+  return kept.map((signal) => {
+    const from = sourcesFor(signal, kept, sources);
+    const leaked = (c: ChannelCharacter) => c.marks.every((m) => copied(m, from) || from.some((src) => clickOf(m, src, ALIGNED_MS)));
+    return { ...signal, characters: signal.characters.filter((c) => !leaked(c)) };
+  });
 }
 
 /** A signal's decode from the characters kept. */
-function decodeOf(r: ReadSignal): SignalDecode {
+function decodeOf(r: HeardSignal): SignalDecode {
   const first = r.characters[0]!;
   const last = r.characters[r.characters.length - 1]!;
   const words = r.characters.map((c, i) => (i > 0 && c.wordStart ? " " : "") + c.text);
@@ -137,6 +230,32 @@ function decodeOf(r: ReadSignal): SignalDecode {
 }
 
 /**
+ * Every signal of samples at about DECODE_RATE (usable, as usableSamples leaves them), read
+ * apart, strongest first, each character with its marks, without what the others leak into
+ * it. The samples are left as they are.
+ */
+export function hearSignals(samples: Float32Array, sampleRate: number, hints: AudioHints = {}): HeardSignal[] {
+  const found = findSignals(samples, sampleRate);
+  // Strongest first: each signal read is taken out of what the weaker ones beside it are read from.
+  const rest = samples.slice();
+  const read: HeardSignal[] = [];
+  found.forEach((s, i) => {
+    const heard = readSignal(rest, sampleRate, s, halfWidthOf(found, i), hintedWpm(hints));
+    if (!heard || !isMorse(heard)) return;
+    read.push(heard);
+    if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= TUNING.band.SIDEBAND_HZ)) {
+      cancelSignal(
+        rest,
+        sampleRate,
+        s.frequency,
+        heard.characters.flatMap((c) => c.marks),
+      );
+    }
+  });
+  return withoutLeaks(read).filter((r) => r.characters.length >= TUNING.band.MIN_CHARACTERS);
+}
+
+/**
  * Reads every Morse signal of a mono recording between BAND_FREQUENCY's pitches, each on
  * its own: its text, pitch, speed, where it is heard and its level. A `wpm` hint is taken
  * for every signal; a `frequency` hint has no meaning here and is ignored. Throws as
@@ -147,15 +266,9 @@ export function decodeSignals(recording: Float32Array, sampleRate: number, hints
   const usable = usableSamples(recording);
   const durationMs = (1000 * usable.length) / sampleRate;
   const { samples, sampleRate: rate } = atDecodeRate(usable, sampleRate);
-  const found = findSignals(samples, rate);
-  // Strongest first, so that leaks are looked for in the signals already kept.
-  const kept: ReadSignal[] = [];
-  found.forEach((s, i) => {
-    const read = readSignal(samples, rate, s, halfWidthOf(found, i), hintedWpm(hints));
-    const own = read && withoutLeaks(read, kept);
-    if (own && own.characters.length >= TUNING.band.MIN_CHARACTERS) kept.push(own);
-  });
-  const signals = kept.map(decodeOf).sort((a, b) => a.frequency - b.frequency);
+  const signals = hearSignals(samples, rate, hints)
+    .map(decodeOf)
+    .sort((a, b) => a.frequency - b.frequency);
   for (const [i, s] of signals.entries()) s.signal = i;
   return { signals, durationMs };
 }

@@ -362,18 +362,30 @@ export const TUNING = {
     CHANNEL_FILTER_PERIODS: 4,
     /** A signal read as fewer characters than this is noise. Estimator: noise read as Morse gives a letter or two. */
     MIN_CHARACTERS: 2,
-    /** A character keyed in step with a signal this close, Hz, ... Estimator: a hard-keyed signal's clicks reach a few hundred Hz. */
+    /** A signal weaker than this in 3 kHz, dB as estimated, is noise. Estimator: the decoder reads one signal down to -10 dB; the estimate reads about 3 dB low. */
+    MIN_SNR_DB: -12,
+    /** A signal whose marks' median is shorter than this share of a dot at the fastest speed read is clicks or noise. Estimator: Morse's median mark is a dot or longer; hand keying shortens one by a fifth. */
+    SHORTEST_MARK: 0.8,
+    /** A signal read is taken out before the weaker ones within this of it are read, Hz. Estimator: a hard-keyed signal's sidebands reach a few hundred Hz. */
     SIDEBAND_HZ: 300,
-    /** ... and this much stronger, dB, is that signal leaking into its channel. Estimator: a leak through the channel filter is weaker than its source by far more. */
+    /** A mark copying the keying of a signal this much stronger, dB, is a leak of it (sidebands, harmonics). Estimator: a leak is weaker than its source by far more. */
     LEAK_DB: 6,
-    /** In step: every mark starts and ends within this of where one of the other signal's starts or ends, ms. Estimator: a click is read within a few blocks of its edge; a mark keyed apart matches two edges this closely about once in forty. */
+    /** A leak matches its source's edges within this, ms. Estimator: a click is read within a few blocks of its edge; a mark keyed apart matches both edges of one this closely about once in forty. */
     ALIGNED_MS: 8,
-    /** A live stream's band is searched for new signals every this, ms, ... Estimator: a new station is picked up within its first second or two. */
-    SCAN_HOP_MS: 1000,
-    /** ... over this much of the latest audio, ms. Estimator: two of WINDOW_MS. */
-    SCAN_MS: 4000,
-    /** A live signal's channel is put back on this pitch for its listener, Hz. Estimator: the middle of the decoder's pitch search. */
-    CHANNEL_PITCH_HZ: 600,
+    /** A signal this share of whose marks copy another's keying or are centred on its edges is a leak as a whole. Estimator: a station keying apart matches so in about one mark in six; a leak in nearly all. */
+    LEAKED_SHARE: 0.5,
+    /** A signal taken out before its weaker neighbours are read is fitted mark by mark at its pitch within this either side, Hz, ... Estimator: a receiver's drift and the pitch's own error over a mark. */
+    CANCEL_SEARCH_HZ: 6,
+    /** ... in steps of this, Hz. Estimator: a 60 ms mark's fit falls by under 1 % half a step off. */
+    CANCEL_STEP_HZ: 1,
+    /** The edge lengths tried for a signal taken out, ms (raised cosine, 10 % to 90 % in about 60 % of it). Estimator: from hard keying to the softest a transmitter shapes; 5 is what the service sends. */
+    CANCEL_RAMPS_MS: [1, 2.5, 5, 8, 12],
+    /** The marks its edge length is fitted on. Estimator: enough to average the noise, few enough to cost little. */
+    CANCEL_RAMP_MARKS: 12,
+    /** Each edge of a mark taken out is moved by up to this either way to fit, ms, ... Estimator: a reading's edges fall within a block or two of the keying's. */
+    CANCEL_EDGE_MS: 2,
+    /** ... in steps of this, ms. Estimator: an edge this far off leaves a click 20 dB under the mark's. */
+    CANCEL_EDGE_STEP_MS: 0.25,
     /** A live signal with no character for this long is closed, ms. Standard: issue 20's 30 s. */
     CLOSE_MS: 30000,
   },

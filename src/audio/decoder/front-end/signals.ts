@@ -3,8 +3,9 @@
  *
  * The spectrum of frames half a frame apart is measured against the noise: the noise's
  * level at each pitch (the median over time, smoothed across NEIGHBOURHOOD_HZ, so that a
- * receiver's passband shape is followed) times its level in each frame (the median across
- * the band, so that a receiver's gain control is followed). Over windows of WINDOW_MS, a
+ * receiver's passband shape is followed) times its level in each frame within
+ * NEIGHBOURHOOD_HZ (the median there, so that a receiver's gain control, and noise that
+ * comes and goes in one part of the band, are followed). Over windows of WINDOW_MS, a
  * pitch whose power stands DETECT_RATIO times above the noise's, and highest within
  * PEAK_HALF_HZ, holds a signal; it is heard from the first such window to the last.
  * Noise alone, averaged over a window's frames, stays far below that ratio; a keyed tone
@@ -82,11 +83,23 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
     shape[k] = selectInPlace(near, near.length >> 1);
   }
   const row = new Float32Array(bins);
+  const near = new Float32Array(2 * half + 1);
+  const step = Math.max(1, Math.ceil(half / 4));
   const noise = new Float32Array(frames * bins);
   for (let f = 0; f < frames; f++) {
     for (let k = 0; k < bins; k++) row[k] = shape[k]! > 0 ? power[f * bins + k]! / shape[k]! : 0;
-    const level = selectInPlace(row, bins >> 1) / MEDIAN_OF_MEAN;
-    for (let k = 0; k < bins; k++) noise[f * bins + k] = shape[k]! * level;
+    // The level at every `step`-th bin, linear between: it changes slowly across the band.
+    const localLevel = (k: number) => {
+      const from = Math.max(0, k - half);
+      const to = Math.min(bins, k + half + 1);
+      near.set(row.subarray(from, to));
+      return selectInPlace(near.subarray(0, to - from), (to - from) >> 1) / MEDIAN_OF_MEAN;
+    };
+    for (let a = 0; a < bins; a += step) {
+      const b = Math.min(bins - 1, a + step);
+      const [la, lb] = [localLevel(a), localLevel(b)];
+      for (let k = a; k <= b; k++) noise[f * bins + k] = shape[k]! * (la + ((k - a) / Math.max(1, b - a)) * (lb - la));
+    }
   }
   return noise;
 }

@@ -1,89 +1,64 @@
 /**
- * Every signal of a stream followed at once (`signals: "all"`). The latest SCAN_MS of
- * audio is searched for signals (front-end/signals.ts) every SCAN_HOP_MS; each new one
- * gets a channel: the stream mixed down at its pitch, low-passed and put back on
- * CHANNEL_PITCH_HZ (front-end/channel.ts ChannelTuner), read by a listener of its own
- * (listener.ts) from the start of the audio it was found in. Its events name it, and
- * its characters count only where the search still finds it: a channel whose station has
- * stopped reads its noise. A signal with no character for CLOSE_MS is closed.
+ * Every signal of a stream followed at once (`signals: "all"`): the window of recent audio
+ * (listener.ts WindowListener) read every HOP_MS by the band decoder itself
+ * (decode-signals.ts hearSignals: each signal found, read in its own channel, the stronger
+ * ones taken out before the weaker beside them), and each signal's characters decided by a
+ * Decider of its own (decider.ts), as the single-signal listener decides its one. A signal
+ * read within PEAK_HALF_HZ of one followed is that one (its pitch followed as it drifts);
+ * any other is a new one, numbered in the order found. A signal with no character for
+ * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
-import { Decimator, decimationFactor } from "../../dsp/decimator.js";
-import { DECODE_RATE, LIVE_SAMPLE_RATE } from "../../limits.js";
-import type { SignalDecode } from "../decode-signals.js";
-import { ChannelTuner } from "../front-end/channel.js";
-import { findSignals, type FoundSignal } from "../front-end/signals.js";
+import { hearSignals, type SignalDecode } from "../decode-signals.js";
 import { TUNING } from "../tuning.js";
-import { checkOptions, floatSamples, SignalListener, type Listener, type ListenerOptions, type ListenEvent, type ListenSummary } from "./listener.js";
-import { RecentAudio } from "./recent-audio.js";
-import { MorseError } from "../../../core/errors.js";
-import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
+import { Decider } from "./decider.js";
+import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
+import { contextMs, shifted, WindowListener } from "./listener.js";
 
-/** One signal's channel and what it has heard. */
-interface Channel {
+/** One signal followed: its number, where it is, and its decisions. */
+interface Followed {
   signal: number;
   frequency: number;
   snrDb: number;
-  tuner: ChannelTuner;
-  listener: SignalListener;
-  /** Stream time of the channel's first sample, ms. */
-  offsetMs: number;
-  /** The end of its last character, or when it was opened, ms of stream. */
-  heardMs: number;
-  /** The end of the last window the band search found it in, ms of stream: characters after it are noise. */
-  activeToMs: number;
-  /** The stream's character index of each of its listener's characters taken (they skip those after activeToMs). */
-  indices: Map<number, number>;
-  /** Its characters taken, corrected, each with whether a word space comes before it. */
-  written: { text: string; morse: string; space: boolean }[];
-  spaceNext: boolean;
-  first?: number;
-  last?: number;
+  decider: Decider;
+  /** When it was first read, ms of stream. */
+  foundMs: number;
 }
 
-export class BandListener implements Listener {
-  private readonly audio = new RecentAudio();
-  private readonly decimator: Decimator;
-  private readonly sampleRate: number;
+export class BandListener extends WindowListener {
   private readonly wpm: number | undefined;
-  private channels: Channel[] = [];
+  private followed: Followed[] = [];
   private readonly closed: SignalDecode[] = [];
-  private nextScan: number;
   private nextSignal = 0;
-  private ended = false;
 
   constructor(options: ListenerOptions) {
-    checkOptions(options);
-    this.decimator = new Decimator(decimationFactor(options.sampleRate, DECODE_RATE));
-    this.sampleRate = options.sampleRate / this.decimator.factor;
+    super(options, true);
     this.wpm = options.wpm;
-    this.nextScan = this.samplesOf(TUNING.band.SCAN_HOP_MS);
   }
 
-  push(chunk: Float32Array | Int16Array): ListenEvent[] {
-    if (this.ended) throw new MorseError("INVALID_AUDIO", "The stream has ended");
-    const samples = this.decimator.push(floatSamples(chunk));
-    const events: ListenEvent[] = [];
-    for (let at = 0; at < samples.length; ) {
-      const piece = samples.subarray(at, at + Math.min(this.nextScan - this.audio.end, samples.length - at));
-      at += piece.length;
-      this.audio.append(piece);
-      for (const c of this.channels) this.hear(c, c.listener.push(c.tuner.push(piece)), events);
-      if (this.audio.end === this.nextScan) {
-        this.scan(events);
-        this.closeSilent(events);
-        this.nextScan += this.samplesOf(TUNING.band.SCAN_HOP_MS);
-      }
+  protected read(final: boolean, events: ListenEvent[]): void {
+    const from = this.audio.start;
+    const nowMs = this.receivedMs;
+    const fromMs = this.msOf(from);
+    let keepFromMs = nowMs - contextMs(0);
+    const taken = new Set<Followed>();
+    for (const heard of hearSignals(this.audio.slice(from, this.audio.end), this.sampleRate, { wpm: this.wpm })) {
+      const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - heard.frequency) <= TUNING.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
+      taken.add(f);
+      f.frequency = heard.frequency;
+      f.snrDb = heard.snrDb;
+      const characters = heard.characters.map((c) => shifted(c, fromMs));
+      const undecidedMs = f.decider.take(characters, nowMs, final, heard.wpm, events);
+      keepFromMs = Math.min(keepFromMs, undecidedMs - contextMs(f.decider.wpmOr(heard.wpm)));
     }
-    return events;
+    for (const f of this.followed) if (!taken.has(f)) f.decider.take([], nowMs, final, 0, events);
+    this.closeSilent(nowMs, events);
+    this.keepFrom(keepFromMs);
   }
 
-  flush(): { events: ListenEvent[]; summary: ListenSummary } {
-    if (this.ended) throw new MorseError("INVALID_AUDIO", "The stream has ended");
-    this.ended = true;
-    const events: ListenEvent[] = [];
-    const signals = [...this.closed, ...this.channels.flatMap((c) => this.close(c, events) ?? [])].sort((a, b) => a.frequency - b.frequency);
+  protected summary(): ListenSummary {
+    const signals = [...this.closed, ...this.followed.flatMap((f) => this.readOf(f) ?? [])].sort((a, b) => a.frequency - b.frequency);
     const main = signals.reduce<SignalDecode | undefined>((a, b) => (a && a.characters >= b.characters ? a : b), undefined);
-    const summary: ListenSummary = {
+    return {
       output: main?.output ?? "",
       morse: main?.morse ?? "",
       characters: main?.characters ?? 0,
@@ -92,136 +67,43 @@ export class BandListener implements Listener {
       durationMs: this.receivedMs,
       signals,
     };
-    return { events, summary };
   }
 
-  get receivedMs(): number {
-    return this.msOf(this.audio.end);
+  private follow(nowMs: number): Followed {
+    const signal = this.nextSignal++;
+    const f: Followed = { signal, frequency: 0, snrDb: 0, decider: new Decider({ signal }), foundMs: nowMs };
+    this.followed.push(f);
+    return f;
   }
 
-  get windowMs(): number {
-    return Math.max(this.msOf(this.audio.end - this.audio.start), ...this.channels.map((c) => c.listener.windowMs));
-  }
-
-  private samplesOf(ms: number): number {
-    return Math.max(1, Math.round((ms * this.sampleRate) / 1000));
-  }
-
-  private msOf(index: number): number {
-    return (1000 * index) / this.sampleRate;
-  }
-
-  /** Opens a channel for each signal in the latest audio that none follows yet; forgets the audio before SCAN_MS. */
-  private scan(events: ListenEvent[]): void {
-    const { SCAN_MS, PEAK_HALF_HZ } = TUNING.band;
-    const from = this.audio.start;
-    const found = findSignals(this.audio.slice(from, this.audio.end), this.sampleRate);
-    for (const f of found) {
-      const following = this.channels.find((c) => Math.abs(c.frequency - f.frequency) <= PEAK_HALF_HZ);
-      if (following) {
-        following.activeToMs = this.msOf(from) + f.toMs;
-        continue;
-      }
-      const c = this.open(f, this.halfWidthFor(f, found));
-      c.offsetMs = this.msOf(from);
-      c.heardMs = this.receivedMs;
-      c.activeToMs = c.offsetMs + f.toMs;
-      this.hear(c, c.listener.push(c.tuner.push(this.audio.slice(from, this.audio.end))), events);
-    }
-    this.audio.dropBefore(this.audio.end - this.samplesOf(SCAN_MS));
-  }
-
-  private halfWidthFor(f: FoundSignal, found: FoundSignal[]): number {
-    const { CHANNEL_MIN_HZ, CHANNEL_MAX_HZ } = TUNING.band;
-    const others = [...found.map((o) => o.frequency), ...this.channels.map((c) => c.frequency)].filter((hz) => hz !== f.frequency);
-    const nearest = Math.min(Number.POSITIVE_INFINITY, ...others.map((hz) => Math.abs(hz - f.frequency)));
-    return Math.min(CHANNEL_MAX_HZ, Math.max(CHANNEL_MIN_HZ, nearest / 2));
-  }
-
-  private open(f: FoundSignal, halfWidthHz: number): Channel {
-    const { CHANNEL_PITCH_HZ } = TUNING.band;
-    const tuner = new ChannelTuner(this.sampleRate, f.frequency, halfWidthHz, CHANNEL_PITCH_HZ, LIVE_SAMPLE_RATE.min);
-    const listener = new SignalListener({ sampleRate: tuner.sampleRate, frequency: CHANNEL_PITCH_HZ, wpm: this.wpm });
-    const channel: Channel = {
-      signal: this.nextSignal++,
-      frequency: Math.round(f.frequency),
-      snrDb: Math.round(10 * f.snrDb) / 10,
-      tuner,
-      listener,
-      offsetMs: 0,
-      heardMs: 0,
-      activeToMs: 0,
-      indices: new Map(),
-      written: [],
-      spaceNext: false,
-    };
-    this.channels.push(channel);
-    return channel;
-  }
-
-  /** A channel's events in stream time, at the band's pitch, naming their signal; characters where it is no longer found left out. */
-  private hear(c: Channel, heard: ListenEvent[], events: ListenEvent[]): void {
-    const shift = c.offsetMs;
-    const at = (e: ListenEvent) => ({ signal: c.signal, emittedAtMs: Math.round(e.emittedAtMs + shift + c.tuner.delayMs) });
-    for (const e of heard) {
-      if (e.type === "signal") {
-        events.push({ ...e, ...at(e), frequency: this.pitchOf(c, e.frequency) });
-        continue;
-      }
-      const times = { startMs: Math.round(e.startMs + shift), endMs: Math.round(e.endMs + shift) };
-      if (e.type === "character") {
-        if (times.startMs > c.activeToMs) continue;
-        c.indices.set(e.index, c.indices.size);
-        events.push({ ...e, ...at(e), ...times, index: c.indices.size - 1, frequency: this.pitchOf(c, e.frequency) });
-        c.written.push({ text: e.text, morse: e.morse, space: c.spaceNext && c.written.length > 0 });
-        c.spaceNext = false;
-        c.first ??= times.startMs;
-        c.last = times.endMs;
-        c.heardMs = Math.max(c.heardMs, times.endMs);
-        continue;
-      }
-      const index = e.type === "space" ? c.indices.size : c.indices.get(e.index);
-      if (index === undefined || times.startMs > c.activeToMs) continue;
-      events.push({ ...e, ...at(e), ...times, index });
-      if (e.type === "space") c.spaceNext = true;
-      else Object.assign(c.written[index]!, { text: e.text, morse: e.morse });
+  /** Closes the signals with no character for CLOSE_MS (or none since found that long ago). */
+  private closeSilent(nowMs: number, events: ListenEvent[]): void {
+    for (const f of this.followed) {
+      const heardMs = Math.max(f.decider.lastHeardMs, f.foundMs);
+      if (nowMs - heardMs < TUNING.band.CLOSE_MS) continue;
+      this.followed = this.followed.filter((o) => o !== f);
+      const read = this.readOf(f);
+      if (!read) continue;
+      this.closed.push(read);
+      events.push({ type: "signal", state: "closed", signal: f.signal, frequency: read.frequency, wpm: read.wpm, emittedAtMs: Math.round(nowMs) });
     }
   }
 
-  /** A pitch the channel's listener read, at the band's pitch. */
-  private pitchOf(c: Channel, channelPitch: number): number {
-    return Math.round(c.frequency + channelPitch - TUNING.band.CHANNEL_PITCH_HZ);
-  }
-
-  /** Closes the channels with no character for CLOSE_MS. */
-  private closeSilent(events: ListenEvent[]): void {
-    const silent = this.channels.filter((c) => this.receivedMs - c.heardMs >= TUNING.band.CLOSE_MS);
-    for (const c of silent) {
-      const read = this.close(c, events);
-      if (read) this.closed.push(read);
-    }
-  }
-
-  /** Ends a channel's listener: its last events, a closing event if it heard anything, and what it read. */
-  private close(c: Channel, events: ListenEvent[]): SignalDecode | undefined {
-    this.channels = this.channels.filter((o) => o !== c);
-    const { events: last, summary } = c.listener.flush();
-    this.hear(c, last, events);
-    if (c.first === undefined || c.last === undefined) return undefined;
-    const emittedAtMs = Math.round(this.receivedMs);
-    events.push({ type: "signal", state: "closed", signal: c.signal, frequency: c.frequency, wpm: summary.wpm, emittedAtMs });
-    const output = c.written.map((w) => (w.space ? " " : "") + w.text).join("");
-    const morse = c.written.map((w, i) => (i === 0 ? "" : w.space ? DEFAULT_SEPARATOR : " ") + w.morse).join("");
+  /** What a signal followed has read, if anything. */
+  private readOf(f: Followed): SignalDecode | undefined {
+    const read = f.decider.summary(this.receivedMs);
+    if (read.characters === 0 || f.decider.firstStartMs === undefined) return undefined;
+    const { output, morse, characters, wpm } = read;
     return {
-      signal: c.signal,
-      frequency: c.frequency,
-      wpm: summary.wpm,
+      signal: f.signal,
+      frequency: Math.round(f.frequency),
+      wpm,
       output,
       morse,
-      characters: c.written.length,
-      startMs: c.first,
-      endMs: c.last,
-      snrDb: c.snrDb,
+      characters,
+      startMs: f.decider.firstStartMs,
+      endMs: Math.round(f.decider.lastHeardMs),
+      snrDb: Math.round(10 * f.snrDb) / 10,
     };
   }
 }

@@ -46,7 +46,7 @@ describe("createListener with signals: all", () => {
     for (const e of events) assert.equal(typeof e.signal, "number", JSON.stringify(e));
   });
 
-  // Found at the next search of the band (SCAN_HOP_MS), its first characters then wait as a stream's first do (FIRST_WAIT_MS).
+  // Its first characters wait as a stream's first do (FIRST_WAIT_MS).
   it("picks up a signal that starts later, its first character within 6 s", () => {
     const late = events.find((e) => e.type === "character" && Math.abs(e.frequency - 2300) <= 15);
     assert.ok(late && late.type === "character");

@@ -1,0 +1,199 @@
+/**
+ * The decisions of a live listener about one signal: a character is decided once enough
+ * audio follows it that a letter gap is known to have passed and two readings agree on it
+ * (or, on a signal found, a little later anyway), and is then emitted, never taken back;
+ * the next reading may correct it once. The readings come from the listener that owns it
+ * (listener.ts: the strongest signal; band-listener.ts: one signal of a band).
+ */
+import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
+import { dotMs } from "../../../core/units.js";
+import { DECODE_WPM } from "../../limits.js";
+import type { HeardCharacter } from "../characters/heard.js";
+import { TUNING } from "../tuning.js";
+import type { CharacterEvent, ListenEvent, ListenSummary } from "./events.js";
+
+interface Decided {
+  event: CharacterEvent;
+  wordStart: boolean;
+  corrected: boolean;
+}
+
+/** The text and Morse of the characters decided: all but the last written out, the last open to its correction. */
+class Written {
+  output = "";
+  morse = "";
+  count = 0;
+  /** The last character decided, open to one correction until the next is added. */
+  last: Decided | undefined;
+
+  add(d: Decided): void {
+    this.writeLast();
+    this.last = d;
+    this.count++;
+  }
+
+  result(): { output: string; morse: string } {
+    this.writeLast();
+    return { output: this.output, morse: this.morse };
+  }
+
+  private writeLast(): void {
+    const d = this.last;
+    if (!d) return;
+    const first = this.output === "";
+    this.output += (d.wordStart && !first ? " " : "") + d.event.text;
+    this.morse += (first ? "" : d.wordStart ? DEFAULT_SEPARATOR : " ") + d.event.morse;
+    this.last = undefined;
+  }
+}
+
+/** The dot at a speed read, ms; a speed under the slowest the decoder reads (0: none yet) counts as that. */
+export function dotAt(wpm: number): number {
+  return dotMs(Math.max(wpm, DECODE_WPM.min));
+}
+
+/** Audio that must follow a character's last mark before it is known to have ended, ms. */
+export function letterGapMs(wpm: number): number {
+  return TUNING.live.DECIDE_DOTS * dotAt(wpm);
+}
+
+/** One signal's decisions: what it has emitted, and what the last reading heard. */
+export class Decider {
+  private readonly written = new Written();
+  private signal: { frequency: number; wpm: number } | undefined;
+  private lastEndMs = Number.NEGATIVE_INFINITY;
+  /** What the previous reading heard, in stream time, and how much audio it had. */
+  private previous: { heard: HeardCharacter[]; atMs: number } = { heard: [], atMs: 0 };
+
+  /** `tag` goes into every event (a band's signal number). */
+  constructor(private readonly tag: { signal?: number } = {}) {}
+
+  /** The speed followed, or `fallback` before a signal is found. */
+  wpmOr(fallback: number): number {
+    return this.signal?.wpm ?? fallback;
+  }
+
+  /** Stream time of the start of the first character decided, if any. */
+  firstStartMs: number | undefined;
+
+  /** Stream time of the end of the last character decided (-Infinity before any). */
+  get lastHeardMs(): number {
+    return this.lastEndMs;
+  }
+
+  /**
+   * Takes a reading's characters (stream time, with `nowMs` of audio received): corrects the
+   * last character, decides what has settled (everything when `final`); returns the oldest
+   * moment still undecided, ms.
+   */
+  take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
+    this.correct(heard, nowMs, events);
+    let undecidedMs = nowMs - letterGapMs(this.wpmOr(readingWpm));
+    // The first characters wait until the reading has enough of them to measure the speed by, or for long enough.
+    const { FIRST_CHARACTERS, FIRST_WAIT_MS } = TUNING.live;
+    const warm = final || this.signal !== undefined || heard.length >= FIRST_CHARACTERS || (heard.length > 0 && nowMs - heard[0]!.endMs >= FIRST_WAIT_MS);
+    for (let i = 0; i < heard.length; i++) {
+      const c = heard[i]!;
+      if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
+      if (!warm || (!final && !this.settled(c, nowMs))) {
+        undecidedMs = Math.min(undecidedMs, c.startMs);
+        break;
+      }
+      const wordStart = i > 0 ? c.wordStart : this.written.count > 0 && c.startMs - this.lastEndMs >= TUNING.characters.WORD_GAP_FROM_DOTS * dotMs(c.wpm);
+      this.decide(c, wordStart, nowMs, events);
+    }
+    this.noteSilence(nowMs, events);
+    this.previous = { heard, atMs: nowMs };
+    return undecidedMs;
+  }
+
+  /**
+   * Whether a character is settled: the previous reading already had a letter gap's worth
+   * of audio after it, and read it the same (noise read as Morse is read differently from
+   * one reading to the next; Morse is not), or, once a signal is found and if it was read
+   * at that signal's pitch and speed, it has waited DECIDE_ANYWAY_MS more (noise after a
+   * station stops is read at any pitch and speed).
+   */
+  private settled(c: HeardCharacter, nowMs: number): boolean {
+    const gapMs = letterGapMs(c.wpm);
+    if (this.signal && !this.changes(c) && c.endMs + gapMs + TUNING.live.DECIDE_ANYWAY_MS <= nowMs) return true;
+    if (c.endMs + gapMs > this.previous.atMs) return false;
+    const same = this.sameWithinMs(c);
+    return this.previous.heard.some((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
+  }
+
+  /** A character read this close to the last one decided is that one again. */
+  private sameWithinMs(c: HeardCharacter): number {
+    return TUNING.live.SAME_CHARACTER_DOTS * dotAt(c.wpm);
+  }
+
+  private decide(c: HeardCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[]): void {
+    this.noteSignal(c, nowMs, events);
+    const index = this.written.count;
+    const emittedAtMs = Math.round(nowMs);
+    if (wordStart) events.push({ type: "space", index, startMs: Math.round(this.lastEndMs), endMs: Math.round(c.startMs), emittedAtMs, ...this.tag });
+    const event: CharacterEvent = {
+      type: "character",
+      index,
+      text: c.text,
+      morse: c.morse,
+      startMs: Math.round(c.startMs),
+      endMs: Math.round(c.endMs),
+      frequency: c.frequency,
+      wpm: c.wpm,
+      emittedAtMs,
+      ...this.tag,
+    };
+    events.push(event);
+    this.firstStartMs ??= event.startMs;
+    this.written.add({ event, wordStart, corrected: false });
+    this.lastEndMs = c.endMs;
+  }
+
+  /** The last character decided, read otherwise by this reading from the same start: corrected, once, at the next reading only. */
+  private correct(heard: HeardCharacter[], nowMs: number, events: ListenEvent[]): void {
+    const last = this.written.last;
+    if (!last || last.corrected || nowMs - last.event.emittedAtMs > TUNING.live.HOP_MS) return;
+    const again = heard.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
+    if (!again || again.morse === last.event.morse) return;
+    last.corrected = true;
+    Object.assign(last.event, { text: again.text, morse: again.morse, endMs: Math.round(again.endMs) });
+    this.lastEndMs = again.endMs;
+    const { index, text, morse, startMs, endMs } = last.event;
+    events.push({ type: "correction", index, text, morse, startMs, endMs, emittedAtMs: Math.round(nowMs), ...this.tag });
+  }
+
+  /** Whether a character was read at another pitch or speed than the signal followed. */
+  private changes(c: HeardCharacter): boolean {
+    const { PITCH_CHANGE_HZ, SPEED_CHANGE } = TUNING.live;
+    const was = this.signal;
+    return was !== undefined && (Math.abs(c.frequency - was.frequency) > PITCH_CHANGE_HZ || Math.max(c.wpm / was.wpm, was.wpm / c.wpm) > SPEED_CHANGE);
+  }
+
+  /** A signal found, or changed in pitch or speed, as a character is decided. */
+  private noteSignal(c: HeardCharacter, nowMs: number, events: ListenEvent[]): void {
+    const was = this.signal;
+    if (was && !this.changes(c)) return;
+    this.signal = { frequency: c.frequency, wpm: c.wpm };
+    events.push({ type: "signal", state: was ? "changed" : "found", frequency: c.frequency, wpm: c.wpm, emittedAtMs: Math.round(nowMs), ...this.tag });
+  }
+
+  /** The signal lost once no character has been heard for SIGNAL_LOST_MS. */
+  private noteSilence(nowMs: number, events: ListenEvent[]): void {
+    if (!this.signal || nowMs - this.lastEndMs < TUNING.live.SIGNAL_LOST_MS) return;
+    events.push({ type: "signal", state: "lost", ...this.signal, emittedAtMs: Math.round(nowMs), ...this.tag });
+    this.signal = undefined;
+  }
+
+  /** The characters decided, as text and Morse, with the pitch and speed of the last. */
+  summary(durationMs: number): ListenSummary {
+    const last = this.written.last?.event;
+    return {
+      ...this.written.result(),
+      characters: this.written.count,
+      wpm: last?.wpm ?? 0,
+      frequency: last?.frequency ?? 0,
+      durationMs,
+    };
+  }
+}

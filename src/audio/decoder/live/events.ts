@@ -1,0 +1,81 @@
+/** What a live listener takes and says: its options, its events and its summary. */
+import type { AudioDecode, AudioHints } from "../decode-audio.js";
+import type { SignalDecode } from "../decode-signals.js";
+
+export interface ListenerOptions extends AudioHints {
+  /** Samples per second of the stream, 4000 to 96000. */
+  sampleRate: number;
+  /**
+   * `bounded` (the default) keeps a few seconds of audio; `unbounded` keeps the whole
+   * stream, and its summary is then `decodeAudio`'s reading of the whole stream.
+   */
+  window?: "bounded" | "unbounded";
+  /** `all`: every signal of the band is followed apart (live/band-listener.ts), its events naming it. */
+  signals?: "all";
+}
+
+/** With `signals: "all"`: the signal an event belongs to, numbered from 0 as they are found. */
+interface OfSignal {
+  signal?: number;
+}
+
+/** Times are ms of stream audio; `emittedAtMs` is how much audio had arrived when the event was decided. */
+export interface CharacterEvent extends OfSignal {
+  type: "character";
+  /** 0 for the stream's first character, then one more for each. */
+  index: number;
+  text: string;
+  morse: string;
+  startMs: number;
+  endMs: number;
+  /** Pitch, Hz, and speed, wpm, it was read at. */
+  frequency: number;
+  wpm: number;
+  emittedAtMs: number;
+}
+
+/** A character already emitted, read again with more audio after it: what it is now. */
+export interface CorrectionEvent extends OfSignal {
+  type: "correction";
+  index: number;
+  text: string;
+  morse: string;
+  startMs: number;
+  endMs: number;
+  emittedAtMs: number;
+}
+
+/** A word space before character `index`. */
+export interface SpaceEvent extends OfSignal {
+  type: "space";
+  index: number;
+  startMs: number;
+  endMs: number;
+  emittedAtMs: number;
+}
+
+/** A signal found, lost (no character for SIGNAL_LOST_MS), or changed in pitch or speed; with `signals: "all"`, closed after CLOSE_MS without a character. */
+export interface SignalEvent extends OfSignal {
+  type: "signal";
+  state: "found" | "lost" | "changed" | "closed";
+  frequency: number;
+  wpm: number;
+  emittedAtMs: number;
+}
+
+export type ListenEvent = CharacterEvent | CorrectionEvent | SpaceEvent | SignalEvent;
+
+/** The stream's text once it has ended, as `decodeAudio` gives a recording's; with `signals: "all"`, every signal's too. */
+export type ListenSummary = AudioDecode & { signals?: SignalDecode[] };
+
+/** A live listener: push chunks of PCM, get events as they are decided; flush at the end. */
+export interface Listener {
+  /** Takes a chunk of the stream; returns what it decided. */
+  push(chunk: Float32Array | Int16Array): ListenEvent[];
+  /** Ends the stream: decides what is pending; returns those events and the stream's text. */
+  flush(): { events: ListenEvent[]; summary: ListenSummary };
+  /** Audio received so far, ms. */
+  readonly receivedMs: number;
+  /** Audio kept for the next reading, ms. */
+  readonly windowMs: number;
+}
