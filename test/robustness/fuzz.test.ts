@@ -813,10 +813,10 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     );
   });
 
-  test("decode-audio hints in the query string: broken numbers answer 400, never 5xx", async () => {
+  test("decode-audio hints in the query string: broken numbers and signals answer 400, never 5xx", async () => {
     const wav = wavFile({ code: 1, channels: 1, rate: 8000, bits: 16, blockAlign: 2, data: new Uint8Array(1600) });
     await runProperty(
-      fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]"), paramValue),
+      fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]", "signals", "signals[]"), fc.oneof(paramValue, fc.constant("all"))),
       async ([name, value]) => {
         await postRecording(wav, "audio/wav", `?${name}=${value}`);
       },

@@ -64,9 +64,17 @@ const frameArb: fc.Arbitrary<Frame> = fc.oneof(
 );
 
 const queryArb = fc.oneof(
-  fc.constantFrom("?sampleRate=8000", "?sampleRate=8000&format=f32le", "?sampleRate=44100&wpm=20&frequency=700", "?sampleRate=4000&format=s16le"),
+  fc.constantFrom(
+    "?sampleRate=8000",
+    "?sampleRate=8000&format=f32le",
+    "?sampleRate=44100&wpm=20&frequency=700",
+    "?sampleRate=4000&format=s16le",
+    "?sampleRate=8000&signals=all",
+  ),
   fc.string({ maxLength: 40 }).map((s) => `?sampleRate=${encodeURIComponent(s)}`),
-  fc.dictionary(fc.constantFrom("sampleRate", "format", "wpm", "frequency", "x"), fc.string({ maxLength: 8 })).map((d) => `?${new URLSearchParams(d)}`),
+  fc
+    .dictionary(fc.constantFrom("sampleRate", "format", "wpm", "frequency", "signals", "x"), fc.string({ maxLength: 8 }))
+    .map((d) => `?${new URLSearchParams(d)}`),
 );
 
 describe("GET /api/v1/listen under fuzzing", () => {

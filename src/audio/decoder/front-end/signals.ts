@@ -31,6 +31,8 @@ interface Spectrogram {
   ratio: Float32Array;
   /** The noise's mean power in each frame at each bin (frame-major), |X|². */
   noise: Float32Array;
+  /** The noise's mean power at each bin over the whole recording, |X|²: the level estimate's reference, which no signal nearby raises. */
+  floor: Float32Array;
   frames: number;
   bins: number;
   /** Frequency of bin 0, and the spacing, Hz. */
@@ -62,14 +64,18 @@ function spectrogram(samples: Float32Array, sampleRate: number, range: { min: nu
     size,
     (f, p) => power.set(p.subarray(lo, hi + 1), f * bins),
   );
-  const noise = noiseOf(power, frames, bins, binHz);
+  const { noise, floor } = noiseOf(power, frames, bins, binHz);
   const ratio = new Float32Array(frames * bins);
   for (let i = 0; i < ratio.length; i++) ratio[i] = noise[i]! > 0 ? power[i]! / noise[i]! : 0;
-  return { ratio, noise, frames, bins, loHz: lo * binHz, binHz, size, hop };
+  return { ratio, noise, floor, frames, bins, loHz: lo * binHz, binHz, size, hop };
 }
 
-/** The noise's mean power at every frame and bin: its shape across the band times its level in each frame. */
-function noiseOf(power: Float32Array, frames: number, bins: number, binHz: number): Float32Array {
+/**
+ * The noise's mean power at every frame and bin: its shape across the band times its level
+ * in each frame near the bin; and at every bin over the recording: its shape times its
+ * typical level across the band.
+ */
+function noiseOf(power: Float32Array, frames: number, bins: number, binHz: number): { noise: Float32Array; floor: Float32Array } {
   const column = new Float32Array(frames);
   const overTime = new Float32Array(bins);
   for (let k = 0; k < bins; k++) {
@@ -86,8 +92,10 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
   const near = new Float32Array(2 * half + 1);
   const step = Math.max(1, Math.ceil(half / 4));
   const noise = new Float32Array(frames * bins);
+  const bandLevel = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {
     for (let k = 0; k < bins; k++) row[k] = shape[k]! > 0 ? power[f * bins + k]! / shape[k]! : 0;
+    bandLevel[f] = selectInPlace(row.slice(), bins >> 1) / MEDIAN_OF_MEAN;
     // The level at every `step`-th bin, linear between: it changes slowly across the band.
     const localLevel = (k: number) => {
       const from = Math.max(0, k - half);
@@ -101,7 +109,8 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
       for (let k = a; k <= b; k++) noise[f * bins + k] = shape[k]! * (la + ((k - a) / Math.max(1, b - a)) * (lb - la));
     }
   }
-  return noise;
+  const level = selectInPlace(bandLevel, frames >> 1);
+  return { noise, floor: shape.map((x) => x * level) };
 }
 
 /** Each window's mean ratio at every bin (window-major), windows of `length` frames every `length / 2`. */
@@ -186,15 +195,13 @@ function keyedFrames(s: Spectrogram, k: number, from: number, to: number): { fir
  */
 function snrOf(s: Spectrogram, k: number, from: number, to: number, sampleRate: number): number {
   const excess = new Float32Array(Math.max(1, to - from));
-  const noise = new Float32Array(excess.length);
   for (let f = from; f < to; f++) {
     let sum = 0;
-    for (let j = Math.max(0, k - 2); j <= Math.min(s.bins - 1, k + 2); j++) sum += (s.ratio[f * s.bins + j]! - 1) * s.noise[f * s.bins + j]!;
+    for (let j = Math.max(0, k - 2); j <= Math.min(s.bins - 1, k + 2); j++) sum += s.ratio[f * s.bins + j]! * s.noise[f * s.bins + j]! - s.floor[j]!;
     excess[f - from] = sum;
-    noise[f - from] = s.noise[f * s.bins + k]!;
   }
   const tone = selectInPlace(excess, Math.min(excess.length - 1, Math.floor(TUNING.band.KEYED_QUANTILE * excess.length)));
-  const perBin = selectInPlace(noise, noise.length >> 1);
+  const perBin = s.floor[k]!;
   const tonePower = (tone * 16) / (3 * s.size * s.size);
   const noisePower = (perBin / (0.375 * s.size)) * (6000 / sampleRate);
   return tonePower > 0 && noisePower > 0 ? 10 * Math.log10(tonePower / noisePower) : Number.NEGATIVE_INFINITY;
