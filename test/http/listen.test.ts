@@ -100,7 +100,10 @@ describe("GET /api/v1/listen (WebSocket)", () => {
       signals.map((s) => s.output),
       sent.map((s) => s.text),
     );
-    for (const e of session.events.slice(0, -1)) assert.equal(typeof e.signal, "number", JSON.stringify(e));
+    for (const e of session.events.slice(0, -1)) {
+      assert.equal(typeof e.signal, "number", JSON.stringify(e));
+      assert.equal(typeof e.frequency, "number", JSON.stringify(e));
+    }
     for (const s of signals) {
       const own = session.events.filter((e) => e.type === "character" && e.signal === s.signal);
       assert.equal(own.map((e) => e.text).join(""), s.output.replaceAll(" ", ""));

@@ -46,6 +46,29 @@ async function done(): Promise<void> {
   assert.deepEqual(problems, []);
 }
 
+/**
+ * The page in a Chromium whose fake microphone plays `samples` (48 kHz) once from the start
+ * of the take ("%noloop"), handed to `run`.
+ */
+async function withMicrophone(samples: Float32Array, run: (page: Page) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "ditdah-mic-"));
+  const file = join(dir, "microphone.wav");
+  writeFileSync(file, encodeWav([samples], 48000));
+  const microphone = await launchChromium([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-audio-capture=${file}%noloop`,
+  ]);
+  try {
+    const page = await microphone.newPage();
+    await page.goto(`${server.url}/`);
+    await run(page);
+  } finally {
+    await microphone.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("the playground page", () => {
   it("encodes text as it is typed, and shows the API's own error for what cannot be encoded", async () => {
     await page.fill("#text", "SOS 73");
@@ -164,17 +187,7 @@ describe("the playground page", () => {
     const { samples } = readWav(rendered);
     const padded = new Float32Array(samples.length + 2 * 48000);
     padded.set(samples, 48000);
-    const dir = mkdtempSync(join(tmpdir(), "ditdah-mic-"));
-    const file = join(dir, "cq.wav");
-    writeFileSync(file, encodeWav([padded], 48000));
-    const microphone = await launchChromium([
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${file}%noloop`,
-    ]);
-    try {
-      const micPage = await microphone.newPage();
-      await micPage.goto(`${server.url}/`);
+    await withMicrophone(padded, async (micPage) => {
       await micPage.click("#listen");
       await micPage
         .locator("#listen", { hasText: "Stop listening" })
@@ -210,10 +223,7 @@ describe("the playground page", () => {
       assert.equal(await micPage.textContent("#heard"), "CQ TEST DE W1AW");
       assert.match((await micPage.textContent("#heard-details"))!, /^12 characters at (19|20|21)(\.\d)? wpm, (69\d|70\d) Hz, in \d+\.\d s$/);
       assert.equal(await micPage.textContent("#listen"), "Listen with the microphone");
-    } finally {
-      await microphone.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
     await done();
   });
 
@@ -223,17 +233,7 @@ describe("the playground page", () => {
       { text: "TEST DL1ABC TEST", wpm: 24, frequency: 1800, snrDb: 12, startS: 1.5 },
     ];
     const band = recordBand({ signals: sent, durationS: 13, sampleRate: 48000, noiseSeed: 3 });
-    const dir = mkdtempSync(join(tmpdir(), "ditdah-band-"));
-    const file = join(dir, "band.wav");
-    writeFileSync(file, encodeWav([band], 48000));
-    const microphone = await launchChromium([
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${file}%noloop`,
-    ]);
-    try {
-      const micPage = await microphone.newPage();
-      await micPage.goto(`${server.url}/`);
+    await withMicrophone(band, async (micPage) => {
       await micPage.check("#every-signal");
       await micPage.click("#listen");
       // Each signal's label appears over its pitch while the file still plays.
@@ -249,10 +249,7 @@ describe("the playground page", () => {
       await micPage.locator("#heard-details", { hasText: "signals" }).waitFor({ timeout: 20_000 });
       assert.match((await micPage.textContent("#heard"))!, /^60\d Hz: CQ CQ DE W1AW K\n1[78]\d\d Hz: TEST DL1ABC TEST$/);
       assert.match((await micPage.textContent("#heard-details"))!, /^2 signals in \d+\.\d s$/);
-    } finally {
-      await microphone.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
     await done();
   });
 });

@@ -8,6 +8,7 @@
  * any other is a new one, numbered in the order found. A signal with no character for
  * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
+import type { HeardCharacter } from "../characters/heard.js";
 import { hearSignals, type SignalDecode } from "../decode-signals.js";
 import { TUNING } from "../tuning.js";
 import { Decider } from "./decider.js";
@@ -47,10 +48,10 @@ export class BandListener extends WindowListener {
       f.frequency = heard.frequency;
       f.snrDb = heard.snrDb;
       const characters = heard.characters.map((c) => shifted(c, fromMs));
-      const undecidedMs = f.decider.take(characters, nowMs, final, heard.wpm, events);
+      const undecidedMs = this.take(f, characters, nowMs, final, heard.wpm, events);
       keepFromMs = Math.min(keepFromMs, undecidedMs - contextMs(f.decider.wpmOr(heard.wpm)));
     }
-    for (const f of this.followed) if (!taken.has(f)) f.decider.take([], nowMs, final, 0, events);
+    for (const f of this.followed) if (!taken.has(f)) this.take(f, [], nowMs, final, 0, events);
     this.closeSilent(nowMs, events);
     this.keepFrom(keepFromMs);
   }
@@ -67,6 +68,14 @@ export class BandListener extends WindowListener {
       durationMs: this.receivedMs,
       signals,
     };
+  }
+
+  /** A signal's decisions on a reading, every event naming its pitch; returns the oldest moment undecided. */
+  private take(f: Followed, heard: HeardCharacter[], nowMs: number, final: boolean, wpm: number, events: ListenEvent[]): number {
+    const from = events.length;
+    const undecidedMs = f.decider.take(heard, nowMs, final, wpm, events);
+    for (const e of events.slice(from)) e.frequency ??= Math.round(f.frequency);
+    return undecidedMs;
   }
 
   private follow(nowMs: number): Followed {

@@ -17,6 +17,8 @@ export interface ListenerOptions extends AudioHints {
 /** With `signals: "all"`: the signal an event belongs to, numbered from 0 as they are found. */
 interface OfSignal {
   signal?: number;
+  /** ... and its pitch, Hz (every event of a band's signal carries it). */
+  frequency?: number;
 }
 
 /** Times are ms of stream audio; `emittedAtMs` is how much audio had arrived when the event was decided. */

@@ -43,7 +43,10 @@ describe("createListener with signals: all", () => {
       assert.equal(bySignal.get(f.signal!), s.text.replaceAll(" ", ""));
       for (const e of events) if (e.type === "character" && e.signal === f.signal) assert.ok(Math.abs(e.frequency - s.frequency) <= 15);
     }
-    for (const e of events) assert.equal(typeof e.signal, "number", JSON.stringify(e));
+    for (const e of events) {
+      assert.equal(typeof e.signal, "number", JSON.stringify(e));
+      assert.equal(typeof e.frequency, "number", JSON.stringify(e));
+    }
   });
 
   // Its first characters wait as a stream's first do (FIRST_WAIT_MS).
