@@ -13,19 +13,18 @@
  * Environment: BAND_BENCH_RECORDINGS (default 40), BAND_BENCH_NOISE_S (default 600),
  * BAND_BENCH_LIVE_RECORDINGS (default 20), BAND_BENCH_LIVE_NOISE_S (default 120).
  */
-import { createListener, decodeSignals, type ListenEvent, type SignalDecode } from "../src/audio/index.js";
+import { decodeSignals, type SignalDecode } from "../src/audio/index.js";
 import { rng, type Random } from "../test/fixtures/random.js";
 import { bandSignalEndS, recordBand, type Band, type BandSignal } from "../test/fixtures/band.js";
 import { characterErrors } from "../test/fixtures/simulator.js";
 import { corpusText } from "./audio-corpus.js";
 import { envNumber, line } from "./lib/stats.js";
+import { streamed } from "./live.js";
 
 const SEED = 2020;
 const DURATION_S = 30;
 const RATES = [8000, 11025, 22050, 44100] as const;
 const SPACINGS_HZ = [50, 60, 75, 100, 150, 200, 300, 500] as const;
-/** Audio pushed to the live listener at a time, ms. */
-const CHUNK_MS = 100;
 /** A decoded signal this close to a sent one is it. */
 const MATCH_HZ = 25;
 
@@ -202,16 +201,10 @@ function report(name: string, m: Measured, targets: boolean): void {
   line(`${name} speed`, `${speed.toFixed(1)}x real time on one core${verdict(speed >= 20, "target ≥20x")}`);
 }
 
-/** A band streamed through the listener in CHUNK_MS chunks; the summary's signals, and each character's latency. */
+/** A band streamed through the listener (bench/live.ts streamed); the summary's signals, and each character's latency. */
 function listened(samples: Float32Array, sampleRate: number, latencies: number[]): SignalDecode[] {
-  const listener = createListener({ sampleRate, signals: "all" });
-  const step = Math.round((CHUNK_MS * sampleRate) / 1000);
-  const heard = (events: ListenEvent[]) => {
-    for (const e of events) if (e.type === "character") latencies.push(e.emittedAtMs - e.endMs);
-  };
-  for (let at = 0; at < samples.length; at += step) heard(listener.push(samples.subarray(at, at + step)));
-  const { events, summary } = listener.flush();
-  heard(events);
+  const { events, summary } = streamed(samples, sampleRate, { signals: "all" });
+  for (const e of events) if (e.type === "character") latencies.push(e.emittedAtMs - e.endMs);
   return summary.signals ?? [];
 }
 

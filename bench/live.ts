@@ -18,7 +18,16 @@ import { dotMs } from "../src/core/units.js";
 import { TUNING } from "../src/audio/decoder/tuning.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { audioLimits, createListener, decodeAudio, type ListenEvent, readRecording, readWav } from "../src/audio/index.js";
+import {
+  audioLimits,
+  createListener,
+  decodeAudio,
+  type ListenerOptions,
+  type ListenEvent,
+  type ListenSummary,
+  readRecording,
+  readWav,
+} from "../src/audio/index.js";
 import { DEFAULT_CORPUS, items, tokenErrors } from "./foreign.js";
 import { characterErrors, record } from "../test/fixtures/simulator.js";
 import { rng } from "../test/fixtures/random.js";
@@ -32,15 +41,19 @@ const CHUNK_MS = 100;
 const SNR_TARGET_POINTS = 0.3;
 const SNR_TARGET_RATIO_AT_10 = 1.3;
 
-/** Everything a listener says about `samples`, pushed CHUNK_MS at a time. */
-function stream(samples: Float32Array, sampleRate: number): { events: ListenEvent[]; output: string } {
-  const listener = createListener({ sampleRate });
+/** Everything a listener made with `options` says about `samples`, pushed CHUNK_MS at a time. */
+export function streamed(
+  samples: Float32Array,
+  sampleRate: number,
+  options: Omit<ListenerOptions, "sampleRate"> = {},
+): { events: ListenEvent[]; summary: ListenSummary } {
+  const listener = createListener({ sampleRate, ...options });
   const events: ListenEvent[] = [];
   const step = Math.round((CHUNK_MS * sampleRate) / 1000);
   for (let at = 0; at < samples.length; at += step) events.push(...listener.push(samples.subarray(at, at + step)));
   const { events: last, summary } = listener.flush();
   events.push(...last);
-  return { events, output: summary.output };
+  return { events, summary };
 }
 
 function quantile(values: number[], q: number): number {
@@ -67,9 +80,9 @@ function accuracyAndLatency(): void {
     for (let i = 0; i < list.length; i += step) {
       const m = list[i]!;
       const { samples, sampleRate } = readWav(recordMessage(m, snr, 1000 * i + snr).wav);
-      const { events, output } = stream(samples, sampleRate);
+      const { events, summary } = streamed(samples, sampleRate);
       b.batchErrors += characterErrors(m.text, decodeAudio(samples, sampleRate).output);
-      b.liveErrors += characterErrors(m.text, output);
+      b.liveErrors += characterErrors(m.text, summary.output);
       b.length += m.text.length;
       // Characters the stream's end decided are left out: their lag is the stream's end.
       const durationMs = (1000 * samples.length) / sampleRate;
@@ -218,7 +231,7 @@ async function foreignLive(): Promise<void> {
       const { samples, sampleRate } = await readRecording(readFileSync(join(corpus, item.file)));
       batchOutput = decodeAudio(samples, sampleRate).output;
       if (sampleRate < audioLimits.LIVE_SAMPLE_RATE.min) refused++;
-      else liveOutput = stream(samples, sampleRate).output;
+      else liveOutput = streamed(samples, sampleRate).summary.output;
     } catch {
       // A file the reader refuses reads as empty to both.
     }

@@ -1,10 +1,9 @@
 /** `ditdah listen --live`: a recording or standard input read through the live listener, characters printed as they are decided. */
 import { setTimeout as sleep } from "node:timers/promises";
-import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../audio/index.js";
-import type { AudioHints } from "../audio/index.js";
+import { createListener, type Listener, type ListenerOptions, type ListenEvent, type ListenSummary } from "../audio/index.js";
 
-/** The hints, and `signals: "all"` to follow every signal. */
-export type ListenHints = AudioHints & { signals?: "all" };
+/** The listener's options but its sample rate (taken from the audio): the hints, and `signals`. */
+export type ListenHints = Omit<ListenerOptions, "sampleRate">;
 import { type PcmChunk, pcmChunks } from "./pcm-stream.js";
 
 /** Audio handed to the listener at a time from a file, ms: what a sound card's buffer holds. */

@@ -116,7 +116,7 @@ export const Mp3Params = Type.Object({
   ),
 });
 
-export const DecodeAudioHints = Type.Object({
+export const DecodeAudioQuery = Type.Object({
   frequency: Type.Optional(
     Type.Number({
       minimum: DECODE_FREQUENCY.min,
@@ -151,7 +151,7 @@ export const ListenParams = Type.Object({
       { description: "PCM in each binary frame: s16le (default) or f32le, mono" },
     ),
   ),
-  ...DecodeAudioHints.properties,
+  ...DecodeAudioQuery.properties,
 });
 
 /** The parameters some endpoint requires (text, morse): any other is an option. */
@@ -164,7 +164,7 @@ export type DecodeParams = Static<typeof DecodeParams>;
 export type AudioParams = Static<typeof AudioParams>;
 export type WavParams = Static<typeof WavParams>;
 export type Mp3Params = Static<typeof Mp3Params>;
-export type DecodeAudioHints = Static<typeof DecodeAudioHints>;
+export type DecodeAudioQuery = Static<typeof DecodeAudioQuery>;
 
 const Success = Type.Boolean({ description: "true on success" });
 

@@ -2,15 +2,15 @@
  * Every signal of a band read apart: the signals found in the spectrum
  * (front-end/signals.ts), each mixed down and low-passed into its own channel
  * (front-end/channel.ts) where it is heard, and read there by the recording decoder from
- * its baseband on (decode-audio.ts readBaseband). A character keyed in step with a much
- * stronger signal close by is that signal leaking into the channel, and is dropped; a
- * channel left with fewer than MIN_CHARACTERS characters held noise.
+ * its baseband on (decode-audio.ts readBaseband), strongest first, each taken out
+ * (front-end/cancel.ts) before the weaker ones beside it are read. What is not Morse
+ * (isMorse) is dropped, and so is what one signal leaks into another's channel (clicks,
+ * sidebands, harmonics, images: withoutLeaks).
  */
 import { Decimator, decimationFactor } from "../dsp/decimator.js";
 import { dotMs } from "../../core/units.js";
 import { DECODE_RATE, DECODE_WPM } from "../limits.js";
-import { DEFAULT_SEPARATOR } from "../../core/limits.js";
-import { heardCharacters, type HeardCharacter } from "./characters/heard.js";
+import { heardCharacters, writeCharacter, type HeardCharacter } from "./characters/heard.js";
 import type { TimingDecode } from "./characters/timings.js";
 import { checkInput, hintedWpm, readBaseband, type AudioHints } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
@@ -119,10 +119,15 @@ interface Source {
   stronger: boolean;
 }
 
+/** Whether one of the source's edges lies in [from, to], ms. */
+function edgeWithin(source: Source, from: number, to: number): boolean {
+  const k = firstAtOrAfter(source.edges, (e) => e, from);
+  return k < source.edges.length && source.edges[k]! <= to;
+}
+
 /** A mark that starts and ends within `withinMs` of one edge of the source: the click of a key going down or up. */
 function clickOf(m: Mark, source: Source, withinMs: number): boolean {
-  const k = firstAtOrAfter(source.edges, (e) => e, m.endMs - withinMs);
-  return k < source.edges.length && source.edges[k]! <= m.startMs + withinMs;
+  return edgeWithin(source, m.endMs - withinMs, m.startMs + withinMs);
 }
 
 /** A mark that starts and ends within `withinMs` of the start and end of one of the source's: its keying, copied. */
@@ -139,8 +144,7 @@ function copyOf(m: Mark, source: Source, withinMs: number): boolean {
 
 /** A mark with one of the source's edges within it, or within `withinMs` of it: a click, however widely or skewed a channel read it. */
 function byEdge(m: Mark, source: Source, withinMs: number): boolean {
-  const k = firstAtOrAfter(source.edges, (e) => e, m.startMs - withinMs);
-  return k < source.edges.length && source.edges[k]! <= m.endMs + withinMs;
+  return edgeWithin(source, m.startMs - withinMs, m.endMs + withinMs);
 }
 
 /** A signal's marks and edges, sorted, as a source of leaks into others. */
@@ -214,12 +218,11 @@ function withoutLeaks(read: readonly HeardSignal[]): HeardSignal[] {
 function decodeOf(r: HeardSignal): SignalDecode {
   const first = r.characters[0]!;
   const last = r.characters[r.characters.length - 1]!;
-  const words = r.characters.map((c, i) => (i > 0 && c.wordStart ? " " : "") + c.text);
-  const morse = r.characters.map((c, i) => (i === 0 ? "" : c.wordStart ? DEFAULT_SEPARATOR : " ") + c.morse);
+  const text = { output: "", morse: "" };
+  for (const c of r.characters) writeCharacter(text, c);
   return {
     signal: 0,
-    output: words.join(""),
-    morse: morse.join(""),
+    ...text,
     characters: r.characters.length,
     wpm: r.wpm,
     frequency: r.frequency,

@@ -4,7 +4,7 @@ import { AudioDecoder } from "../audio-decoder.js";
 import { TAGS } from "../docs.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
 import { RECORDING_BODY_LIMIT } from "../limits.js";
-import { DecodeAudioHints, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
+import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
 
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
 export const RECORDING_MEDIA_TYPES = Object.keys(MEDIA_TYPE_FORMATS);
@@ -25,15 +25,15 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
         schema: {
           summary: "Decode Morse from a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC (pitch and speed found by the decoder)",
           tags: [TAGS.audio.name],
-          querystring: DecodeAudioHints,
+          querystring: DecodeAudioQuery,
           consumes: RECORDING_MEDIA_TYPES,
           response: { 200: DecodeAudioResult, ...errorResponses },
         },
         onRequest: requireMediaType(RECORDING_MEDIA_TYPES),
-        ...paramsNormalizer("query", DecodeAudioHints),
+        ...paramsNormalizer("query", DecodeAudioQuery),
       },
       async (request: FastifyRequest) => {
-        const { signals, ...hints } = request.query as DecodeAudioHints;
+        const { signals, ...hints } = request.query as DecodeAudioQuery;
         return { success: true, ...(await decoder.decode(request.body as Buffer, mediaType(request), hints, signals)) };
       },
     );

@@ -23,6 +23,16 @@ export interface HeardCharacter {
 }
 
 /**
+ * Appends a character to a text and its Morse as decodeAudio writes them: a space (in the
+ * Morse, DEFAULT_SEPARATOR) before the first character of every word but the first.
+ */
+export function writeCharacter(into: { output: string; morse: string }, c: { text: string; morse: string; wordStart: boolean }): void {
+  const first = into.output === "";
+  into.output += (c.wordStart && !first ? " " : "") + c.text;
+  into.morse += (first ? "" : c.wordStart ? DEFAULT_SEPARATOR : " ") + c.morse;
+}
+
+/**
  * The characters of `decoded`, timed by the marks of `keyed` (the elements it was written
  * from) shifted by `offsetMs`; empty where the two disagree on the number of marks.
  */

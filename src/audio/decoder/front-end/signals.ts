@@ -7,7 +7,8 @@
  * NEIGHBOURHOOD_HZ (the median there, so that a receiver's gain control, and noise that
  * comes and goes in one part of the band, are followed). Over windows of WINDOW_MS, a
  * pitch whose power stands DETECT_RATIO times above the noise's, and highest within
- * PEAK_HALF_HZ, holds a signal; it is heard from the first such window to the last.
+ * PEAK_HALF_HZ, holds a signal; within the windows it shows in, it is heard from the first
+ * frame where it is keyed (KEYED_RATIO) to the last.
  * Noise alone, averaged over a window's frames, stays far below that ratio; a keyed tone
  * at 0 dB in 3 kHz stands about a hundred times above the noise in one bin.
  */

@@ -5,10 +5,9 @@
  * the next reading may correct it once. The readings come from the listener that owns it
  * (listener.ts: the strongest signal; band-listener.ts: one signal of a band).
  */
-import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
 import { dotMs } from "../../../core/units.js";
 import { DECODE_WPM } from "../../limits.js";
-import type { HeardCharacter } from "../characters/heard.js";
+import { writeCharacter, type HeardCharacter } from "../characters/heard.js";
 import { TUNING } from "../tuning.js";
 import type { CharacterEvent, ListenEvent, ListenSummary } from "./events.js";
 
@@ -40,9 +39,7 @@ class Written {
   private writeLast(): void {
     const d = this.last;
     if (!d) return;
-    const first = this.output === "";
-    this.output += (d.wordStart && !first ? " " : "") + d.event.text;
-    this.morse += (first ? "" : d.wordStart ? DEFAULT_SEPARATOR : " ") + d.event.morse;
+    writeCharacter(this, { text: d.event.text, morse: d.event.morse, wordStart: d.wordStart });
     this.last = undefined;
   }
 }

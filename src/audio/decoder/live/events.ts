@@ -10,7 +10,7 @@ export interface ListenerOptions extends AudioHints {
    * stream, and its summary is then `decodeAudio`'s reading of the whole stream.
    */
   window?: "bounded" | "unbounded";
-  /** `all`: every signal of the band is followed apart (live/band-listener.ts), its events naming it. */
+  /** `all`: every signal of the band is followed apart (live/band-listener.ts), its events naming it; `window` does not apply (bounded). */
   signals?: "all";
 }
 
