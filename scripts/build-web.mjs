@@ -1,14 +1,16 @@
-// Bundles the page's Web Worker (the library's live listener) for the browser: web/build/.
+// Bundles the page for the browser into web/build/: its script (web/page/main.ts) and its
+// Web Worker (the library's live listener, web/workers/listen.ts).
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["web/workers/listen.ts"],
-  outfile: "web/build/listen-worker.js",
+  entryPoints: { page: "web/page/main.ts", "listen-worker": "web/workers/listen.ts" },
+  outdir: "web/build",
   bundle: true,
   format: "esm",
-  // A Node built-in anywhere in the listener's imports fails the build.
+  // A Node built-in anywhere in their imports fails the build.
   platform: "browser",
   target: "es2022",
   minify: true,
+  sourcemap: true,
   logLevel: "warning",
 });

@@ -24,7 +24,8 @@ fi
 
 npm run build --silent # the package's own entry (dist/) is tested too
 npx tsc -p tsconfig.json
-npx tsc -p tsconfig.web.json # the playground's script, plain JavaScript checked as TypeScript
+npx tsc -p tsconfig.test-web.json # the browser tests, which run code in the page too
+npx tsc -p tsconfig.web.json # the page's script, with the browser's types and no Node's
 npx biome ci . # lint and formatting (biome.jsonc); `npm run format` fixes the formatting
 mapfile -t files < <(find test -name '*.test.ts' | sort)
 exec node --import tsx --test --test-concurrency=2 "${files[@]}"

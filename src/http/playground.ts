@@ -22,6 +22,8 @@ export async function registerPlayground(app: FastifyInstance): Promise<void> {
     root: WEB_ROOT,
     wildcard: false,
     decorateReply: false,
+    // What the browser loads, not the TypeScript the bundles in build/ are made from.
+    globIgnore: ["**/*.ts"],
     setHeaders: (reply) => {
       reply.headers(PAGE_HEADERS);
     },

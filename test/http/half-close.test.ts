@@ -40,16 +40,20 @@ describe("a client that half-closes after its request", () => {
   it("gets the playground's static files, each whole", async () => {
     for (const [path, file, type] of [
       ["/", "index.html", "text/html; charset=utf-8"],
-      ["/playground.js", "playground.js", "application/javascript; charset=utf-8"],
+      ["/build/page.js", "build/page.js", "application/javascript; charset=utf-8"],
+      ["/playground.css", "playground.css", "text/css; charset=utf-8"],
+      ["/styles/see.css", "styles/see.css", "text/css; charset=utf-8"],
+      ["/styles/key.css", "styles/key.css", "text/css; charset=utf-8"],
+      ["/styles/practice.css", "styles/practice.css", "text/css; charset=utf-8"],
     ] as const) {
       const answer = await halfClosedGet(path);
       assertWhole(answer, type, path);
       assert.deepEqual(answer.bytes, webFile(file), path);
     }
     // HTTP/1.0 without Connection: the connection closes after the answer by default.
-    const old = await rawSocket(server.url, "GET /playground.js HTTP/1.0\r\n\r\n");
+    const old = await rawSocket(server.url, "GET /build/page.js HTTP/1.0\r\n\r\n");
     assertWhole(old, "application/javascript; charset=utf-8", "HTTP/1.0");
-    assert.deepEqual(old.bytes, webFile("playground.js"));
+    assert.deepEqual(old.bytes, webFile("build/page.js"));
   });
 
   it("gets the docs page and its static files", async () => {

@@ -19,19 +19,23 @@ describe("the playground's files", () => {
     assert.equal(page.headers.get("access-control-allow-origin"), "*");
     // API.md counts /api/v1/ requests only.
     assert.equal(page.headers.get("ratelimit"), null);
-    assert.match(page.text, /<script type="module" src="\/playground\.js"><\/script>/);
+    assert.match(page.text, /<script type="module" src="\/build\/page\.js"><\/script>/);
     assert.equal((await send(server.url, "GET", "/index.html")).text, page.text);
   });
 
   it("serves every file the page refers to, each with its type", async () => {
     const page = (await send(server.url, "GET", "/")).text;
     const referred = [...page.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!).filter((path) => !path.startsWith("/api/") && path !== "/docs");
-    assert.deepEqual(referred.sort(), ["/favicon.svg", "/playground.css", "/playground.js"]);
     const types: Record<string, string> = {
+      "/build/page.js": "application/javascript; charset=utf-8",
       "/favicon.svg": "image/svg+xml",
       "/playground.css": "text/css; charset=utf-8",
-      "/playground.js": "application/javascript; charset=utf-8",
+      "/styles/key.css": "text/css; charset=utf-8",
+      "/styles/practice.css": "text/css; charset=utf-8",
+      "/styles/see.css": "text/css; charset=utf-8",
     };
+    // Page links (#…) are not files.
+    assert.deepEqual(referred.filter((path) => path !== "/").sort(), Object.keys(types));
     for (const path of referred) {
       const file = await send(server.url, "GET", path);
       assert.equal(file.status, 200, path);
@@ -47,7 +51,7 @@ describe("the playground's files", () => {
     const post = await send(server.url, "POST", "/", { body: { text: "E" } });
     assertError(post, 405, "Method POST is not allowed on /; allowed: GET, HEAD, OPTIONS");
     assert.equal(post.headers.get("allow"), "GET, HEAD, OPTIONS");
-    assertError(await send(server.url, "DELETE", "/playground.js"), 405);
+    assertError(await send(server.url, "DELETE", "/build/page.js"), 405);
   });
 
   it("serves nothing else from the disk: other paths are the API's JSON 404", async () => {
@@ -58,7 +62,8 @@ describe("the playground's files", () => {
       "/src/http/app.ts",
       "/playground.ts",
       "/.git/config",
-      "//playground.js",
+      "//build/page.js",
+      "/page/main.ts",
     ]) {
       assertError(await rawRequest(server.url, "GET", path), 404);
     }

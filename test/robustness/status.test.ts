@@ -103,7 +103,7 @@ suite("service paths are known paths too", () => {
   }
 
   test("the docs page's and the playground's own paths answer wrong methods with 405 and their exact Allow", async () => {
-    for (const path of ["/docs/", "/docs/json", "/docs/yaml", "/docs/static/index.html", "/", "/index.html", "/playground.js"]) {
+    for (const path of ["/docs/", "/docs/json", "/docs/yaml", "/docs/static/index.html", "/", "/index.html", "/build/page.js", "/styles/key.css"]) {
       const request = { method: "DELETE", target: path };
       const response = await send(server.port, request);
       assertJsonError(request, response, 405);

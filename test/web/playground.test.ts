@@ -1,49 +1,24 @@
 /** The playground page, driven in Debian's Chromium (playwright-core) against a real server. */
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeWav, readWav, sampleCount } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
-import { serveForTests } from "../helpers/server.js";
 import { recordBand } from "../fixtures/band.js";
 import { launchChromium } from "./chromium.js";
+import { pageUnderTest } from "./page.js";
 
-const server = serveForTests();
-
-let browser: Browser;
-let page: Page;
-/** What the page printed as errors, and scripts that threw (a CSP violation is one). */
-let problems: string[];
-
-before(async () => {
-  browser = await launchChromium();
-});
-after(async () => browser?.close());
-
-beforeEach(async () => {
-  page = await browser.newPage();
-  problems = [];
-  page.on("console", (message) => {
-    // The browser logs every 400 the API answers; the tests below cause those on purpose.
-    if (message.type() === "error" && !message.text().includes("status of 400")) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  await page.goto(`${server.url}/`);
-});
+const t = pageUnderTest();
+const { server } = t;
 
 /** The text of an <output> once it shows something. */
 async function shown(selector: string): Promise<string> {
-  const output = page.locator(selector, { hasText: /./ });
+  const output = t.page.locator(selector, { hasText: /./ });
   await output.waitFor();
   return (await output.textContent())!;
-}
-
-async function done(): Promise<void> {
-  await page.close();
-  assert.deepEqual(problems, []);
 }
 
 /**
@@ -71,6 +46,7 @@ async function withMicrophone(samples: Float32Array, run: (page: Page) => Promis
 
 describe("the playground page", () => {
   it("encodes text as it is typed, and shows the API's own error for what cannot be encoded", async () => {
+    const { page } = t;
     await page.fill("#text", "SOS 73");
     assert.equal(await shown("#morse"), "... --- ... / --... ...--");
     await page.fill("#text", "A#B");
@@ -81,19 +57,21 @@ describe("the playground page", () => {
     await page.fill("#text", "");
     await page.locator("#encode-error").waitFor({ state: "hidden" });
     assert.equal(await page.textContent("#encode-error"), "");
-    await done();
+    await t.done();
   });
 
   it("decodes Morse as it is typed", async () => {
+    const { page } = t;
     await page.fill("#morse-input", "-.-. --.- / -.. . / .-- .---- .- .--");
     assert.equal(await shown("#decoded"), "CQ DE W1AW");
     await page.fill("#morse-input", "...---...---...");
     await page.locator("#decode-error", { hasText: /./ }).waitFor();
     assert.match((await page.textContent("#decode-error"))!, /\.\.\.---\.\.\.---\.\.\./);
-    await done();
+    await t.done();
   });
 
   it("shows the chart, and a click on a character types it", async () => {
+    const { page } = t;
     await page.locator("#chart table").first().waitFor();
     const chart = (await (await fetch(`${server.url}/api/v1/chart`)).json()) as Record<string, Record<string, string>>;
     const captions = await page.locator("#chart caption").allTextContents();
@@ -116,10 +94,11 @@ describe("the playground page", () => {
     // Each click asks the API again: the answer for "CQ" may show before the one for "CQ<SK>".
     await page.locator("#morse", { hasText: "...-.-" }).waitFor();
     assert.equal(await shown("#morse"), "-.-. --.- ...-.-");
-    await done();
+    await t.done();
   });
 
   it("plays the API's timeline to its end, and links a WAV of the same settings", async () => {
+    const { page } = t;
     await page.fill("#text", "EE");
     await page.fill("#wpm", "30");
     await page.fill("#frequency", "700");
@@ -143,10 +122,11 @@ describe("the playground page", () => {
     await page.click("#play");
     await page.locator("#sound-error", { hasText: /./ }).waitFor();
     assert.equal(await page.textContent("#sound-error"), "Parameter wpm must be a number between 5 and 50");
-    await done();
+    await t.done();
   });
 
   it("stops what it plays", async () => {
+    const { page } = t;
     await page.fill("#text", "PARIS PARIS PARIS");
     await page.fill("#wpm", "5");
     await page.click("#play");
@@ -154,10 +134,11 @@ describe("the playground page", () => {
     await page.click("#stop");
     assert.equal(await page.textContent("#play-status"), "Stopped");
     assert.equal(await page.isEnabled("#stop"), false);
-    await done();
+    await t.done();
   });
 
   it("reads back a recording chosen from disk, and says so when it holds no Morse", async () => {
+    const { page } = t;
     const wav = Buffer.from(await (await fetch(`${server.url}/api/v1/audio.wav?text=CQ%20TEST&wpm=25&frequency=650`)).arrayBuffer());
     await page.setInputFiles("#recording", { name: "cq.wav", mimeType: "audio/wav", buffer: wav });
     await page.locator("#heard-details", { hasText: "characters" }).waitFor({ timeout: 20_000 });
@@ -175,7 +156,7 @@ describe("the playground page", () => {
     await page.setInputFiles("#recording", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a recording") });
     await page.locator("#listen-error", { hasText: /./ }).waitFor();
     assert.match((await page.textContent("#listen-error"))!, /not a file we can read/);
-    await done();
+    await t.done();
   });
 
   it("listens to the microphone, decoding in the page as it hears, with a waterfall", async () => {
@@ -224,7 +205,7 @@ describe("the playground page", () => {
       assert.match((await micPage.textContent("#heard-details"))!, /^12 characters at (19|20|21)(\.\d)? wpm, (69\d|70\d) Hz, in \d+\.\d s$/);
       assert.equal(await micPage.textContent("#listen"), "Listen with the microphone");
     });
-    await done();
+    await t.done();
   });
 
   it("with every signal, labels each signal on the waterfall with its text as it is read", async () => {
@@ -250,6 +231,6 @@ describe("the playground page", () => {
       assert.match((await micPage.textContent("#heard"))!, /^60\d Hz: CQ CQ DE W1AW K\n1[78]\d\d Hz: TEST DL1ABC TEST$/);
       assert.match((await micPage.textContent("#heard-details"))!, /^2 signals in \d+\.\d s$/);
     });
-    await done();
+    await t.done();
   });
 });

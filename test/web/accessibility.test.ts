@@ -1,0 +1,126 @@
+/**
+ * The page for everyone: an axe-core scan in both themes finds no serious or critical
+ * violation, it fits from 360 px wide, it follows the system's theme, and everything is
+ * reachable from the keyboard. Screenshots at 360 and 1280 px in both themes are written to
+ * $DITDAH_SCREENSHOTS (default: a folder in the system's temporary directory) to look at.
+ */
+import assert from "node:assert/strict";
+import { readFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { pageUnderTest } from "./page.js";
+
+const t = pageUnderTest();
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const SCREENSHOTS = process.env.DITDAH_SCREENSHOTS ?? join(tmpdir(), "ditdah-screenshots");
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The page with something to show: text drawn on the strip, the chart and the tree loaded. */
+async function filled(page: Page): Promise<void> {
+  await page.fill("#text", "CQ DE W1AW");
+  await page.locator("#strip .character").first().waitFor();
+  await page.locator("#tree g").first().waitFor();
+  await page.locator("#chart table").first().waitFor();
+}
+
+/** axe-core's serious and critical violations on the page as it is (evaluated by the DevTools protocol, which the page's CSP does not govern). */
+async function violations(page: Page): Promise<Violation[]> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return found.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+describe("the page for everyone", () => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`has no serious or critical axe-core violation in the ${colorScheme} theme`, async () => {
+      const { page } = t;
+      await page.emulateMedia({ colorScheme });
+      await filled(page);
+      const found = await violations(page);
+      assert.deepEqual(
+        found.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        [],
+      );
+      await t.done();
+    });
+  }
+
+  it("follows the system's theme", async () => {
+    const { page } = t;
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await page.emulateMedia({ colorScheme: "light" });
+    assert.equal(await background(), "rgb(255, 255, 255)");
+    await page.emulateMedia({ colorScheme: "dark" });
+    assert.equal(await background(), "rgb(17, 20, 24)");
+    await t.done();
+  });
+
+  for (const width of [360, 1280]) {
+    it(`fits ${width} px without scrolling sideways, and is photographed in both themes`, async () => {
+      const { page } = t;
+      await page.setViewportSize({ width, height: 800 });
+      await filled(page);
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scrollWidth <= width, `the page is ${scrollWidth} px wide in a ${width} px window`);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: join(SCREENSHOTS, `page-${width}-${colorScheme}.png`), fullPage: true });
+      }
+      await t.done();
+    });
+  }
+
+  it("is usable from the keyboard: Tab reaches every control, and Enter on a chart character plays it", async () => {
+    const { page } = t;
+    await filled(page);
+    // Every enabled, visible control is a Tab stop, but a group of radio buttons is one.
+    const expected = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll<HTMLElement>("button, input, textarea, select, a[href]")].filter(
+        (c) => !(c as HTMLButtonElement).disabled && c.checkVisibility(),
+      );
+      const groups = new Set<string>();
+      let n = 0;
+      for (const control of controls) {
+        const radio = control instanceof HTMLInputElement && control.type === "radio" ? control.name : undefined;
+        if (radio !== undefined && groups.has(radio)) continue;
+        if (radio !== undefined) groups.add(radio);
+        control.dataset.tabStop = String(n++);
+      }
+      return n;
+    });
+    const reached = new Set<string>();
+    for (let i = 0; i < expected + 10; i++) {
+      await page.keyboard.press("Tab");
+      const active = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return element?.dataset.tabStop ?? (element instanceof HTMLInputElement && element.type === "radio" ? `radio:${element.name}` : "");
+      });
+      if (active.startsWith("radio:")) {
+        const first = await page.evaluate(
+          (name) => document.querySelector<HTMLElement>(`input[name="${name}"][data-tab-stop]`)?.dataset.tabStop,
+          active.slice(6),
+        );
+        if (first !== undefined) reached.add(first);
+      } else if (active !== "") reached.add(active);
+    }
+    assert.equal(reached.size, expected, `Tab reached ${reached.size} of ${expected} controls`);
+    await page.focus("#chart button:text-is('K')");
+    await page.keyboard.press("Enter");
+    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    assert.equal(await page.getAttribute("#strip .character", "data-pattern"), "-.-");
+    await t.done();
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The page in Debian's Chromium against a real server, for a test file: a fresh tab before
+ * each test, with whatever it logs as an error or throws collected, and `done()` to close
+ * the tab and assert there was none.
+ */
+import assert from "node:assert/strict";
+import { after, before, beforeEach } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { serveForTests, type FileServer } from "../helpers/server.js";
+import { launchChromium } from "./chromium.js";
+
+export interface PageUnderTest {
+  readonly server: FileServer;
+  readonly browser: Browser;
+  readonly page: Page;
+  /** Closes the tab; fails if the page logged an error or a script threw. */
+  done(): Promise<void>;
+}
+
+/** Serves the app for this file and opens `path` (default `/`) in a fresh tab before each test. */
+export function pageUnderTest(path = "/"): PageUnderTest {
+  const server = serveForTests();
+  let browser: Browser;
+  let page: Page;
+  let problems: string[] = [];
+  before(async () => {
+    browser = await launchChromium();
+  });
+  after(async () => browser?.close());
+  beforeEach(async () => {
+    page = await browser.newPage();
+    problems = [];
+    page.on("console", (message) => {
+      // The browser logs every 400 the API answers; tests cause those on purpose.
+      if (message.type() === "error" && !message.text().includes("status of 400")) problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${server.url}${path}`);
+  });
+  return {
+    server,
+    get browser() {
+      return browser;
+    },
+    get page() {
+      return page;
+    },
+    async done() {
+      await page.close();
+      assert.deepEqual(problems, []);
+    },
+  };
+}

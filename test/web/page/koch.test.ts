@@ -1,0 +1,177 @@
+/** The Koch method's rules (web/page/koch.ts), under Node: no page needed. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { timeline } from "../../../src/core/index.js";
+import {
+  charactersInPlay,
+  DEFAULT_SETTINGS,
+  drawGroups,
+  FIRST_LESSON,
+  KOCH_ORDER,
+  mayAdvance,
+  mayGoBack,
+  nextCharacter,
+  percent,
+  RECENT_ROUNDS,
+  readProgress,
+  scoreAnswer,
+  seededRandom,
+  startingProgress,
+  storedProgress,
+  withRound,
+} from "../../../web/page/koch.js";
+
+describe("the Koch order", () => {
+  it("is LCWO's, 41 distinct characters the API can send, starting with K and M", () => {
+    assert.equal(KOCH_ORDER.join(" "), "K M U R E S N A P T L W I . J Z = F O Y , V G 5 / Q 9 2 H 3 8 B ? 4 7 C 1 D 6 0 X");
+    assert.equal(new Set(KOCH_ORDER).size, 41);
+    assert.deepEqual(charactersInPlay(FIRST_LESSON), ["K", "M"]);
+    assert.equal(nextCharacter(FIRST_LESSON), "U");
+    assert.equal(nextCharacter(KOCH_ORDER.length), undefined);
+    assert.doesNotThrow(() => timeline(KOCH_ORDER.join(" ")));
+  });
+});
+
+describe("drawing a round", () => {
+  it("draws the groups asked for, only from the characters given, the same for the same seed", () => {
+    const characters = charactersInPlay(5);
+    const round = drawGroups(characters, 4, 6, seededRandom(7));
+    assert.equal(round.length, 6);
+    for (const group of round) {
+      assert.equal(group.length, 4);
+      for (const character of group) assert.ok(characters.includes(character), character);
+    }
+    assert.deepEqual(drawGroups(characters, 4, 6, seededRandom(7)), round);
+    assert.notDeepEqual(drawGroups(characters, 4, 6, seededRandom(8)), round);
+  });
+
+  it("draws the newest character twice as often as each other one", () => {
+    const characters = charactersInPlay(4);
+    const drawn = drawGroups(characters, 10, 4000, seededRandom(1)).join("");
+    const share = (character: string) => [...drawn].filter((c) => c === character).length / drawn.length;
+    // Weights 1, 1, 1, 2 of 5.
+    assert.ok(Math.abs(share("R") - 0.4) < 0.02, `R: ${share("R")}`);
+    for (const older of ["K", "M", "U"]) assert.ok(Math.abs(share(older) - 0.2) < 0.02, `${older}: ${share(older)}`);
+  });
+
+  it("follows an injected source: its lowest number draws the first character, its highest the newest", () => {
+    assert.deepEqual(
+      drawGroups(["K", "M", "U"], 3, 1, () => 0),
+      ["KKK"],
+    );
+    assert.deepEqual(
+      drawGroups(["K", "M", "U"], 3, 1, () => 0.9999),
+      ["UUU"],
+    );
+    assert.throws(() => drawGroups([], 3, 1, Math.random), RangeError);
+  });
+});
+
+describe("scoring an answer", () => {
+  it("counts every character right when the answer is what was sent, in any case and spacing", () => {
+    const score = scoreAnswer(["KMK", "MMK"], "  kmk   MMk ");
+    assert.equal(score.right, 6);
+    assert.equal(score.total, 6);
+    assert.equal(percent(score.right, score.total), 100);
+    assert.deepEqual(score.perCharacter.get("K"), { sent: 3, right: 3 });
+    assert.deepEqual(score.perCharacter.get("M"), { sent: 3, right: 3 });
+  });
+
+  it("marks a wrong character where it stands, and tallies it against the character sent", () => {
+    const score = scoreAnswer(["KMU", "RKM"], "KRU RKM");
+    assert.deepEqual(score.groups[0]!.marks, [
+      { sent: "K", typed: "K", right: true },
+      { sent: "M", typed: "R", right: false },
+      { sent: "U", typed: "U", right: true },
+    ]);
+    assert.equal(score.right, 5);
+    assert.equal(score.total, 6);
+    assert.equal(percent(score.right, score.total), 83);
+    assert.deepEqual(score.perCharacter.get("M"), { sent: 2, right: 1 });
+    assert.deepEqual(score.perCharacter.get("R"), { sent: 1, right: 1 });
+  });
+
+  it("keeps a slip within its group: a missing character is an error there and the next group still lines up", () => {
+    const score = scoreAnswer(["KMU", "RKM"], "KM RKM");
+    assert.deepEqual(score.groups[0]!.marks[2], { sent: "U", typed: undefined, right: false });
+    assert.ok(score.groups[1]!.marks.every((mark) => mark.right));
+    assert.equal(score.right, 5);
+    assert.equal(score.total, 6);
+  });
+
+  it("counts each extra character as an error, in a group or past the last one", () => {
+    const score = scoreAnswer(["KM"], "KMM U");
+    assert.equal(score.groups[0]!.extra, "M");
+    assert.deepEqual(score.extraGroups, ["U"]);
+    assert.equal(score.right, 2);
+    assert.equal(score.total, 4);
+    assert.equal(percent(score.right, score.total), 50);
+  });
+
+  it("scores an empty answer as nothing right, and a missing group as all missing", () => {
+    const score = scoreAnswer(["KM", "MK"], "");
+    assert.equal(score.right, 0);
+    assert.equal(score.total, 4);
+    assert.equal(scoreAnswer(["KM", "MK"], "KM").right, 2);
+  });
+
+  it("reads punctuation as characters like any other", () => {
+    const score = scoreAnswer(["A.=", ",/?"], "a.= ,/?");
+    assert.equal(score.right, 6);
+  });
+});
+
+describe("the advance rule", () => {
+  it("offers the next character from 90 % of a round, never past the last one", () => {
+    assert.equal(mayAdvance(9, 10, 2), true);
+    assert.equal(mayAdvance(45, 50, 2), true);
+    assert.equal(mayAdvance(44, 50, 2), false);
+    assert.equal(mayAdvance(0, 0, 2), false);
+    assert.equal(mayAdvance(10, 10, KOCH_ORDER.length), false);
+    // Shown rounded down, so a round that shows 90 % has passed and one that fails shows less.
+    assert.equal(percent(899, 1000), 89);
+    assert.equal(percent(9, 10), 90);
+  });
+
+  it("lets a learner go back, but not below K and M", () => {
+    assert.equal(mayGoBack(3), true);
+    assert.equal(mayGoBack(FIRST_LESSON), false);
+  });
+});
+
+describe("stored progress", () => {
+  it("reads back what it stored", () => {
+    let progress = { ...startingProgress(), learned: 7, settings: { wpm: 25, fwpm: 12, groupLength: 4, groups: 3 } };
+    progress = withRound(progress, { learned: 7, right: 18, total: 20 });
+    assert.deepEqual(readProgress(storedProgress(progress)), progress);
+  });
+
+  it("starts anew from missing, corrupt or foreign data, without throwing", () => {
+    const start = startingProgress();
+    for (const stored of [null, undefined, "", "{", "null", "42", '"text"', "[]", '{"learned":"many"}']) {
+      assert.deepEqual(readProgress(stored), start, String(stored));
+    }
+    assert.equal(start.learned, 2);
+    assert.deepEqual(start.settings, { wpm: 20, fwpm: 10, groupLength: 5, groups: 5 });
+  });
+
+  it("keeps the parts that fit and resets those that do not", () => {
+    const stored = JSON.stringify({
+      learned: 99,
+      settings: { wpm: 30, fwpm: 40, groupLength: 0, groups: 3 },
+      rounds: [{ learned: 3, right: 5, total: 5 }, { learned: 3, right: 6, total: 5 }, "round", null, { learned: 2.5, right: 1, total: 2 }],
+    });
+    const progress = readProgress(stored);
+    assert.equal(progress.learned, FIRST_LESSON);
+    assert.deepEqual(progress.settings, { wpm: 30, fwpm: DEFAULT_SETTINGS.fwpm, groupLength: 5, groups: 3 });
+    assert.deepEqual(progress.rounds, [{ learned: 3, right: 5, total: 5 }]);
+  });
+
+  it("keeps only the recent rounds", () => {
+    let progress = startingProgress();
+    for (let i = 1; i <= RECENT_ROUNDS + 3; i++) progress = withRound(progress, { learned: 2, right: i, total: 100 });
+    assert.equal(progress.rounds.length, RECENT_ROUNDS);
+    assert.equal(progress.rounds.at(-1)!.right, RECENT_ROUNDS + 3);
+    assert.equal(readProgress(storedProgress(progress)).rounds.length, RECENT_ROUNDS);
+  });
+});

@@ -1,0 +1,165 @@
+/** The page's practice panel (the Koch method), driven in Debian's Chromium against a real server. */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { pageUnderTest } from "./page.js";
+
+const t = pageUnderTest();
+
+/** Short rounds, so the tests run fast: one group of three characters at 30 wpm. */
+async function shortRounds(page: Page): Promise<void> {
+  await page.fill("#practice-wpm", "30");
+  await page.fill("#practice-fwpm", "30");
+  await page.fill("#practice-group-length", "3");
+  await page.fill("#practice-groups", "1");
+}
+
+/** Plays a round with `start` (a click or a key press) and returns what the page asked the API to send. */
+async function playRound(page: Page, start: () => Promise<void>): Promise<{ text: string; wpm: string; fwpm: string; frequency: string }> {
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/v1/audio") && request.method() === "POST");
+  await start();
+  const body = (await asked).postDataJSON();
+  await page.locator("#practice-status", { hasText: "Playing" }).waitFor();
+  return body;
+}
+
+/** `text` with its character at `index` swapped for the other of K and M. */
+function oneWrong(text: string, index: number): string {
+  const swapped = text[index] === "K" ? "M" : "K";
+  return text.slice(0, index) + swapped + text.slice(index + 1);
+}
+
+describe("the practice panel", () => {
+  it("plays a round of groups from the characters learned, timed by the API, and plays it again", async () => {
+    const { page } = t;
+    assert.equal(await page.textContent("#practice-set"), "K M");
+    assert.equal(await page.inputValue("#practice-wpm"), "20");
+    assert.equal(await page.inputValue("#practice-fwpm"), "10");
+    await shortRounds(page);
+    const sent = await playRound(page, () => page.click("#practice-play"));
+    assert.match(sent.text, /^[KM]{3}$/);
+    assert.deepEqual({ ...sent, text: undefined }, { text: undefined, wpm: "30", fwpm: "30", frequency: "600" });
+    assert.match((await page.textContent("#practice-status"))!, /^Playing 1 group of 3 characters: \d\.\d s at 30 wpm$/);
+    assert.equal(await page.isEnabled("#practice-stop"), true);
+    assert.equal(await page.locator("#practice-answer").evaluate((input) => input.matches(":focus")), true);
+    await page.locator("#practice-status", { hasText: "Played" }).waitFor({ timeout: 5000 });
+    assert.equal(await page.isEnabled("#practice-stop"), false);
+
+    // The same round again: played as it was, with no new request.
+    let requests = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/")) requests++;
+    });
+    await page.click("#practice-replay");
+    await page.locator("#practice-status", { hasText: "Playing" }).waitFor();
+    await page.click("#practice-stop");
+    assert.equal(await page.textContent("#practice-status"), "Stopped");
+    assert.equal(requests, 0);
+    await t.done();
+  });
+
+  it("shows the API's error for speeds it refuses, and its own for a round it cannot draw", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    await page.fill("#practice-wpm", "60");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: /./ }).waitFor();
+    assert.equal(await page.textContent("#practice-error"), "Parameter wpm must be a number between 5 and 50");
+    await page.fill("#practice-wpm", "30");
+    await page.fill("#practice-group-length", "0");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: "Group length" }).waitFor();
+    assert.equal(await page.textContent("#practice-error"), "Group length must be a whole number from 1 to 10");
+    assert.equal(await page.isEnabled("#practice-check"), false);
+    await t.done();
+  });
+
+  it("scores a typed answer character by character, from the keyboard alone", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    await page.focus("#practice-play");
+    const { text } = await playRound(page, () => page.keyboard.press("Enter"));
+    // Focus is on the answer: type it with the second character wrong, and Enter checks it.
+    await page.keyboard.type(oneWrong(text, 1).toLowerCase());
+    await page.keyboard.press("Enter");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+
+    assert.equal(await page.textContent("#practice-score"), "66 % right: 2 of 3 characters. 90 % or more lets you add the next character.");
+    assert.equal(await page.getAttribute("#practice-score", "aria-live"), "polite");
+    const marks = page.locator("#practice-marks .practice-char");
+    assert.equal(await marks.count(), 3);
+    const classes = await marks.evaluateAll((cells) => cells.map((cell) => cell.className));
+    assert.deepEqual(classes, ["practice-char right", "practice-char wrong", "practice-char right"]);
+    // Marked by a visible sign and in words, not by colour alone.
+    assert.equal(await marks.nth(1).locator(".sign").textContent(), `✗ ${oneWrong(text, 1)[1]}`);
+    assert.equal(await marks.nth(0).locator(".sign").textContent(), "✓");
+    assert.equal(await marks.nth(1).locator(".practice-sr").textContent(), `${text[1]} wrong, typed ${oneWrong(text, 1)[1]}`);
+
+    // Each character in play with its own accuracy.
+    const tally = (character: string) => {
+      const sent = [...text].filter((c) => c === character).length;
+      const right = [...text].filter((c, i) => c === character && i !== 1).length;
+      return sent === 0 ? `${character}: not sent` : `${character}: ${Math.floor((100 * right) / sent)} % (${right} of ${sent})`;
+    };
+    assert.deepEqual(await page.locator("#practice-tally li").allTextContents(), [tally("K"), tally("M")]);
+    assert.equal(await page.isHidden("#practice-add"), true);
+    assert.equal(await page.isEnabled("#practice-check"), false);
+    assert.deepEqual(await page.locator("#practice-rounds li").allTextContents(), ["66 % (2 of 3) with 2 characters, up to M"]);
+    await t.done();
+  });
+
+  it("adds the next character after a good round and keeps it, the settings and the scores across a reload", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    await page.fill("#practice-answer", text);
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+    assert.equal(await page.textContent("#practice-score"), "100 % right: 3 of 3 characters. You can add the next character, U.");
+    assert.equal(await page.textContent("#practice-add"), "Add U");
+    await page.click("#practice-add");
+    assert.equal(await page.textContent("#practice-set"), "K M U");
+    assert.equal(await page.isHidden("#practice-add"), true);
+    assert.equal(await page.isEnabled("#practice-back"), true);
+
+    await page.reload();
+    assert.equal(await page.textContent("#practice-set"), "K M U");
+    assert.equal(await page.textContent("#practice-next"), "R");
+    assert.equal(await page.inputValue("#practice-wpm"), "30");
+    assert.equal(await page.inputValue("#practice-group-length"), "3");
+    assert.deepEqual(await page.locator("#practice-rounds li").allTextContents(), ["100 % (3 of 3) with 2 characters, up to M"]);
+    const next = await playRound(page, () => page.click("#practice-play"));
+    assert.match(next.text, /^[KMU]{3}$/);
+
+    // Going back a character is kept too, down to K and M and no further.
+    await page.click("#practice-back");
+    assert.equal(await page.textContent("#practice-set"), "K M");
+    assert.equal(await page.isEnabled("#practice-back"), false);
+    await page.reload();
+    assert.equal(await page.textContent("#practice-set"), "K M");
+    await t.done();
+  });
+
+  it("starts anew from corrupt stored progress", async () => {
+    const { page } = t;
+    // A string, evaluated in the page (this file is type-checked without the DOM's names).
+    await page.evaluate(`localStorage.setItem("ditdah.practice", '{"learned": "lots", "settings": 7')`);
+    await page.reload();
+    assert.equal(await page.textContent("#practice-set"), "K M");
+    assert.equal(await page.inputValue("#practice-wpm"), "20");
+    assert.deepEqual(await page.locator("#practice-rounds li").allTextContents(), ["None yet"]);
+    await t.done();
+  });
+
+  it("fits a 360 px wide screen with touch targets of 44 px or more", async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 360, height: 740 });
+    const section = await page.locator("#practice").evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    assert.ok(section.scroll <= section.client, `${section.scroll} > ${section.client}`);
+    const targets = page.locator("#practice button:not([hidden]), #practice input");
+    for (const box of await targets.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON()))) {
+      assert.ok(box.height >= 44 && box.width >= 44 && box.right <= 360, JSON.stringify(box));
+    }
+    await t.done();
+  });
+});

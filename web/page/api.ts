@@ -1,0 +1,68 @@
+/**
+ * Calls to the ditdah API on the page's own origin. The page checks nothing itself and
+ * shows the API's own error messages, so it can never disagree with it.
+ */
+
+/** A failure to show as it is: the API's own message, or why it could not be reached. */
+export class Failure extends Error {}
+
+/** The API's answer to a request, or a Failure with its error message. */
+// biome-ignore lint/suspicious/noExplicitAny: each caller reads the fields its endpoint answers with.
+export async function call(path: string, init?: RequestInit): Promise<any> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new Failure("Could not reach the ditdah service");
+  }
+  const body = await response.json().catch(() => undefined);
+  if (body?.success !== true) throw new Failure(body?.error ?? `The service answered ${response.status}`);
+  return body;
+}
+
+/** POSTs `body` as JSON to `path`. */
+export function postJson(path: string, body: object, signal?: AbortSignal): ReturnType<typeof call> {
+  return call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+}
+
+/**
+ * Shows an error's message in an error box, or clears the box (no error). Anything but a
+ * Failure is a bug of the page's own: logged too.
+ */
+export function report(box: HTMLElement, error?: unknown): void {
+  if (error !== undefined && !(error instanceof Failure)) console.error(error);
+  box.textContent = error === undefined ? "" : error instanceof Error ? error.message : String(error);
+}
+
+/** One element of `/api/v1/audio`'s sequence. */
+export interface Segment {
+  type: "dot" | "dash" | "silence";
+  startMs: number;
+  durationMs: number;
+}
+
+/** `/api/v1/audio`'s answer: the text's tones and silences, timed. */
+export interface Timing {
+  text: string;
+  morse: string;
+  wpm: number;
+  fwpm: number;
+  frequency: number;
+  unitMs: number;
+  durationMs: number;
+  sequence: Segment[];
+}
+
+/** What `/api/v1/audio` is asked for; numbers as typed (the API reads decimal strings). */
+export interface SoundParams {
+  text: string;
+  wpm: string;
+  frequency: string;
+  fwpm?: string;
+}
+
+/** The timed sequence of `params`, from the API. */
+export function timingOf(params: SoundParams, signal?: AbortSignal): Promise<Timing> {
+  return postJson("/api/v1/audio", params, signal);
+}

@@ -1,0 +1,42 @@
+/** Answers from the API to what is being typed, once typing pauses. */
+import { report } from "./api.js";
+
+/** Quiet time after a keystroke before asking the API, ms. */
+const TYPING_PAUSE_MS = 150;
+
+/**
+ * Asks the API about what is typed in `input` once typing pauses, and shows the answer; an
+ * answer to something since typed over is dropped. Returns the check, to run it at once.
+ */
+export function answerAsTyped(
+  input: HTMLTextAreaElement,
+  ask: (value: string, signal: AbortSignal) => Promise<string>,
+  output: HTMLOutputElement,
+  errorBox: HTMLElement,
+): () => Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: AbortController | undefined;
+  const check = async () => {
+    pending?.abort();
+    const controller = new AbortController();
+    pending = controller;
+    if (input.value.trim() === "") {
+      output.value = "";
+      report(errorBox);
+      return;
+    }
+    try {
+      output.value = await ask(input.value, controller.signal);
+      report(errorBox);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      output.value = "";
+      report(errorBox, error);
+    }
+  };
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(check, TYPING_PAUSE_MS);
+  });
+  return check;
+}

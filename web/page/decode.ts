@@ -1,0 +1,20 @@
+/** Morse to text as it is typed; the last character's path lit on the tree. */
+import { announceCharacter } from "./announce.js";
+import { postJson } from "./api.js";
+import { answerAsTyped } from "./as-typed.js";
+import { byId } from "./dom.js";
+
+export function setupDecode(): void {
+  const input = byId("morse-input", HTMLTextAreaElement);
+  answerAsTyped(
+    input,
+    async (morse, signal) => {
+      const { output } = await postJson("/api/v1/decode", { morse }, signal);
+      const characters = morse.trim().split(/[\s/]+/);
+      announceCharacter(characters.at(-1) ?? "");
+      return output;
+    },
+    byId("decoded", HTMLOutputElement),
+    byId("decode-error", HTMLElement),
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * The page's script (bundled by scripts/build-web.mjs into web/build/page.js): each panel
+ * set up by its own module. Every answer comes from the ditdah API on the page's origin.
+ */
+import { showChart } from "./chart.js";
+import { setupDecode } from "./decode.js";
+import { byId } from "./dom.js";
+import { Hear } from "./hear.js";
+import { setupKey } from "./key.js";
+import { setupListen } from "./listen.js";
+import { setupPractice } from "./practice.js";
+import { MorseTree } from "./tree.js";
+
+const tree = new MorseTree(byId("tree", SVGSVGElement));
+const hear = new Hear();
+setupDecode();
+setupListen();
+setupKey();
+setupPractice();
+void showChart(hear, tree);
