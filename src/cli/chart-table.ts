@@ -7,6 +7,7 @@ const TITLES: Record<keyof Chart, string> = {
   punctuation: "Punctuation",
   prosigns: "Prosigns",
   accented: "Accented letters",
+  signs: "Other signs",
 };
 
 const GAP = 2;
@@ -14,7 +15,7 @@ const GAP = 2;
 const width = (text: string) => [...text].length;
 
 export function chartTable(chart: Readonly<Chart> = CHART): string {
-  const sections = Object.entries(chart) as [keyof Chart, Chart[keyof Chart]][];
+  const sections = Object.entries(chart) as [keyof Chart, NonNullable<Chart[keyof Chart]>][];
   const column = Math.max(...sections.flatMap(([, table]) => Object.keys(table).map(width))) + GAP;
   return sections
     .map(([kind, table]) => {

@@ -26,7 +26,7 @@ const USAGE = `Usage: ditdah COMMAND [OPTIONS] [ARGUMENTS]
 Commands:
   encode [TEXT...]           text to Morse
   decode [MORSE...]          Morse to text
-  chart [--json]             the Morse chart, as a table or as the API's JSON
+  chart [--alphabet NAME]    the Morse chart, as a table or (--json) as the API's JSON
   audio [TEXT...]            the timed tones and silences, as the API's JSON (alias: timing)
   wav --out FILE [TEXT...]   a WAV recording of the text (--format mp3: an MP3)
   mp3 --out FILE [TEXT...]   an MP3 recording of the text

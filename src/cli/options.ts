@@ -1,5 +1,5 @@
 /** Options shared by several commands: their parsing and their lines in the help. */
-import { MorseError } from "../core/index.js";
+import { ALPHABET_NAMES, DEFAULT_ALPHABET, MorseError } from "../core/index.js";
 import { numberOutOfRange } from "../core/messages.js";
 import { DECODE_FREQUENCY, DECODE_WPM, FREQUENCY, GLYPH_LENGTH, SAMPLE_RATE, SEPARATOR_LENGTH, WPM } from "../http/limits.js";
 import { UsageError } from "./command.js";
@@ -9,6 +9,8 @@ export const GLYPH_OPTIONS = {
   dot: { type: "string" },
   dash: { type: "string" },
 } as const;
+
+export const ALPHABET_OPTION = { alphabet: { type: "string" } } as const;
 
 export const SPEED_OPTIONS = {
   wpm: { type: "string" },
@@ -27,6 +29,7 @@ export const HELP_LINES = {
   hints:
     `  --wpm N             the expected speed, ${DECODE_WPM.min} to ${DECODE_WPM.max} words per minute (found when absent)\n` +
     `  --frequency HZ      the expected pitch, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)`,
+  alphabet: `  --alphabet NAME     the alphabet read in: ${ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
   help: "  -h, --help          this help",
 };
 

@@ -1,7 +1,15 @@
 /**
  * The character tables: ITU-R M.1677-1 letters, digits and punctuation, the common
  * extensions, prosigns and accented Latin letters. Written once; every other table
- * (encode lookup, decode lookup, the chart) is derived from these.
+ * (encode lookup, decode lookup, the chart) is derived from these. Other alphabets
+ * (alphabets/) share the digits, the punctuation and the prosigns.
+ *
+ * Sources: ITU-R M.1677-1 (10/2009), Part I: 1.1.1 letters, 1.1.2 figures, 1.1.3
+ * punctuation and signs (with `×`), 3.3.1 and 3.5.1 (what is sent for `%`, `‰`, `′`, `″`).
+ * Accented letters beyond ITU's É: the tables of common practice collected at
+ * ham.stackexchange.com/q/1379 and by LA3ZA ("Which non-English Morse characters are the
+ * most important ones?", 2013); `ß` as German practice sends it (SZ, `...--..`; morse-decoder
+ * sends six dots, which is no table's).
  */
 
 export type CharacterTable = Readonly<Record<string, string>>;
@@ -70,6 +78,30 @@ export const PUNCTUATION: CharacterTable = {
   $: "...-..-",
 };
 
+/** Signs of common practice beyond API.md section 7's: Spanish's opening question and exclamation marks. */
+export const SIGNS: CharacterTable = {
+  "¿": "..-.-",
+  "¡": "--...-",
+};
+
+/**
+ * Characters sent as others (encode only): the multiplication sign as X and ITU's printed
+ * forms as the ASCII signs they are (Part I, 1.1.3), and what ITU 3.3.1 and 3.5.1 send for
+ * per cent, per mille, minute and second.
+ */
+export const SENT_AS: Readonly<Record<string, string>> = {
+  "×": "X",
+  "’": "'",
+  "‘": "'",
+  "“": '"',
+  "”": '"',
+  "–": "-",
+  "%": "0/0",
+  "‰": "0/00",
+  "′": "'",
+  "″": "''",
+};
+
 /** Prosigns: letters sent run together, written in angle brackets. */
 export const PROSIGNS: CharacterTable = {
   "<AA>": ".-.-",
@@ -121,7 +153,26 @@ export const ACCENTED: CharacterTable = {
   Ŭ: "..--",
   Ź: "--..-.",
   Ż: "--..-",
+  Đ: "..-..",
+  Á: ".--.-",
+  Â: ".--.-",
+  Ã: ".--.-",
+  Č: "-.-..",
+  Ê: "-..-.",
+  Ë: "..-..",
+  Ğ: "--.-.",
+  Ì: ".---.",
+  İ: ".-..-",
+  Ï: "-..--",
+  Œ: "---.",
+  Ò: "---.",
+  Ô: "---.",
+  Ş: ".--..",
+  Ș: "----",
+  Ù: "..--",
+  Ž: "--..-",
+  ß: "...--..",
 };
 
 /** Decode precedence, highest first (API.md section 7). */
-export const DECODE_PRECEDENCE: readonly CharacterTable[] = [LETTERS, DIGITS, PUNCTUATION, PROSIGNS, ACCENTED];
+export const DECODE_PRECEDENCE: readonly CharacterTable[] = [LETTERS, DIGITS, PUNCTUATION, PROSIGNS, ACCENTED, SIGNS];

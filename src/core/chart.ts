@@ -1,12 +1,18 @@
-/** The Morse chart, as the API serves it. */
-import { ACCENTED, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, type CharacterTable } from "./characters.js";
+/** The Morse chart, as the API serves it: Latin's by default, or another alphabet's. */
+import { type Alphabet, ALPHABETS, LATIN } from "./alphabets/index.js";
+import { ACCENTED, type CharacterTable, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SIGNS } from "./characters.js";
 
 export interface Chart {
+  /** The alphabet's letters (Latin: A to Z). */
   alphabet: CharacterTable;
   numbers: CharacterTable;
+  /** ITU's punctuation and the common extensions, after the alphabet's own signs where it has some. */
   punctuation: CharacterTable;
   prosigns: CharacterTable;
-  accented: CharacterTable;
+  /** Latin only: the accented letters. */
+  accented?: CharacterTable;
+  /** Latin only: signs of common practice beyond API.md's punctuation (¿ ¡). */
+  signs?: CharacterTable;
 }
 
 export const CHART: Readonly<Chart> = Object.freeze({
@@ -15,4 +21,27 @@ export const CHART: Readonly<Chart> = Object.freeze({
   punctuation: PUNCTUATION,
   prosigns: PROSIGNS,
   accented: ACCENTED,
+  signs: SIGNS,
 });
+
+/** The chart of `alphabet`: its letters, the digits, its signs and ITU's punctuation, the prosigns. */
+export function chartOf(alphabet: Alphabet): Readonly<Chart> {
+  if (alphabet === LATIN) return CHART;
+  return { alphabet: alphabet.letters, numbers: DIGITS, punctuation: { ...alphabet.signs, ...PUNCTUATION }, prosigns: PROSIGNS };
+}
+
+/** What `GET /api/v1/alphabets` lists of each alphabet. */
+export interface AlphabetSummary {
+  name: string;
+  title: string;
+  source: string;
+  /** How many letters (and signs of its own) its table holds. */
+  characters: number;
+}
+
+export const ALPHABET_SUMMARIES: readonly AlphabetSummary[] = ALPHABETS.map((a) => ({
+  name: a.name,
+  title: a.title,
+  source: a.source,
+  characters: Object.keys(a.letters).length + Object.keys(a.signs ?? {}).length,
+}));

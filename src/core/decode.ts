@@ -1,11 +1,17 @@
 /** Morse to text. */
 import { MorseError } from "./errors.js";
 import { nothingTo } from "./messages.js";
+import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type Glyphs, type GlyphOptions, resolveGlyphs } from "./options.js";
-import { MAX_ELEMENTS, textOfKey } from "./tables.js";
+import { alphabetNamed, LATIN } from "./alphabets/index.js";
+import { AlphabetReader, readWhole } from "./reader.js";
+import { MAX_ELEMENTS, sequenceKey, textOfKey } from "./tables.js";
 import { codePointLength, describeCharacter, isWhiteSpace, listInWords } from "./text.js";
 
-export type DecodeOptions = GlyphOptions;
+export interface DecodeOptions extends GlyphOptions {
+  /** The alphabet the Morse is read in (alphabets/index.ts ALPHABET_NAMES): `latin` by default. */
+  alphabet?: string;
+}
 
 export interface DecodeResult {
   /** Upper-case text, words joined by one space. */
@@ -28,7 +34,10 @@ class Assembler {
   private startPosition = 0;
   private wordBreak = false;
 
-  constructor(private readonly morse: string) {}
+  constructor(
+    private readonly morse: string,
+    private readonly reader: AlphabetReader,
+  ) {}
 
   element(isDash: boolean, index: number, position: number): void {
     if (this.elements === 0) {
@@ -42,15 +51,15 @@ class Assembler {
   /** Ends the sequence in progress, if any; `end` is the index just past it. */
   endLetter(end: number): void {
     if (this.elements === 0) return;
-    const text = textOfKey(this.key);
+    const text = this.reader.text(this.key);
     if (text === undefined) {
       this.problems.push(`sequence "${this.morse.slice(this.start, end)}" at position ${this.startPosition}`);
-    } else {
+    } else if (text !== "") {
       if (this.wordBreak && this.output.length > 0) this.output += " ";
       this.output += text;
       this.characters++;
+      this.wordBreak = false;
     }
-    this.wordBreak = false;
     this.key = 1;
     this.elements = 0;
   }
@@ -73,7 +82,7 @@ class Assembler {
       throw new MorseError("INVALID_MORSE", `Cannot decode ${listInWords(this.problems)}`);
     }
     if (this.characters === 0) throw new MorseError("EMPTY_INPUT", nothingTo("morse", "decode"));
-    return { output: this.output, characters: this.characters };
+    return { output: this.reader.compose(this.output), characters: this.characters };
   }
 }
 
@@ -221,13 +230,15 @@ export function decodeAscii(morse: string): DecodeResult | undefined {
 /** Decodes Morse, counting the characters decoded. */
 export function decodeToResult(morse: string, options?: DecodeOptions): DecodeResult {
   const glyphs = resolveGlyphs(options);
+  const alphabet = alphabetNamed(options?.alphabet);
+  if (alphabet !== LATIN) return readWhole(alphabet, (reader) => decodeGeneral(morse, glyphs, reader));
   if (glyphs === DEFAULT_GLYPHS) return decodeAscii(morse) ?? decodeGeneral(morse, glyphs);
   return decodeGeneral(morse, glyphs);
 }
 
-/** Any glyphs, any input: the result, or an error that names every problem. */
-export function decodeGeneral(morse: string, glyphs: Glyphs): DecodeResult {
-  const out = new Assembler(morse);
+/** Any glyphs, any input, in any alphabet (Latin by default): the result, or an error that names every problem. */
+export function decodeGeneral(morse: string, glyphs: Glyphs, reader = new AlphabetReader(LATIN)): DecodeResult {
+  const out = new Assembler(morse, reader);
   if (glyphs === DEFAULT_GLYPHS) scanForgiving(morse, out);
   else scanExact(morse, glyphs, out);
   return out.result();
@@ -236,4 +247,23 @@ export function decodeGeneral(morse: string, glyphs: Glyphs): DecodeResult {
 /** Decodes Morse to upper-case text; sequences that are only prosigns come back as `<SK>` and the like. */
 export function decode(morse: string, options?: DecodeOptions): string {
   return decodeToResult(morse, options).output;
+}
+
+/**
+ * Morse as the audio decoder writes what it heard (default glyphs, letters apart by a space,
+ * words by ` / `) read in `alphabet`: a sequence that is no character there is `*`.
+ */
+export function readHeardMorse(morse: string, alphabet: string): string {
+  return readWhole(alphabetNamed(alphabet), (reader) => readWords(morse, reader));
+}
+
+function readWords(morse: string, reader: AlphabetReader): string {
+  const words = morse.split(DEFAULT_SEPARATOR).map((word) =>
+    word
+      .split(" ")
+      .filter((pattern) => pattern !== "")
+      .map((pattern) => (pattern.length <= MAX_ELEMENTS ? reader.text(sequenceKey(pattern)) : undefined) ?? "*")
+      .join(""),
+  );
+  return reader.compose(words.filter((word) => word !== "").join(" "));
 }

@@ -3,7 +3,9 @@ import { MorseError } from "./errors.js";
 import { nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
-import { letterPattern, patternOf, patternOfCharCode } from "./tables.js";
+import { type Alphabet, ALPHABETS } from "./alphabets/index.js";
+import { SENT_AS } from "./characters.js";
+import { isLatinLetter, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter } from "./tables.js";
 import { describeCharacter, isWhiteSpace, listInWords } from "./text.js";
 
 export type EncodeOptions = GlyphOptions;
@@ -27,6 +29,11 @@ function prosignPattern(s: string, start: number, end: number): string {
   return pattern;
 }
 
+/** A prosign's pattern from its name: `<DO>` is `-..---`. */
+function letterPatterns(prosign: string): string {
+  return prosignPattern(prosign, 0, prosign.length - 1);
+}
+
 function unsupported(problems: string[]): MorseError {
   const noun = problems.length === 1 ? "character" : "characters";
   return new MorseError("UNSUPPORTED_CHARACTER", `Cannot encode ${noun} ${listInWords(problems)}`);
@@ -39,14 +46,57 @@ function markAt(s: string, i: number): boolean {
   return i < s.length && s.charCodeAt(i) >= 0x300 && COMBINING_MARK.test(s.slice(i, i + 2));
 }
 
-/** Collects the patterns of a text, word by word, and what it cannot encode. */
+/** The alphabets that spell characters of their script out of table characters (kana, Hangul). */
+const SPELLERS = ALPHABETS.filter((a) => a.spell !== undefined);
+
+/** The table characters `ch` is sent as, when it is not in a table itself: `%` as `0/0`, `ガ` as `カ゛`. */
+function spellingOf(ch: string): readonly string[] | undefined {
+  const sent = SENT_AS[ch];
+  if (sent !== undefined) return [...sent];
+  for (const alphabet of SPELLERS) {
+    const spelled = alphabet.spell!(ch);
+    if (spelled !== undefined) return spelled;
+  }
+  return undefined;
+}
+
+/**
+ * Collects the patterns of a text, word by word, and what it cannot encode. An alphabet
+ * with a shift (Wabun) is switched into where its letters follow Latin ones, and back out
+ * before the next Latin letter.
+ */
 class PatternCollector {
   readonly words: PatternWords = [];
   readonly problems: string[] = [];
   private word: string[] = [];
+  /** The alphabet whose shift is in force, if any. */
+  private shifted: Alphabet | undefined;
+  private sentLatin = false;
+
+  /** `persian`: Arabic-script letters are read as Persian's (the text holds a letter only Persian has). */
+  constructor(private readonly persian: boolean) {}
 
   add(pattern: string): void {
     this.word.push(pattern);
+  }
+
+  /** A Latin character's pattern: a letter ends a shift. */
+  addLatin(pattern: string, letter: boolean): void {
+    if (letter) {
+      if (this.shifted?.shift) this.add(letterPatterns(this.shifted.shift.out));
+      this.shifted = undefined;
+      this.sentLatin = true;
+    }
+    this.add(pattern);
+  }
+
+  /** A letter of `alphabet`: its shift starts where it follows Latin. */
+  private addScript(pattern: string, alphabet: Alphabet): void {
+    if (alphabet.shift && this.shifted !== alphabet) {
+      if (this.sentLatin) this.add(letterPatterns(alphabet.shift.into));
+      this.shifted = alphabet;
+    }
+    this.add(pattern);
   }
 
   endWord(): void {
@@ -59,9 +109,18 @@ class PatternCollector {
   /** One character (one code point, NFC), at its 1-based position in the text as sent. */
   character(ch: string, position: number): void {
     const pattern = patternOf(ch);
-    if (pattern !== undefined) this.add(pattern);
+    const script = pattern === undefined ? scriptCharacter(ch, this.persian) : undefined;
+    if (pattern !== undefined) this.addLatin(pattern, isLatinLetter(ch));
     else if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) this.endWord();
-    else this.problems.push(`${describeCharacter(ch)} at position ${position}`);
+    else if (script !== undefined) this.addScript(script.pattern, script.alphabet);
+    else this.spelled(ch, position);
+  }
+
+  /** A character sent as others (`%` as `0/0`, `ガ` as `カ゛`), or a problem. */
+  private spelled(ch: string, position: number): void {
+    const parts = spellingOf(ch);
+    if (parts === undefined || (parts.length === 1 && parts[0] === ch)) this.problems.push(`${describeCharacter(ch)} at position ${position}`);
+    else for (const part of parts) this.character(part, position);
   }
 
   /**
@@ -73,7 +132,13 @@ class PatternCollector {
     let end = start + (s.codePointAt(start)! > 0xffff ? 2 : 1);
     while (markAt(s, end)) end += s.codePointAt(end)! > 0xffff ? 2 : 1;
     const original = [...s.slice(start, end)];
-    const composed = [...s.slice(start, end).normalize("NFC")];
+    const whole = s.slice(start, end).normalize("NFC");
+    // A letter whose lower case has no precomposed form (Turkish i̇, of İ) is in the tables whole.
+    if (original.length > 1 && patternOf(whole) !== undefined) {
+      this.character(whole, position);
+      return [end, original.length];
+    }
+    const composed = [...whole];
     this.character(composed[0]!, position);
     const leftover = composed.length - 1;
     for (let k = 0; k < leftover; k++) this.character(composed[1 + k]!, position + original.length - leftover + k);
@@ -95,7 +160,7 @@ class PatternCollector {
  * encode, with its 1-based code point position in the text as sent.
  */
 export function textToPatterns(text: string): PatternWords {
-  const out = new PatternCollector();
+  const out = new PatternCollector(isPersian(text));
   let position = 0;
   for (let i = 0; i < text.length; i++) {
     position++;
@@ -104,7 +169,7 @@ export function textToPatterns(text: string): PatternWords {
       // The hot path: plain ASCII, one table read.
       const pattern = patternOfCharCode(code);
       if (pattern !== undefined) {
-        out.add(pattern);
+        out.addLatin(pattern, letterPattern(code) !== undefined);
         continue;
       }
       if (code === LESS_THAN) {

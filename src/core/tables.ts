@@ -2,14 +2,17 @@
  * Lookup tables derived once from the character tables, so that encoding and
  * decoding cost one array or map read per character.
  */
-import { ACCENTED, DECODE_PRECEDENCE, DIGITS, LETTERS, PUNCTUATION } from "./characters.js";
+import { ALPHABETS, LATIN, type Alphabet } from "./alphabets/index.js";
+import { ARABIC } from "./alphabets/arabic.js";
+import { PERSIAN } from "./alphabets/persian.js";
+import { ACCENTED, type CharacterTable, DECODE_PRECEDENCE, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SIGNS } from "./characters.js";
 
 /** Patterns by character (both cases) for everything that encodes one-to-one. */
 const encodeMap = new Map<string, string>();
 /** The same for ASCII, indexed by char code: the hot path. */
 const encodeAscii: (string | undefined)[] = new Array(128).fill(undefined);
 
-for (const table of [LETTERS, DIGITS, PUNCTUATION, ACCENTED]) {
+for (const table of [LETTERS, DIGITS, PUNCTUATION, ACCENTED, SIGNS]) {
   for (const [ch, pattern] of Object.entries(table)) {
     for (const form of new Set([ch, ch.toLowerCase()])) {
       encodeMap.set(form, pattern);
@@ -36,7 +39,6 @@ export function letterPattern(code: number): string | undefined {
  * so ".-" is 0b101 and every sequence of up to MAX_ELEMENTS elements has its own slot.
  */
 export const MAX_ELEMENTS = 9;
-const decodeSlots: (string | undefined)[] = new Array(1 << (MAX_ELEMENTS + 1)).fill(undefined);
 
 export function sequenceKey(pattern: string): number {
   let key = 1;
@@ -44,14 +46,77 @@ export function sequenceKey(pattern: string): number {
   return key;
 }
 
-for (const table of DECODE_PRECEDENCE) {
-  for (const [ch, pattern] of Object.entries(table)) {
-    const key = sequenceKey(pattern);
-    decodeSlots[key] ??= ch;
-  }
-}
+const decodeSlots = slotsOf(DECODE_PRECEDENCE);
 
 /** The text a sequence key decodes to, or undefined when it means nothing. */
 export function textOfKey(key: number): string | undefined {
   return key < decodeSlots.length ? decodeSlots[key] : undefined;
+}
+
+/** The sequence slots of every table of `tables`, the first table holding a sequence winning it. */
+function slotsOf(tables: readonly CharacterTable[]): (string | undefined)[] {
+  const slots: (string | undefined)[] = new Array(1 << (MAX_ELEMENTS + 1)).fill(undefined);
+  for (const table of tables) {
+    for (const [ch, pattern] of Object.entries(table)) slots[sequenceKey(pattern)] ??= ch;
+  }
+  return slots;
+}
+
+const alphabetSlots = new Map<Alphabet, (string | undefined)[]>([[LATIN, decodeSlots]]);
+
+/**
+ * What each sequence means in `alphabet`: its own letters, then the digits, its own signs,
+ * ITU's punctuation and the prosigns (Latin: API.md section 7's order). Built once per alphabet.
+ */
+export function decodeSlotsOf(alphabet: Alphabet): readonly (string | undefined)[] {
+  let slots = alphabetSlots.get(alphabet);
+  if (!slots) {
+    slots = slotsOf([alphabet.letters, DIGITS, alphabet.signs ?? {}, PUNCTUATION, PROSIGNS]);
+    alphabetSlots.set(alphabet, slots);
+  }
+  return slots;
+}
+
+/** A character of another script than Latin, with its pattern and its alphabet. */
+export interface ScriptCharacter {
+  pattern: string;
+  alphabet: Alphabet;
+}
+
+/** The characters of every other alphabet (both cases where the script has case), the first alphabet listing one winning it. */
+const scriptMap = new Map<string, ScriptCharacter>();
+/** Persian's letters, which win over Arabic's for a text holding a letter only Persian has. */
+const persianMap = new Map<string, ScriptCharacter>();
+
+for (const alphabet of ALPHABETS) {
+  if (alphabet === LATIN) continue;
+  for (const table of [alphabet.letters, alphabet.signs ?? {}]) {
+    for (const [ch, pattern] of Object.entries(table)) {
+      for (const form of new Set([ch, ch.toLowerCase()])) {
+        if (!scriptMap.has(form)) scriptMap.set(form, { pattern, alphabet });
+        if (alphabet === PERSIAN) persianMap.set(form, { pattern, alphabet });
+      }
+    }
+  }
+}
+
+/** Letters Persian has and Arabic has not (پ چ ژ گ, and Persian's own ک and ی). */
+const PERSIAN_ONLY = new Set([...persianMap.keys()].filter((ch) => !(ch in ARABIC.letters)));
+
+/** Whether a text is Persian rather than Arabic: it holds a letter only Persian has. */
+export function isPersian(text: string): boolean {
+  for (const ch of text) if (PERSIAN_ONLY.has(ch)) return true;
+  return false;
+}
+
+/** `ch` of a script other than Latin (Persian's reading of Arabic letters where `persian`), or undefined. */
+export function scriptCharacter(ch: string, persian: boolean): ScriptCharacter | undefined {
+  return (persian ? persianMap.get(ch) : undefined) ?? scriptMap.get(ch);
+}
+
+/** Latin letters (accented ones too), both cases: what ends a run of another alphabet's shift (Wabun's). */
+const latinLetters = new Set(Object.keys({ ...LETTERS, ...ACCENTED }).flatMap((ch) => [ch, ch.toLowerCase()]));
+
+export function isLatinLetter(ch: string): boolean {
+  return latinLetters.has(ch);
 }

@@ -29,6 +29,7 @@ export interface LiveStreamOptions {
   frequency?: number;
   wpm?: number;
   signals?: "all";
+  alphabet?: string;
 }
 
 const BYTES_PER_SAMPLE: Record<PcmFormat, number> = { s16le: 2, f32le: 4 };
@@ -64,8 +65,8 @@ export class LiveStream {
     private readonly context: LiveStreamContext,
   ) {
     this.format = options.format ?? "s16le";
-    const { sampleRate, frequency, wpm, signals } = options;
-    this.listener = createListener({ sampleRate, frequency, wpm, signals });
+    const { sampleRate, frequency, wpm, signals, alphabet } = options;
+    this.listener = createListener({ sampleRate, frequency, wpm, signals, alphabet });
     context.metrics.liveStreams.inc();
     socket.on("message", (data, isBinary) => this.receive(frameBytes(data as Buffer), isBinary));
     socket.on("close", () => this.closed());

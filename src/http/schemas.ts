@@ -3,7 +3,7 @@
  * response serialization and the OpenAPI document.
  */
 import { Type, type Static } from "typebox";
-import { SEGMENT_TYPES, type SegmentType } from "../core/index.js";
+import { ALPHABET_NAMES, DEFAULT_ALPHABET, SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
   BAND_FREQUENCY,
@@ -64,6 +64,18 @@ const Speed = (description: string, fallback?: number, bounds: { min: number; ma
     description,
   });
 
+/** The alphabet Morse is read in: a string with an enum, so a bad name is answered with the list. */
+const Alphabet = Type.Optional(
+  Type.Unsafe<string>({
+    type: "string",
+    enum: [...ALPHABET_NAMES],
+    default: DEFAULT_ALPHABET,
+    description: `The alphabet the Morse is read in: one of ${ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources)`,
+  }),
+);
+
+export const AlphabetQuery = Type.Object({ alphabet: Alphabet });
+
 export const GlyphParams = {
   separator: Type.Optional(Separator),
   dotChar: Type.Optional(Glyph("dot", ".")),
@@ -71,7 +83,7 @@ export const GlyphParams = {
 };
 
 export const EncodeParams = Type.Object({ text: Text, ...GlyphParams });
-export const DecodeParams = Type.Object({ morse: Morse, ...GlyphParams });
+export const DecodeParams = Type.Object({ morse: Morse, ...GlyphParams, alphabet: Alphabet });
 export const AudioParams = Type.Object({
   text: Text,
   wpm: Type.Optional(Speed(`Character speed in words per minute (PARIS), ${WPM.min} to ${WPM.max}`, WPM.default)),
@@ -136,6 +148,7 @@ export const DecodeAudioQuery = Type.Object({
         "(its pitch and speed found for it; a frequency hint is then ignored); absent: the strongest signal alone",
     }),
   ),
+  alphabet: Alphabet,
 });
 
 /** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
@@ -165,6 +178,7 @@ export type AudioParams = Static<typeof AudioParams>;
 export type WavParams = Static<typeof WavParams>;
 export type Mp3Params = Static<typeof Mp3Params>;
 export type DecodeAudioQuery = Static<typeof DecodeAudioQuery>;
+export type AlphabetQuery = Static<typeof AlphabetQuery>;
 
 const Success = Type.Boolean({ description: "true on success" });
 
@@ -190,7 +204,20 @@ export const ChartResult = Type.Object({
   numbers: PatternMap,
   punctuation: PatternMap,
   prosigns: PatternMap,
-  accented: PatternMap,
+  accented: Type.Optional(PatternMap),
+  signs: Type.Optional(PatternMap),
+});
+
+export const AlphabetsResult = Type.Object({
+  success: Success,
+  alphabets: Type.Array(
+    Type.Object({
+      name: Type.String({ description: "What the alphabet parameter takes" }),
+      title: Type.String(),
+      source: Type.String({ description: "Where its table comes from" }),
+      characters: Type.Integer({ description: "Letters and signs of its own in its table (digits, ITU punctuation and prosigns are shared)" }),
+    }),
+  ),
 });
 
 export const Segment = Type.Object({

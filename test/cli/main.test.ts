@@ -107,7 +107,7 @@ describe("the ditdah command", () => {
     const ROW = /^\S+ {2,}\S+$/;
     assert.deepEqual(
       lines.filter((line) => line !== "" && !ROW.test(line)),
-      ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters"],
+      ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters", "Other signs"],
     );
     const rows = lines.filter((line) => ROW.test(line));
     assert.deepEqual(
@@ -117,6 +117,26 @@ describe("the ditdah command", () => {
     const column = (character: string) => rows.find((row) => row.startsWith(`${character} `))!.search(/[-.]+$/);
     for (const character of ["0", "?", "<SK>", "<SOS>", "É"]) assert.equal(column(character), column("A"), character);
     assert.ok(rows.includes(`<SK>${" ".repeat(column("A") - 4)}...-.-`));
+  });
+
+  it("takes --alphabet for the chart and for decode, and refuses an unknown one with the list", async () => {
+    const greek = await ditdah(["chart", "--alphabet", "greek"]);
+    assert.equal(greek.code, 0);
+    assert.ok(
+      greek.stdout.split("\n").includes(
+        `Ω${" ".repeat(
+          greek.stdout
+            .split("\n")
+            .find((l) => l.startsWith("Α "))!
+            .search(/[-.]+$/) - 1,
+        )}.--`,
+      ),
+    );
+    const decoded = await ditdah(["decode", "--alphabet", "cyrillic", "-.-.", "--.-", "/", "-..", "."]);
+    assert.equal(decoded.stdout, "ЦЩ ДЕ\n");
+    const bad = await ditdah(["decode", "--alphabet", "elvish", "-.-."]);
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /alphabet must be one of latin, cyrillic, /);
   });
 
   it("prints the chart as the API's JSON", async () => {

@@ -139,6 +139,17 @@ describe("POST /api/v1/decode-audio", () => {
     assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?signals=some"), 400, /signals/, "INVALID_OPTION");
   });
 
+  it("with alphabet, writes what it heard in that alphabet: a Russian recording read in Cyrillic, Wabun with its shifts", async () => {
+    const russian = await wav({ text: "ЦК ЦК ДЕ РАДИО", wpm: "20", frequency: "650" });
+    const latin = assertSuccess(await postWav(russian.bytes));
+    const cyrillic = assertSuccess(await postWav(russian.bytes, "audio/wav", "/api/v1/decode-audio?alphabet=cyrillic"));
+    assert.equal(cyrillic.output, "ЦК ЦК ДЕ РАДИО");
+    assert.deepEqual({ ...cyrillic, output: undefined }, { ...latin, output: undefined });
+    const mixed = await wav({ text: "CQ イロハ DE", wpm: "20", frequency: "650" });
+    assert.equal(assertSuccess(await postWav(mixed.bytes, "audio/wav", "/api/v1/decode-audio?alphabet=wabun")).output, "CQ イロハ DE");
+    assertError(await postWav(mixed.bytes, "audio/wav", "/api/v1/decode-audio?alphabet=elvish"), 400, /^Parameter alphabet must be one of latin, cyrillic, /);
+  });
+
   it("a recording with no Morse in it is a success with empty output", async () => {
     const silence = encodeWav([new Float32Array(16000)], 8000);
     const body = assertSuccess(await postWav(silence));

@@ -69,6 +69,24 @@ const reasonOf = (session: Session) => JSON.parse(session.reason) as { success: 
 describe("GET /api/v1/listen (WebSocket)", () => {
   const server = serveForTests();
 
+  it("with alphabet, writes each character and the whole text in that alphabet", async () => {
+    const greek = record(timeline("ΑΒΓ ΔΕ ΑΒΓ", { wpm: 22 }), CHANNEL, RATE, rng(4));
+    const pcm = Buffer.from(Int16Array.from(greek, (x) => Math.round(x * 32767)).buffer);
+    const session = await stream(wsUrl(server.url, `sampleRate=${RATE}&alphabet=greek`), frames(pcm, 1600));
+    assert.equal(session.code, 1000);
+    assert.equal(
+      session.events
+        .filter((e) => e.type === "character")
+        .map((e) => e.text)
+        .join(""),
+      "ΑΒΓΔΕΑΒΓ",
+    );
+    assert.equal(session.events.at(-1)!.output, "ΑΒΓ ΔΕ ΑΒΓ");
+    const bad = await refusedUpgrade(wsUrl(server.url, `sampleRate=${RATE}&alphabet=elvish`));
+    assert.equal(bad.status, 400);
+    assert.match(String(bad.body.error), /^Parameter alphabet must be one of latin, /);
+  });
+
   it("reads PCM as it comes, one JSON event per frame, and ends with the whole text and a 1000 close", async () => {
     const session = await stream(wsUrl(server.url, `sampleRate=${RATE}`), frames(s16, 1600));
     assert.equal(session.code, 1000);

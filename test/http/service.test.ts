@@ -64,13 +64,14 @@ describe("the OpenAPI document and the docs page", () => {
     const bodyFields = (path: string) => Object.keys(doc.paths[path].post.requestBody.content["application/json"].schema.properties).sort();
     assert.deepEqual(parameters("/api/v1/encode", "get"), ["dashChar", "dotChar", "separator", "text"]);
     assert.deepEqual(bodyFields("/api/v1/encode"), ["dashChar", "dotChar", "separator", "text"]);
-    assert.deepEqual(parameters("/api/v1/decode", "get"), ["dashChar", "dotChar", "morse", "separator"]);
+    assert.deepEqual(parameters("/api/v1/decode", "get"), ["alphabet", "dashChar", "dotChar", "morse", "separator"]);
+    assert.deepEqual(bodyFields("/api/v1/decode"), ["alphabet", "dashChar", "dotChar", "morse", "separator"]);
     assert.deepEqual(parameters("/api/v1/audio", "get"), ["frequency", "fwpm", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/audio.wav", "get"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/audio.mp3", "get"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(bodyFields("/api/v1/audio.mp3"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
-    assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["frequency", "signals", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["alphabet", "frequency", "signals", "wpm"]);
     assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(), [
       "application/octet-stream",
       "audio/flac",
@@ -82,7 +83,10 @@ describe("the OpenAPI document and the docs page", () => {
       "audio/x-flac",
       "audio/x-wav",
     ]);
-    assert.ok(doc.paths["/api/v1/chart"].get);
+    assert.deepEqual(parameters("/api/v1/chart", "get"), ["alphabet"]);
+    assert.ok(doc.paths["/api/v1/alphabets"].get);
+    const alphabet = doc.paths["/api/v1/chart"].get.parameters[0].schema;
+    assert.deepEqual([alphabet.enum[0], alphabet.default], ["latin", "latin"]);
     for (const path of ["/healthz", "/readyz", "/metrics"]) assert.ok(doc.paths[path].get, path);
     const encode = doc.paths["/api/v1/encode"].get.responses;
     assert.deepEqual(Object.keys(encode).sort(), ["200", "4XX", "5XX"]);
@@ -111,6 +115,7 @@ describe("the OpenAPI document and the docs page", () => {
       "/api/v1/encode": "Morse",
       "/api/v1/decode": "Morse",
       "/api/v1/chart": "Morse",
+      "/api/v1/alphabets": "Morse",
       "/api/v1/audio": "Morse",
       "/api/v1/audio.wav": "Audio",
       "/api/v1/audio.mp3": "Audio",

@@ -116,6 +116,7 @@ const KNOWN_PATHS = [
   "/api/v1/encode",
   "/api/v1/decode",
   "/api/v1/chart",
+  "/api/v1/alphabets",
   "/api/v1/audio",
   "/api/v1/audio.wav",
   "/api/v1/audio.mp3",
@@ -185,7 +186,7 @@ const brokenPath = fc
     return `${p.slice(0, cut)}${broken}${p.slice(cut)}`;
   });
 
-const PARAM_NAMES = ["text", "morse", "separator", "dotChar", "dashChar", "wpm", "frequency", "fwpm", "sampleRate", "bitrate"];
+const PARAM_NAMES = ["text", "morse", "separator", "dotChar", "dashChar", "wpm", "frequency", "fwpm", "sampleRate", "bitrate", "alphabet"];
 
 const NASTY_VALUES = [
   "",
@@ -388,7 +389,7 @@ suite("fuzz: methods and paths", () => {
   });
 });
 
-const GET_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/api/v1/audio", "/api/v1/audio.wav", "/api/v1/audio.mp3"];
+const GET_ENDPOINTS = ["/api/v1/encode", "/api/v1/decode", "/api/v1/chart", "/api/v1/alphabets", "/api/v1/audio", "/api/v1/audio.wav", "/api/v1/audio.mp3"];
 
 suite("fuzz: query strings", () => {
   test("GET endpoints answer 200 or 400 (never 404, 405, 5xx) to any query string", async () => {
@@ -813,10 +814,13 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
     );
   });
 
-  test("decode-audio hints in the query string: broken numbers and signals answer 400, never 5xx", async () => {
+  test("decode-audio hints in the query string: broken numbers, signals and alphabets answer 400, never 5xx", async () => {
     const wav = wavFile({ code: 1, channels: 1, rate: 8000, bits: 16, blockAlign: 2, data: new Uint8Array(1600) });
     await runProperty(
-      fc.tuple(fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]", "signals", "signals[]"), fc.oneof(paramValue, fc.constant("all"))),
+      fc.tuple(
+        fc.constantFrom("wpm", "frequency", "wpm[]", "frequency[a]", "signals", "signals[]", "alphabet", "alphabet[]"),
+        fc.oneof(paramValue, fc.constantFrom("all", "wabun", "skats")),
+      ),
       async ([name, value]) => {
         await postRecording(wav, "audio/wav", `?${name}=${value}`);
       },

@@ -73,7 +73,7 @@ const queryArb = fc.oneof(
   ),
   fc.string({ maxLength: 40 }).map((s) => `?sampleRate=${encodeURIComponent(s)}`),
   fc
-    .dictionary(fc.constantFrom("sampleRate", "format", "wpm", "frequency", "signals", "x"), fc.string({ maxLength: 8 }))
+    .dictionary(fc.constantFrom("sampleRate", "format", "wpm", "frequency", "signals", "alphabet", "x"), fc.string({ maxLength: 8 }))
     .map((d) => `?${new URLSearchParams(d)}`),
 );
 

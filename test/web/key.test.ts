@@ -28,13 +28,18 @@ interface Stroke {
  * Dispatches `strokes` as KeyboardEvents from inside the page, each at its time after a
  * common start: every wait is measured from that start, so lateness does not add up.
  * Events made by script are timed (`timeStamp`) when dispatched, as the page reads them.
+ * A timer wakes the page near each time and a busy wait reaches it exactly: timers alone
+ * fire tens of ms late on a loaded machine, which turns a 60 ms dot into a dash.
  */
 async function keyInPage(page: Page, strokes: readonly Stroke[]): Promise<void> {
   await page.evaluate(async (strokes) => {
     const start = performance.now() + 50;
     for (const stroke of strokes) {
-      const waitMs = start + stroke.atMs - performance.now();
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      const at = start + stroke.atMs;
+      if (at - performance.now() > 25) await new Promise((resolve) => setTimeout(resolve, at - performance.now() - 25));
+      while (performance.now() < at) {
+        // the last few ms, waited out exactly
+      }
       const init = { code: stroke.code, key: stroke.key, bubbles: true, cancelable: true };
       document.querySelector(stroke.target)!.dispatchEvent(new KeyboardEvent(stroke.type, init));
     }

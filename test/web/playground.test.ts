@@ -75,9 +75,9 @@ describe("the playground page", () => {
     await page.locator("#chart table").first().waitFor();
     const chart = (await (await fetch(`${server.url}/api/v1/chart`)).json()) as Record<string, Record<string, string>>;
     const captions = await page.locator("#chart caption").allTextContents();
-    assert.deepEqual(captions, ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters"]);
+    assert.deepEqual(captions, ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters", "Other signs"]);
     const rows = await page.locator("#chart tr").count();
-    const entries = ["alphabet", "numbers", "punctuation", "prosigns", "accented"].reduce((n, group) => n + Object.keys(chart[group]!).length, 0);
+    const entries = ["alphabet", "numbers", "punctuation", "prosigns", "accented", "signs"].reduce((n, group) => n + Object.keys(chart[group]!).length, 0);
     assert.equal(rows, entries);
     assert.equal(
       await page

@@ -152,3 +152,23 @@ describe("seeing the Morse", () => {
     await t.done();
   });
 });
+
+describe("other alphabets on the page", () => {
+  it("reads Morse in the alphabet chosen, and shows that alphabet's chart, tree and source", async () => {
+    const { page } = t;
+    await page.locator("#alphabet option[value='cyrillic']").waitFor({ state: "attached" });
+    await page.selectOption("#alphabet", "cyrillic");
+    await page.fill("#morse-input", "-.-. --.- / -.. .");
+    await page.locator("#decoded", { hasText: "ЦЩ ДЕ" }).waitFor();
+    await page.selectOption("#chart-alphabet", "greek");
+    await page.locator("#chart button:text-is('Ω')").waitFor();
+    assert.equal(await page.locator("#chart caption").first().textContent(), "Letters");
+    assert.match((await page.textContent("#chart-source"))!, /^Greek.*Source: /);
+    assert.equal(await page.locator('#tree g[data-pattern=".--"]').textContent(), "Ω");
+    // A Greek letter clicked plays and types it, encoded by its own table.
+    await page.click("#chart button:text-is('Ω')");
+    await page.locator("#morse", { hasText: ".--" }).waitFor();
+    assert.equal(await page.inputValue("#text"), "Ω");
+    await t.done();
+  });
+});

@@ -3,6 +3,7 @@
  * the text. The Morse tree is drawn from the same answer.
  */
 import { call, report } from "./api.js";
+import type { AlphabetSummary } from "./alphabets.js";
 import { byId } from "./dom.js";
 import type { Hear } from "./hear.js";
 import type { MorseTree } from "./tree.js";
@@ -14,6 +15,7 @@ const CHART_GROUPS = [
   ["punctuation", "Punctuation"],
   ["prosigns", "Prosigns"],
   ["accented", "Accented letters"],
+  ["signs", "Other signs"],
 ] as const;
 
 function chartTable(title: string, patterns: Record<string, string>, hear: Hear): HTMLTableElement {
@@ -35,15 +37,27 @@ function chartTable(title: string, patterns: Record<string, string>, hear: Hear)
   return table;
 }
 
-/** Shows the chart and draws the tree from it. */
-export async function showChart(hear: Hear, tree: MorseTree): Promise<void> {
+/** Shows the chart of `alphabet` (Latin by default) and draws the tree from it. */
+export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string): Promise<void> {
   const chartBox = byId("chart", HTMLElement);
   const chartError = byId("chart-error", HTMLElement);
   try {
-    const chart = await call("/api/v1/chart");
-    chartBox.replaceChildren(...CHART_GROUPS.map(([group, title]) => chartTable(title, chart[group], hear)));
+    const chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`);
+    chartBox.replaceChildren(...CHART_GROUPS.filter(([group]) => chart[group]).map(([group, title]) => chartTable(title, chart[group], hear)));
     tree.draw(chart);
+    report(chartError);
   } catch (error) {
     report(chartError, error);
   }
+}
+
+/** The chart's choice of alphabet: each choice shows that alphabet's chart, its tree and its source. */
+export function chooseChartAlphabet(hear: Hear, tree: MorseTree, alphabets: readonly AlphabetSummary[]): void {
+  const choice = byId("chart-alphabet", HTMLSelectElement);
+  const source = byId("chart-source", HTMLElement);
+  choice.addEventListener("change", () => {
+    const alphabet = alphabets.find((a) => a.name === choice.value);
+    source.textContent = alphabet ? `${alphabet.title}. Source: ${alphabet.source}` : "";
+    void showChart(hear, tree, choice.value);
+  });
 }

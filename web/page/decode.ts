@@ -9,7 +9,7 @@ export function setupDecode(): void {
   answerAsTyped(
     input,
     async (morse, signal) => {
-      const { output } = await postJson("/api/v1/decode", { morse }, signal);
+      const { output } = await postJson("/api/v1/decode", { morse, alphabet: byId("alphabet", HTMLSelectElement).value }, signal);
       const characters = morse.trim().split(/[\s/]+/);
       announceCharacter(characters.at(-1) ?? "");
       return output;

@@ -15,6 +15,7 @@ const ui = {
   everySignal: byId("every-signal", HTMLInputElement),
   signalLabels: byId("signal-labels", HTMLElement),
   listenError: byId("listen-error", HTMLElement),
+  alphabet: byId("alphabet", HTMLSelectElement),
 };
 
 /** Samples gathered from the worklet's 128-sample blocks before they go to the listener. */
@@ -53,7 +54,8 @@ async function readBack(recording: Blob, name: string): Promise<void> {
   report(ui.listenError);
   ui.heardDetails.textContent = `Reading ${name}…`;
   try {
-    const read = await call("/api/v1/decode-audio", { method: "POST", headers: { "content-type": "application/octet-stream" }, body: recording });
+    const alphabet = new URLSearchParams({ alphabet: ui.alphabet.value });
+    const read = await call(`/api/v1/decode-audio?${alphabet}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: recording });
     ui.heard.value = read.output;
     ui.heardDetails.textContent =
       read.characters === 0
@@ -226,7 +228,7 @@ async function startTake(): Promise<void> {
   const topHz = every ? WATERFALL_TOP_HZ.every : WATERFALL_TOP_HZ.one;
   const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate, topHz);
   const worker = new Worker("/build/listen-worker.js", { type: "module" });
-  worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined });
+  worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined, alphabet: ui.alphabet.value });
   ui.everySignal.disabled = true;
   const heard = new Heard(topHz);
   let count = 0;

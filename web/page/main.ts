@@ -2,7 +2,8 @@
  * The page's script (bundled by scripts/build-web.mjs into web/build/page.js): each panel
  * set up by its own module. Every answer comes from the ditdah API on the page's origin.
  */
-import { showChart } from "./chart.js";
+import { offerAlphabets } from "./alphabets.js";
+import { chooseChartAlphabet, showChart } from "./chart.js";
 import { setupDecode } from "./decode.js";
 import { byId } from "./dom.js";
 import { Hear } from "./hear.js";
@@ -18,3 +19,7 @@ setupListen();
 setupKey();
 setupPractice();
 void showChart(hear, tree);
+void offerAlphabets([byId("alphabet", HTMLSelectElement), byId("chart-alphabet", HTMLSelectElement)]).then(
+  (alphabets) => chooseChartAlphabet(hear, tree, alphabets),
+  (error: unknown) => console.error(error),
+);

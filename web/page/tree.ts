@@ -19,7 +19,7 @@ const RADIUS = 13;
  * by the first that has it. Prosigns are left out: most share a sign's pattern, and their
  * names do not fit a node.
  */
-const PRECEDENCE = ["alphabet", "numbers", "punctuation", "accented"] as const;
+const PRECEDENCE = ["alphabet", "numbers", "punctuation", "accented", "signs"] as const;
 
 /** Pattern to character, the first group by precedence winning. */
 function namesOf(chart: Record<string, Record<string, string>>): Map<string, string> {

@@ -7,7 +7,7 @@
 import { createListener } from "../../src/audio/decoder/live/create-listener.js";
 import type { Listener, ListenEvent, ListenSummary } from "../../src/audio/decoder/live/listener.js";
 
-type Message = { type: "start"; sampleRate: number; signals?: "all" } | { type: "samples"; samples: Float32Array } | { type: "end" };
+type Message = { type: "start"; sampleRate: number; signals?: "all"; alphabet?: string } | { type: "samples"; samples: Float32Array } | { type: "end" };
 
 interface WorkerScope {
   onmessage: ((event: { data: Message }) => void) | null;
@@ -19,7 +19,7 @@ let listener: Listener | undefined;
 
 scope.onmessage = ({ data }) => {
   try {
-    if (data.type === "start") listener = createListener({ sampleRate: data.sampleRate, signals: data.signals });
+    if (data.type === "start") listener = createListener({ sampleRate: data.sampleRate, signals: data.signals, alphabet: data.alphabet });
     else if (data.type === "samples" && listener) {
       const events = listener.push(data.samples);
       if (events.length > 0) scope.postMessage({ events });

@@ -2,11 +2,11 @@
 import { decode, encode } from "../../core/index.js";
 import { defineCommand, print } from "../command.js";
 import { inputText } from "../input.js";
-import { GLYPH_OPTIONS, glyphs, HELP_LINES } from "../options.js";
+import { ALPHABET_OPTION, GLYPH_OPTIONS, glyphs, HELP_LINES } from "../options.js";
 
 export const encodeCommand = defineCommand({
   usage: `Usage: ditdah encode [--dot C] [--dash C] [--separator S] [TEXT... | -]
-Text to Morse. Without TEXT, or with - alone, standard input is read.
+Text to Morse, in any alphabet ditdah has (each character's own). Without TEXT, or with - alone, standard input is read.
 
 ${HELP_LINES.glyphs}
 ${HELP_LINES.help}`,
@@ -17,14 +17,15 @@ ${HELP_LINES.help}`,
 });
 
 export const decodeCommand = defineCommand({
-  usage: `Usage: ditdah decode [--dot C] [--dash C] [--separator S] [MORSE... | -]
+  usage: `Usage: ditdah decode [--alphabet NAME] [--dot C] [--dash C] [--separator S] [MORSE... | -]
 Morse to text. Without MORSE, or with - alone, standard input is read; arguments such as -.-. are Morse, not options.
 
+${HELP_LINES.alphabet}
 ${HELP_LINES.glyphs}
 ${HELP_LINES.help}`,
-  options: GLYPH_OPTIONS,
+  options: { ...GLYPH_OPTIONS, ...ALPHABET_OPTION },
   morseArguments: true,
   async run(values, words) {
-    print(decode(await inputText(words), glyphs(values)));
+    print(decode(await inputText(words), { ...glyphs(values), alphabet: values.alphabet }));
   },
 });

@@ -1,10 +1,11 @@
 /** `ditdah listen`: the Morse in a recording; the text alone on standard output. */
-import { type AudioDecode, decodeAudio, decodeSignals, readRecording, type SignalDecode } from "../../audio/index.js";
+import { type AudioDecode, decodeAudio, decodeSignals, readRecording, type SignalDecode, writtenIn } from "../../audio/index.js";
+import { alphabetNamed } from "../../core/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { bytesOf, DASH } from "../input.js";
 import { listenLive, listenLiveInput, type ListenHints } from "../live.js";
-import { HELP_LINES, numberOption } from "../options.js";
+import { ALPHABET_OPTION, HELP_LINES, numberOption } from "../options.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
 /** What was heard besides the text: the Morse, the speed and the pitch. */
@@ -21,8 +22,8 @@ function signalLines(signals: SignalDecode[]): string {
 }
 
 export const listenCommand = defineCommand({
-  usage: `Usage: ditdah listen [--all] [--wpm N] [--frequency HZ] [--verbose | --json] FILE
-       ditdah listen --live [--all] [--speed real|max] [--rate HZ] [--wpm N] [--frequency HZ] [--verbose | --json] [FILE]
+  usage: `Usage: ditdah listen [--all] [--alphabet NAME] [--wpm N] [--frequency HZ] [--verbose | --json] FILE
+       ditdah listen --live [--all] [--alphabet NAME] [--speed real|max] [--rate HZ] [--wpm N] [--frequency HZ] [--verbose | --json] [FILE]
 The Morse in a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC, told apart by its bytes
 (- for standard input). The text goes to standard output alone;
 the Morse, the speed and the pitch go to standard error, or to standard output with --verbose.
@@ -36,6 +37,7 @@ With --all, every Morse signal between 200 and 3000 Hz is read apart: one line p
 (pitch, speed, level, text); with --live, a line per word as each is heard, tagged by pitch.
 
 ${HELP_LINES.hints}
+${HELP_LINES.alphabet}
   -v, --verbose       the Morse, the speed and the pitch on standard output, after the text
   --json              the result as POST /api/v1/decode-audio answers it
 ${HELP_LINES.help}
@@ -50,19 +52,23 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
     speed: { type: "string" },
     rate: { type: "string" },
     all: { type: "boolean" },
+    ...ALPHABET_OPTION,
   },
   async run(values, files) {
     if (values.verbose && values.json) throw new UsageError("--verbose and --json exclude each other");
     const hints = { wpm: numberOption(values.wpm, "wpm"), frequency: numberOption(values.frequency, "frequency") };
     if (values.all && hints.frequency !== undefined) throw new UsageError("--all reads every signal: --frequency has no meaning with it");
-    if (values.live) return runLive(values, files, { ...hints, signals: values.all ? "all" : undefined });
+    const alphabet = alphabetNamed(values.alphabet).name;
+    if (values.live) return runLive(values, files, { ...hints, signals: values.all ? "all" : undefined, alphabet });
     if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
     if (files.length !== 1) throw new UsageError("listen needs one recording");
     const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
     const seconds = samples.length / sampleRate;
-    const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () => decodeAudio(samples, sampleRate, hints));
+    const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () =>
+      writtenIn(decodeAudio(samples, sampleRate, hints), alphabet),
+    );
     if (values.all) {
-      const { signals } = decodeSignals(samples, sampleRate, hints);
+      const signals = decodeSignals(samples, sampleRate, hints).signals.map((signal) => writtenIn(signal, alphabet));
       if (values.json) return print(JSON.stringify({ success: true, ...heard, signals }));
       if (signals.length > 0) print(signalLines(signals));
       process.stderr.write(`${signals.length} signal${signals.length === 1 ? "" : "s"} found in ${formatSeconds(seconds)} of audio\n`);

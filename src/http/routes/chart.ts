@@ -1,15 +1,29 @@
-import type { FastifyInstance } from "fastify";
-import { CHART } from "../../core/index.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ALPHABET_SUMMARIES, ALPHABETS, alphabetNamed, chartOf } from "../../core/index.js";
 import { TAGS } from "../docs.js";
-import { ChartResult, errorResponses } from "../schemas.js";
+import { AlphabetQuery, AlphabetsResult, ChartResult, errorResponses } from "../schemas.js";
 
+/** The chart (Latin's by default, or `?alphabet=NAME`'s) and the list of alphabets, each answer made once. */
 export function chartRoutes(app: FastifyInstance): void {
-  const body = { success: true, ...CHART };
+  const charts = new Map(ALPHABETS.map((alphabet) => [alphabet.name, { success: true, ...chartOf(alphabet) }]));
   app.get(
     "/api/v1/chart",
     {
-      schema: { summary: "The Morse chart", tags: [TAGS.morse.name], response: { 200: ChartResult, ...errorResponses } },
+      schema: {
+        summary: "The Morse chart of an alphabet (Latin by default)",
+        tags: [TAGS.morse.name],
+        querystring: AlphabetQuery,
+        response: { 200: ChartResult, ...errorResponses },
+      },
     },
-    () => body,
+    (request: FastifyRequest) => charts.get(alphabetNamed((request.query as AlphabetQuery).alphabet).name),
+  );
+  const alphabets = { success: true, alphabets: ALPHABET_SUMMARIES };
+  app.get(
+    "/api/v1/alphabets",
+    {
+      schema: { summary: "The alphabets Morse is read in, with their sources", tags: [TAGS.morse.name], response: { 200: AlphabetsResult, ...errorResponses } },
+    },
+    () => alphabets,
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MEDIA_TYPE_FORMATS } from "../../audio/index.js";
+import { MEDIA_TYPE_FORMATS, writtenIn } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
 import { TAGS } from "../docs.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
@@ -33,8 +33,9 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
         ...paramsNormalizer("query", DecodeAudioQuery),
       },
       async (request: FastifyRequest) => {
-        const { signals, ...hints } = request.query as DecodeAudioQuery;
-        return { success: true, ...(await decoder.decode(request.body as Buffer, mediaType(request), hints, signals)) };
+        const { signals, alphabet, ...hints } = request.query as DecodeAudioQuery;
+        const read = await decoder.decode(request.body as Buffer, mediaType(request), hints, signals);
+        return { success: true, ...writtenIn(read, alphabet) };
       },
     );
   });

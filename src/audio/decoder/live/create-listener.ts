@@ -1,8 +1,15 @@
 /** The live listener the options ask for. */
+import { alphabetNamed, LATIN } from "../../../core/alphabets/index.js";
 import { BandListener } from "./band-listener.js";
+import { inAlphabet } from "./in-alphabet.js";
 import { SignalListener, type Listener, type ListenerOptions } from "./listener.js";
 
-/** A live listener: of the strongest signal, or with `signals: "all"` of every signal of the band. */
+/**
+ * A live listener: of the strongest signal, or with `signals: "all"` of every signal of the
+ * band; its text in `alphabet` (Latin by default; an unknown name is MorseError INVALID_OPTION).
+ */
 export function createListener(options: ListenerOptions): Listener {
-  return options.signals === "all" ? new BandListener(options) : new SignalListener(options);
+  const alphabet = alphabetNamed(options.alphabet);
+  const listener = options.signals === "all" ? new BandListener(options) : new SignalListener(options);
+  return alphabet === LATIN ? listener : inAlphabet(listener, alphabet);
 }

@@ -12,6 +12,8 @@ export interface ListenerOptions extends AudioHints {
   window?: "bounded" | "unbounded";
   /** `all`: every signal of the band is followed apart (live/band-listener.ts), its events naming it; `window` does not apply (bounded). */
   signals?: "all";
+  /** The alphabet the text is written in (core/alphabets: `latin` by default, `cyrillic`, `wabun`, …). */
+  alphabet?: string;
 }
 
 /** With `signals: "all"`: the signal an event belongs to, numbered from 0 as they are found. */

@@ -1,0 +1,39 @@
+/**
+ * A listener whose text is written in another alphabet than Latin: each character is read
+ * again from the Morse heard (per signal, so that each follows its own shift, Wabun's
+ * `<DO>`/`<SN>`), and the summary's text from the summary's Morse. Live characters stay as
+ * sent (Hangul jamo one by one); the summary puts them together.
+ */
+import type { Alphabet } from "../../../core/alphabets/index.js";
+import { AlphabetReader } from "../../../core/reader.js";
+import { MAX_ELEMENTS, sequenceKey } from "../../../core/tables.js";
+import { UNKNOWN_CHARACTER } from "../characters/transcript.js";
+import { writtenIn } from "../written-in.js";
+import type { Listener, ListenEvent } from "./listener.js";
+
+export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
+  const readers = new Map<number | undefined, AlphabetReader>();
+  const textOf = (morse: string, signal: number | undefined): string => {
+    let reader = readers.get(signal);
+    if (!reader) {
+      reader = new AlphabetReader(alphabet);
+      readers.set(signal, reader);
+    }
+    return (morse.length <= MAX_ELEMENTS ? reader.text(sequenceKey(morse)) : undefined) ?? UNKNOWN_CHARACTER;
+  };
+  const written = (events: ListenEvent[]): ListenEvent[] =>
+    events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOf(event.morse, event.signal) } : event));
+  return {
+    push: (chunk) => written(listener.push(chunk)),
+    flush: () => {
+      const { events, summary } = listener.flush();
+      return { events: written(events), summary: writtenIn(summary, alphabet.name) };
+    },
+    get receivedMs() {
+      return listener.receivedMs;
+    },
+    get windowMs() {
+      return listener.windowMs;
+    },
+  };
+}
