@@ -27,5 +27,9 @@ npx tsc -p tsconfig.json
 npx tsc -p tsconfig.test-web.json # the browser tests, which run code in the page too
 npx tsc -p tsconfig.web.json # the page's script, with the browser's types and no Node's
 npx biome ci . # lint and formatting (biome.jsonc); `npm run format` fixes the formatting
-mapfile -t files < <(find test -name '*.test.ts' | sort)
-exec node --import tsx --test --test-concurrency=2 "${files[@]}"
+mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/web/*' | sort)
+node --import tsx --test --test-concurrency=2 "${files[@]}"
+# The page's tests time keying and playback in Chromium: they run after the rest, one file at a
+# time, so that no decoding test competes with them for the machine's cores.
+mapfile -t pages < <(find test/web -name '*.test.ts' | sort)
+exec node --import tsx --test --test-concurrency=1 "${pages[@]}"

@@ -29,6 +29,8 @@ describe("seeing the Morse", () => {
     const timing = await timingOf({ text: "PARIS ME", wpm: "20", fwpm: "10" });
     // The strip is drawn again as each setting is typed: this is the last drawing.
     await page.locator("#strip[aria-label*='PARIS ME at 20 wpm, Farnsworth 10 wpm']").waitFor();
+    // Laid out: the strip's stylesheet makes its boxes blocks as wide as their durations.
+    await page.waitForFunction(() => (document.querySelector("#strip [data-segment]")?.getBoundingClientRect().width ?? 0) > 0, undefined, { timeout: 10_000 });
     const widths = await page
       .locator("#strip [data-segment]")
       .evaluateAll((boxes) =>

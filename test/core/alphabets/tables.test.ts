@@ -15,7 +15,25 @@ const CASES: readonly { alphabet: Alphabet; name: string; block: readonly [numbe
   { alphabet: HEBREW, name: "hebrew", block: [0x0590, 0x05ff], decodes: { "-.-": "כ", "--": "מ", "-.": "נ", ".--.": "פ", ".--": "צ" } },
   { alphabet: ARABIC, name: "arabic", block: [0x0600, 0x06ff], decodes: {} },
   { alphabet: PERSIAN, name: "persian", block: [0x0600, 0x06ff], decodes: {} },
-  { alphabet: THAI, name: "thai", block: [0x0e00, 0x0e7f], decodes: {} },
+  {
+    alphabet: THAI,
+    name: "thai",
+    block: [0x0e00, 0x0e7f],
+    decodes: {
+      "-.-.": "ข",
+      "-.-": "ค",
+      "-..-": "ช",
+      "-..": "ด",
+      "-": "ต",
+      "-.-..": "ถ",
+      "-..--": "ท",
+      "-.": "น",
+      ".--..": "พ",
+      ".-..": "ล",
+      "...": "ส",
+      ".-..-": "\u0E44",
+    },
+  },
 ];
 
 /** Pattern to the first letter listed with it, and the patterns listed more than once. */
@@ -92,6 +110,35 @@ describe("alphabet tables", () => {
       assert.equal(HEBREW.letters[final], HEBREW.letters[base], final);
       assert.ok(keys.indexOf(final) > keys.indexOf(base), `${final} after ${base}`);
     }
+  });
+
+  it("Thai holds the table's 52 characters, then the 16 letters sent as one of them", () => {
+    const keys = Object.keys(THAI.letters);
+    assert.equal(keys.length, 68);
+    const added = {
+      ฃ: "ข",
+      ฅ: "ค",
+      ฆ: "ค",
+      ฌ: "ช",
+      ฎ: "ด",
+      ฏ: "ต",
+      ฐ: "ถ",
+      ฑ: "ท",
+      ฒ: "ท",
+      ณ: "น",
+      ธ: "ท",
+      ภ: "พ",
+      ศ: "ส",
+      ษ: "ส",
+      ฬ: "ล",
+      "\u0E43": "\u0E44",
+    };
+    assert.deepEqual(keys.slice(52), Object.keys(added), "the added letters come after the table's 52");
+    for (const [letter, base] of Object.entries(added)) {
+      assert.equal(THAI.letters[letter], THAI.letters[base], letter);
+      assert.ok(keys.indexOf(base) < 52, `${base} is one of the table's 52`);
+    }
+    for (const letter of "ฦ\u0E45") assert.ok(!(letter in THAI.letters), `${letter} has no source`);
   });
 
   it("Arabic sends ه as ..-.. and hamza is U+0621", () => {
