@@ -15,7 +15,8 @@ const GAP = 2;
 const width = (text: string) => [...text].length;
 
 export function chartTable(chart: Readonly<Chart> = CHART): string {
-  const sections = Object.entries(chart) as [keyof Chart, NonNullable<Chart[keyof Chart]>][];
+  // A section with nothing in it (American Morse has no prosigns) is left out.
+  const sections = (Object.entries(chart) as [keyof Chart, NonNullable<Chart[keyof Chart]>][]).filter(([, table]) => Object.keys(table).length > 0);
   const column = Math.max(...sections.flatMap(([, table]) => Object.keys(table).map(width))) + GAP;
   return sections
     .map(([kind, table]) => {

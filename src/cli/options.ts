@@ -1,5 +1,5 @@
 /** Options shared by several commands: their parsing and their lines in the help. */
-import { ALPHABET_NAMES, DEFAULT_ALPHABET, MorseError } from "../core/index.js";
+import { ALPHABET_NAMES, DECODE_ALPHABET_NAMES, DEFAULT_ALPHABET, MorseError } from "../core/index.js";
 import { numberOutOfRange } from "../core/messages.js";
 import { DECODE_FREQUENCY, DECODE_WPM, FREQUENCY, GLYPH_LENGTH, SAMPLE_RATE, SEPARATOR_LENGTH, WPM } from "../http/limits.js";
 import { UsageError } from "./command.js";
@@ -30,6 +30,8 @@ export const HELP_LINES = {
     `  --wpm N             the expected speed, ${DECODE_WPM.min} to ${DECODE_WPM.max} words per minute (found when absent)\n` +
     `  --frequency HZ      the expected pitch, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)`,
   alphabet: `  --alphabet NAME     the alphabet read in: ${ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
+  decodeAlphabet: `  --alphabet NAME     the alphabet read in: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
+  sendAlphabet: "  --alphabet NAME     latin (the default: each character in its own alphabet) or american (railroad Morse)",
   help: "  -h, --help          this help",
 };
 

@@ -1,5 +1,5 @@
 /** The Morse chart, as the API serves it: Latin's by default, or another alphabet's. */
-import { type Alphabet, ALPHABETS, LATIN } from "./alphabets/index.js";
+import { type Alphabet, ALPHABETS, AMERICAN, LATIN } from "./alphabets/index.js";
 import { ACCENTED, type CharacterTable, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SIGNS } from "./characters.js";
 
 export interface Chart {
@@ -24,9 +24,14 @@ export const CHART: Readonly<Chart> = Object.freeze({
   signs: SIGNS,
 });
 
-/** The chart of `alphabet`: its letters, the digits, its signs and ITU's punctuation, the prosigns. */
+/**
+ * The chart of `alphabet`: its letters, the digits, its signs and ITU's punctuation, the
+ * prosigns; for a code of its own (American Morse, with digits of its own), its digits and
+ * signs alone, and no prosigns.
+ */
 export function chartOf(alphabet: Alphabet): Readonly<Chart> {
   if (alphabet === LATIN) return CHART;
+  if (alphabet.digits) return { alphabet: alphabet.letters, numbers: alphabet.digits, punctuation: alphabet.signs ?? {}, prosigns: {} };
   return { alphabet: alphabet.letters, numbers: DIGITS, punctuation: { ...alphabet.signs, ...PUNCTUATION }, prosigns: PROSIGNS };
 }
 
@@ -35,13 +40,14 @@ export interface AlphabetSummary {
   name: string;
   title: string;
   source: string;
-  /** How many letters (and signs of its own) its table holds. */
+  /** How many letters, and digits and signs of its own, its table holds. */
   characters: number;
 }
 
-export const ALPHABET_SUMMARIES: readonly AlphabetSummary[] = ALPHABETS.map((a) => ({
+/** Every alphabet, and American Morse (which encode sends only when asked for). */
+export const ALPHABET_SUMMARIES: readonly AlphabetSummary[] = [...ALPHABETS, AMERICAN].map((a) => ({
   name: a.name,
   title: a.title,
   source: a.source,
-  characters: Object.keys(a.letters).length + Object.keys(a.signs ?? {}).length,
+  characters: Object.keys(a.letters).length + Object.keys(a.digits ?? {}).length + Object.keys(a.signs ?? {}).length,
 }));

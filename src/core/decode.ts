@@ -1,15 +1,16 @@
 /** Morse to text. */
 import { MorseError } from "./errors.js";
-import { nothingTo } from "./messages.js";
+import { cannotDecode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type Glyphs, type GlyphOptions, resolveGlyphs } from "./options.js";
-import { alphabetNamed, LATIN } from "./alphabets/index.js";
+import { alphabetNamed, AMERICAN, decodeAlphabetNamed, LATIN } from "./alphabets/index.js";
+import { decodeAmerican } from "./american.js";
 import { AlphabetReader, readWhole } from "./reader.js";
 import { MAX_ELEMENTS, sequenceKey, textOfKey } from "./tables.js";
-import { codePointLength, describeCharacter, isWhiteSpace, listInWords } from "./text.js";
+import { codePointLength, describeCharacter, isWhiteSpace } from "./text.js";
 
 export interface DecodeOptions extends GlyphOptions {
-  /** The alphabet the Morse is read in (alphabets/index.ts ALPHABET_NAMES): `latin` by default. */
+  /** The alphabet the Morse is read in (alphabets/index.ts DECODE_ALPHABET_NAMES: ALPHABET_NAMES and `american`): `latin` by default. */
   alphabet?: string;
 }
 
@@ -79,7 +80,7 @@ class Assembler {
   result(): DecodeResult {
     this.endLetter(this.morse.length);
     if (this.problems.length > 0) {
-      throw new MorseError("INVALID_MORSE", `Cannot decode ${listInWords(this.problems)}`);
+      throw new MorseError("INVALID_MORSE", cannotDecode(this.problems));
     }
     if (this.characters === 0) throw new MorseError("EMPTY_INPUT", nothingTo("morse", "decode"));
     return { output: this.reader.compose(this.output), characters: this.characters };
@@ -230,7 +231,8 @@ export function decodeAscii(morse: string): DecodeResult | undefined {
 /** Decodes Morse, counting the characters decoded. */
 export function decodeToResult(morse: string, options?: DecodeOptions): DecodeResult {
   const glyphs = resolveGlyphs(options);
-  const alphabet = alphabetNamed(options?.alphabet);
+  const alphabet = decodeAlphabetNamed(options?.alphabet);
+  if (alphabet === AMERICAN) return decodeAmerican(morse, glyphs);
   if (alphabet !== LATIN) return readWhole(alphabet, (reader) => decodeGeneral(morse, glyphs, reader));
   if (glyphs === DEFAULT_GLYPHS) return decodeAscii(morse) ?? decodeGeneral(morse, glyphs);
   return decodeGeneral(morse, glyphs);

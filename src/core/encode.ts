@@ -1,16 +1,24 @@
 /** Text to Morse. */
 import { MorseError } from "./errors.js";
-import { nothingTo } from "./messages.js";
+import { cannotEncode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
 import { type Alphabet, ALPHABETS } from "./alphabets/index.js";
+import { encodeAmerican, isAmerican } from "./american.js";
 import { SENT_AS } from "./characters.js";
 import { isLatinLetter, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter } from "./tables.js";
-import { describeCharacter, isWhiteSpace, listInWords } from "./text.js";
+import { describeCharacter, isWhiteSpace } from "./text.js";
 
-export type EncodeOptions = GlyphOptions;
+export interface EncodeOptions extends GlyphOptions {
+  /**
+   * `latin` (the default) sends each character in its own alphabet; `american` sends American
+   * (railroad) Morse (alphabets/american.ts), which shares Latin's characters and so is sent
+   * only when asked for. Anything else: MorseError INVALID_OPTION naming the two.
+   */
+  alphabet?: string;
+}
 
-/** A text's Morse characters grouped in words, each a pattern of `.` and `-`. */
+/** A text's Morse characters grouped in words, each a pattern of `.` and `-` (American Morse's also of `—`, `⸺` and `␣`). */
 export type PatternWords = string[][];
 
 const LESS_THAN = 60;
@@ -35,8 +43,7 @@ function letterPatterns(prosign: string): string {
 }
 
 function unsupported(problems: string[]): MorseError {
-  const noun = problems.length === 1 ? "character" : "characters";
-  return new MorseError("UNSUPPORTED_CHARACTER", `Cannot encode ${noun} ${listInWords(problems)}`);
+  return new MorseError("UNSUPPORTED_CHARACTER", cannotEncode(problems));
 }
 
 const COMBINING_MARK = /^\p{M}/u;
@@ -248,9 +255,10 @@ function encodeAscii(text: string): string | undefined {
   return out === "" ? undefined : out;
 }
 
-/** Encodes text to Morse: letters joined by one space, words by `separator`. */
+/** Encodes text to Morse: letters joined by one space, words by `separator`; American Morse where `alphabet` asks for it. */
 export function encode(text: string, options?: EncodeOptions): string {
   const glyphs = resolveGlyphs(options);
+  if (isAmerican(options?.alphabet)) return encodeAmerican(text, glyphs);
   if (glyphs === DEFAULT_GLYPHS) {
     const fast = encodeAscii(text);
     if (fast !== undefined) return fast;

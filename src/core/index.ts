@@ -1,6 +1,16 @@
 /** The pure core: character tables, encode, decode, timing. No I/O. */
 export { ACCENTED, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SENT_AS, SIGNS, type CharacterTable } from "./characters.js";
-export { ALPHABET_NAMES, ALPHABETS, alphabetNamed, DEFAULT_ALPHABET, type Alphabet } from "./alphabets/index.js";
+export {
+  ALPHABET_NAMES,
+  ALPHABETS,
+  alphabetNamed,
+  AMERICAN,
+  DECODE_ALPHABET_NAMES,
+  decodeAlphabetNamed,
+  DEFAULT_ALPHABET,
+  ENCODE_ALPHABET_NAMES,
+  type Alphabet,
+} from "./alphabets/index.js";
 export { ALPHABET_SUMMARIES, CHART, chartOf, type AlphabetSummary, type Chart } from "./chart.js";
 export { decode, decodeToResult, readHeardMorse, type DecodeOptions, type DecodeResult } from "./decode.js";
 export { encode, textToPatterns, type EncodeOptions, type PatternWords } from "./encode.js";

@@ -2,6 +2,8 @@
  * Every sentence the product says about a bad parameter, in one place, so that the
  * core, the HTTP layer and the docs never drift apart.
  */
+import { listInWords } from "./text.js";
+
 export const missingParameter = (name: string) => `Missing required parameter: ${name}`;
 
 export const tooLong = (name: string, max: number, got: number) => `Parameter ${name} must be at most ${max} characters (got ${got})`;
@@ -26,3 +28,12 @@ export const integerOutOfRange = (name: string, min: number, max: number) => `Pa
 /** "Parameter bitrate must be one of 32, 40, 48 or 64". */
 export const notOneOf = (name: string, values: readonly unknown[]) =>
   `Parameter ${name} must be one of ${values.length > 1 ? `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}` : String(values[0])}`;
+
+/** "Cannot encode characters "#" at position 1 and "~" at position 3". */
+export const cannotEncode = (problems: readonly string[]) => `Cannot encode ${problems.length === 1 ? "character" : "characters"} ${listInWords(problems)}`;
+
+/** "Cannot decode sequence "......." at position 1". */
+export const cannotDecode = (problems: readonly string[]) => `Cannot decode ${listInWords(problems)}`;
+
+/** Glyph options that would draw over American Morse's own marks (`marks`: "—, ⸺ or ␣"). */
+export const glyphsClashWithAmerican = (marks: string) => `With alphabet american, parameters dotChar, dashChar and separator must not contain ${marks}`;

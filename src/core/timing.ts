@@ -1,5 +1,13 @@
-/** PARIS timing: the tones and silences that sound a text, with Farnsworth spacing. */
-import { textToPatterns } from "./encode.js";
+/**
+ * PARIS timing: the tones and silences that sound a text, with Farnsworth spacing. American
+ * Morse (`alphabet: "american"`) is timed by its own units (alphabets/american.ts): its dashes
+ * of 2, 4 and 5 units are each a `dash` segment of that length, and the space inside a
+ * character (`␣`, 1.5 units) a `silence`; its unit is set so that PARIS, 37.5 of its units
+ * with the word gap, is sent `wpm` times a minute, as International's 50 are.
+ */
+import { AMERICAN_UNITS, INNER_SPACE } from "./alphabets/american.js";
+import { americanPatterns, americanUnits, isAmerican, markUnits } from "./american.js";
+import { type PatternWords, textToPatterns } from "./encode.js";
 import { MorseError } from "./errors.js";
 import { WPM } from "./limits.js";
 import { numberOutOfRange } from "./messages.js";
@@ -10,6 +18,8 @@ export interface TimingOptions {
   wpm?: number;
   /** Farnsworth overall speed (5 up to `wpm`, default `wpm`). */
   fwpm?: number;
+  /** `latin` (the default: each character in its own alphabet, International timing) or `american`. */
+  alphabet?: string;
 }
 
 export const SEGMENT_TYPES = ["dot", "dash", "silence"] as const;
@@ -26,7 +36,7 @@ export interface Timeline {
   morse: string;
   wpm: number;
   fwpm: number;
-  /** One dot: 1200 / wpm. */
+  /** One dot: 1200 / wpm (American Morse: 1600 / wpm, its PARIS being 37.5 units). */
   unitMs: number;
   /** The whole sequence. */
   durationMs: number;
@@ -46,32 +56,76 @@ export function gapUnitMs(wpm: number, fwpm: number): number {
   return (1000 * (60 * wpm - 37.2 * fwpm)) / (19 * wpm * fwpm);
 }
 
-/** The timeline of a text: contiguous segments, no leading or trailing silence. */
-export function timeline(text: string, options: TimingOptions = {}): Timeline {
-  const wpm = checkSpeed("wpm", options.wpm ?? WPM.default, WPM.min, WPM.max);
-  const fwpm = checkSpeed("fwpm", options.fwpm ?? wpm, WPM.min, wpm);
-  const words = textToPatterns(text);
-  const unitMs = dotMs(wpm);
-  const gapMs = gapUnitMs(wpm, fwpm);
+/** American Morse's PARIS in units: its characters (marks and the gaps inside them), and its gaps between characters and after the word. */
+const AMERICAN_PARIS = (() => {
+  const paris = americanPatterns("PARIS")[0]!;
+  const marks = paris.reduce((units, pattern) => units + americanUnits(pattern), 0);
+  return { marks, gaps: (paris.length - 1) * AMERICAN_UNITS.letterGap + AMERICAN_UNITS.wordGap };
+})();
+
+/** American Morse's unit in ms at `wpm`, and the Farnsworth unit of its gaps between characters and words at `fwpm` (as gapUnitMs). */
+export function americanUnitMs(wpm: number, fwpm: number): { unitMs: number; gapMs: number } {
+  const { marks, gaps } = AMERICAN_PARIS;
+  const unitMs = 60_000 / ((marks + gaps) * wpm);
+  return { unitMs, gapMs: fwpm === wpm ? unitMs : (60_000 / fwpm - marks * unitMs) / gaps };
+}
+
+/** Appends a segment of `type` lasting `durationMs`. */
+type AddSegment = (type: SegmentType, durationMs: number) => void;
+
+/**
+ * The contiguous segments of `words`: letter and word gaps of the given lengths between
+ * characters, each character's own segments (marks and the silences inside it) from `character`.
+ */
+function sequenceOf(words: PatternWords, letterGapMs: number, wordGapMs: number, character: (pattern: string, add: AddSegment) => void) {
   const sequence: Segment[] = [];
   let at = 0;
-  const add = (type: SegmentType, durationMs: number) => {
+  const add: AddSegment = (type, durationMs) => {
     sequence.push({ type, startMs: at, durationMs });
     at = at + durationMs;
   };
   for (let w = 0; w < words.length; w++) {
-    if (w > 0) add("silence", WORD_GAP_DOTS * gapMs);
+    if (w > 0) add("silence", wordGapMs);
     const word = words[w]!;
     for (let c = 0; c < word.length; c++) {
-      if (c > 0) add("silence", LETTER_GAP_DOTS * gapMs);
-      const pattern = word[c]!;
-      for (let e = 0; e < pattern.length; e++) {
-        if (e > 0) add("silence", unitMs);
-        if (pattern.charCodeAt(e) === 46) add("dot", unitMs);
-        else add("dash", DASH_DOTS * unitMs);
-      }
+      if (c > 0) add("silence", letterGapMs);
+      character(word[c]!, add);
     }
   }
-  const morse = words.map((word) => word.join(" ")).join(" / ");
-  return { morse, wpm, fwpm, unitMs, durationMs: at, sequence };
+  return { sequence, durationMs: at, morse: words.map((word) => word.join(" ")).join(" / ") };
+}
+
+/** The timeline of a text: contiguous segments, no leading or trailing silence. */
+export function timeline(text: string, options: TimingOptions = {}): Timeline {
+  const wpm = checkSpeed("wpm", options.wpm ?? WPM.default, WPM.min, WPM.max);
+  const fwpm = checkSpeed("fwpm", options.fwpm ?? wpm, WPM.min, wpm);
+  if (isAmerican(options.alphabet)) return americanTimeline(text, wpm, fwpm);
+  const unitMs = dotMs(wpm);
+  const gapMs = gapUnitMs(wpm, fwpm);
+  const laid = sequenceOf(textToPatterns(text), LETTER_GAP_DOTS * gapMs, WORD_GAP_DOTS * gapMs, (pattern, add) => {
+    for (let e = 0; e < pattern.length; e++) {
+      if (e > 0) add("silence", unitMs);
+      if (pattern.charCodeAt(e) === 46) add("dot", unitMs);
+      else add("dash", DASH_DOTS * unitMs);
+    }
+  });
+  return { morse: laid.morse, wpm, fwpm, unitMs, durationMs: laid.durationMs, sequence: laid.sequence };
+}
+
+/** timeline() for American Morse: each mark its own length, a `␣` a silence of its own in place of the gap between marks. */
+function americanTimeline(text: string, wpm: number, fwpm: number): Timeline {
+  const { unitMs, gapMs } = americanUnitMs(wpm, fwpm);
+  const laid = sequenceOf(americanPatterns(text), AMERICAN_UNITS.letterGap * gapMs, AMERICAN_UNITS.wordGap * gapMs, (pattern, add) => {
+    let gap = 0;
+    for (const mark of pattern) {
+      if (mark === INNER_SPACE) {
+        gap = AMERICAN_UNITS.innerSpace;
+        continue;
+      }
+      if (gap > 0) add("silence", gap * unitMs);
+      add(mark === "." ? "dot" : "dash", markUnits(mark) * unitMs);
+      gap = AMERICAN_UNITS.elementGap;
+    }
+  });
+  return { morse: laid.morse, wpm, fwpm, unitMs, durationMs: laid.durationMs, sequence: laid.sequence };
 }

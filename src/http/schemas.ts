@@ -3,7 +3,7 @@
  * response serialization and the OpenAPI document.
  */
 import { Type, type Static } from "typebox";
-import { ALPHABET_NAMES, DEFAULT_ALPHABET, SEGMENT_TYPES, type SegmentType } from "../core/index.js";
+import { ALPHABET_NAMES, DECODE_ALPHABET_NAMES, DEFAULT_ALPHABET, ENCODE_ALPHABET_NAMES, SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
   BAND_FREQUENCY,
@@ -64,17 +64,30 @@ const Speed = (description: string, fallback?: number, bounds: { min: number; ma
     description,
   });
 
-/** The alphabet Morse is read in: a string with an enum, so a bad name is answered with the list. */
-const Alphabet = Type.Optional(
-  Type.Unsafe<string>({
-    type: "string",
-    enum: [...ALPHABET_NAMES],
-    default: DEFAULT_ALPHABET,
-    description: `The alphabet the Morse is read in: one of ${ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources)`,
-  }),
+/** An alphabet parameter taking `names`: a string with an enum, so a bad name is answered with the list. */
+const AlphabetParam = (names: readonly string[], description: string) =>
+  Type.Optional(Type.Unsafe<string>({ type: "string", enum: [...names], default: DEFAULT_ALPHABET, description }));
+
+/** The alphabet decode-audio and listen read Morse in. */
+const Alphabet = AlphabetParam(
+  ALPHABET_NAMES,
+  `The alphabet the Morse is read in: one of ${ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources)`,
 );
 
-export const AlphabetQuery = Type.Object({ alphabet: Alphabet });
+/** Decode's and the chart's alphabet: any of the above, or American Morse. */
+const DecodeAlphabet = AlphabetParam(
+  DECODE_ALPHABET_NAMES,
+  `The alphabet the Morse is read in: one of ${DECODE_ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources)`,
+);
+
+/** The alphabet a text is sent in: Latin (each character in its own alphabet) or American Morse, which is sent only when asked for. */
+const EncodeAlphabet = AlphabetParam(
+  ENCODE_ALPHABET_NAMES,
+  "latin (the default): each character in its own alphabet's Morse (Cyrillic, Greek, kana and the like are found by themselves); " +
+    "american: American (railroad) Morse, its long dashes written — (L) and ⸺ (0) and the space inside a character ␣, and timed by its own units",
+);
+
+export const ChartQuery = Type.Object({ alphabet: DecodeAlphabet });
 
 export const GlyphParams = {
   separator: Type.Optional(Separator),
@@ -82,8 +95,8 @@ export const GlyphParams = {
   dashChar: Type.Optional(Glyph("dash", "-")),
 };
 
-export const EncodeParams = Type.Object({ text: Text, ...GlyphParams });
-export const DecodeParams = Type.Object({ morse: Morse, ...GlyphParams, alphabet: Alphabet });
+export const EncodeParams = Type.Object({ text: Text, ...GlyphParams, alphabet: EncodeAlphabet });
+export const DecodeParams = Type.Object({ morse: Morse, ...GlyphParams, alphabet: DecodeAlphabet });
 export const AudioParams = Type.Object({
   text: Text,
   wpm: Type.Optional(Speed(`Character speed in words per minute (PARIS), ${WPM.min} to ${WPM.max}`, WPM.default)),
@@ -96,6 +109,7 @@ export const AudioParams = Type.Object({
     }),
   ),
   fwpm: Type.Optional(Speed(`Farnsworth overall speed, ${WPM.min} up to wpm (default: wpm)`)),
+  alphabet: EncodeAlphabet,
 });
 
 export const WavParams = Type.Object({
@@ -178,7 +192,7 @@ export type AudioParams = Static<typeof AudioParams>;
 export type WavParams = Static<typeof WavParams>;
 export type Mp3Params = Static<typeof Mp3Params>;
 export type DecodeAudioQuery = Static<typeof DecodeAudioQuery>;
-export type AlphabetQuery = Static<typeof AlphabetQuery>;
+export type ChartQuery = Static<typeof ChartQuery>;
 
 const Success = Type.Boolean({ description: "true on success" });
 
@@ -231,10 +245,10 @@ export const Segment = Type.Object({
 export const AudioResult = Type.Object({
   success: Success,
   text: Type.String(),
-  morse: Type.String({ description: "The encode output with default options" }),
+  morse: Type.String({ description: "The encode output with default glyphs, in the alphabet asked for" }),
   wpm: Type.Number(),
   frequency: Type.Number(),
-  unitMs: Type.Number({ description: "One dot: 1200 / wpm" }),
+  unitMs: Type.Number({ description: "One dot: 1200 / wpm (American Morse: 1600 / wpm, its PARIS being 37.5 dots)" }),
   fwpm: Type.Number(),
   durationMs: Type.Number({ description: "The whole sequence" }),
   sequence: Type.Array(Segment),

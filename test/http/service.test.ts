@@ -62,15 +62,15 @@ describe("the OpenAPI document and the docs page", () => {
     assert.equal(doc.openapi, "3.1.0");
     const parameters = (path: string, method: string) => (doc.paths[path][method].parameters ?? []).map((p: { name: string }) => p.name).sort();
     const bodyFields = (path: string) => Object.keys(doc.paths[path].post.requestBody.content["application/json"].schema.properties).sort();
-    assert.deepEqual(parameters("/api/v1/encode", "get"), ["dashChar", "dotChar", "separator", "text"]);
-    assert.deepEqual(bodyFields("/api/v1/encode"), ["dashChar", "dotChar", "separator", "text"]);
+    assert.deepEqual(parameters("/api/v1/encode", "get"), ["alphabet", "dashChar", "dotChar", "separator", "text"]);
+    assert.deepEqual(bodyFields("/api/v1/encode"), ["alphabet", "dashChar", "dotChar", "separator", "text"]);
     assert.deepEqual(parameters("/api/v1/decode", "get"), ["alphabet", "dashChar", "dotChar", "morse", "separator"]);
     assert.deepEqual(bodyFields("/api/v1/decode"), ["alphabet", "dashChar", "dotChar", "morse", "separator"]);
-    assert.deepEqual(parameters("/api/v1/audio", "get"), ["frequency", "fwpm", "text", "wpm"]);
-    assert.deepEqual(parameters("/api/v1/audio.wav", "get"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
-    assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["frequency", "fwpm", "sampleRate", "text", "wpm"]);
-    assert.deepEqual(parameters("/api/v1/audio.mp3", "get"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
-    assert.deepEqual(bodyFields("/api/v1/audio.mp3"), ["bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/audio", "get"), ["alphabet", "frequency", "fwpm", "text", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/audio.wav", "get"), ["alphabet", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(bodyFields("/api/v1/audio.wav"), ["alphabet", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(parameters("/api/v1/audio.mp3", "get"), ["alphabet", "bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
+    assert.deepEqual(bodyFields("/api/v1/audio.mp3"), ["alphabet", "bitrate", "frequency", "fwpm", "sampleRate", "text", "wpm"]);
     assert.deepEqual(parameters("/api/v1/decode-audio", "post"), ["alphabet", "frequency", "signals", "wpm"]);
     assert.deepEqual(Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(), [
       "application/octet-stream",
@@ -87,6 +87,13 @@ describe("the OpenAPI document and the docs page", () => {
     assert.ok(doc.paths["/api/v1/alphabets"].get);
     const alphabet = doc.paths["/api/v1/chart"].get.parameters[0].schema;
     assert.deepEqual([alphabet.enum[0], alphabet.default], ["latin", "latin"]);
+    assert.equal(alphabet.enum.at(-1), "american");
+    // encode and the audio endpoints take Latin (each character its own alphabet) or American Morse; decode takes American too.
+    const enumOf = (path: string, method: string) => doc.paths[path][method].parameters.find((p: { name: string }) => p.name === "alphabet").schema.enum;
+    for (const path of ["/api/v1/encode", "/api/v1/audio", "/api/v1/audio.wav", "/api/v1/audio.mp3"])
+      assert.deepEqual(enumOf(path, "get"), ["latin", "american"], path);
+    assert.equal(enumOf("/api/v1/decode", "get").at(-1), "american");
+    assert.ok(!enumOf("/api/v1/decode-audio", "post").includes("american"));
     for (const path of ["/healthz", "/readyz", "/metrics"]) assert.ok(doc.paths[path].get, path);
     const encode = doc.paths["/api/v1/encode"].get.responses;
     assert.deepEqual(Object.keys(encode).sort(), ["200", "4XX", "5XX"]);

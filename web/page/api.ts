@@ -60,6 +60,8 @@ export interface SoundParams {
   wpm: string;
   frequency: string;
   fwpm?: string;
+  /** `american` for American Morse; absent: each character in its own alphabet. */
+  alphabet?: string;
 }
 
 /** The timed sequence of `params`, from the API. */

@@ -18,7 +18,10 @@ const CHART_GROUPS = [
   ["signs", "Other signs"],
 ] as const;
 
-function chartTable(title: string, patterns: Record<string, string>, hear: Hear): HTMLTableElement {
+/** The alphabet a chart character is played in: American Morse's chart plays American Morse; any other, the character's own. */
+const SENT_ALPHABETS = new Set(["american"]);
+
+function chartTable(title: string, patterns: Record<string, string>, hear: Hear, alphabet: string | undefined): HTMLTableElement {
   const table = document.createElement("table");
   table.createCaption().textContent = title;
   const body = table.createTBody();
@@ -29,7 +32,7 @@ function chartTable(title: string, patterns: Record<string, string>, hear: Hear)
     button.textContent = character;
     button.addEventListener("click", () => {
       hear.type(character);
-      void hear.play(character);
+      void hear.play(character, alphabet !== undefined && SENT_ALPHABETS.has(alphabet) ? alphabet : undefined);
     });
     row.insertCell().append(button);
     row.insertCell().textContent = pattern;
@@ -43,7 +46,9 @@ export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string):
   const chartError = byId("chart-error", HTMLElement);
   try {
     const chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`);
-    chartBox.replaceChildren(...CHART_GROUPS.filter(([group]) => chart[group]).map(([group, title]) => chartTable(title, chart[group], hear)));
+    chartBox.replaceChildren(
+      ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) => chartTable(title, chart[group], hear, alphabet)),
+    );
     tree.draw(chart);
     report(chartError);
   } catch (error) {

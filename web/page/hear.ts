@@ -33,10 +33,11 @@ const ui = {
   strip: byId("strip", HTMLElement),
 };
 
-/** The sound settings as typed, with `text` (default: the text typed). */
-function soundParams(text = ui.text.value): SoundParams {
+/** The sound settings as typed, with `text` (default: the text typed), in American Morse if `alphabet` says so. */
+function soundParams(text = ui.text.value, alphabet?: string): SoundParams {
   const params: SoundParams = { text, wpm: ui.wpm.value, frequency: ui.frequency.value };
   if (ui.fwpm.value.trim() !== "") params.fwpm = ui.fwpm.value;
+  if (alphabet !== undefined) params.alphabet = alphabet;
   return params;
 }
 
@@ -93,14 +94,14 @@ export class Hear {
     ui.wav.href = `/api/v1/audio.wav?${new URLSearchParams({ ...soundParams() })}`;
   }
 
-  /** Plays the typed text, or `text` (a character from the chart), at the typed settings. */
-  async play(text?: string): Promise<void> {
+  /** Plays the typed text, or `text` (a character from the chart, in American Morse if `alphabet` says so), at the typed settings. */
+  async play(text?: string, alphabet?: string): Promise<void> {
     const press = ++this.#presses;
     stopSound();
     report(ui.soundError);
     let timing: Timing;
     try {
-      timing = await timingOf(soundParams(text));
+      timing = await timingOf(soundParams(text, alphabet));
     } catch (error) {
       if (press === this.#presses) report(ui.soundError, error);
       return;

@@ -21,11 +21,15 @@ const RADIUS = 13;
  */
 const PRECEDENCE = ["alphabet", "numbers", "punctuation", "accented", "signs"] as const;
 
+/** Patterns a binary tree holds: American Morse's long dashes and inner spaces have no place in it. */
+const DOTS_AND_DASHES = /^[.-]+$/;
+
 /** Pattern to character, the first group by precedence winning. */
 function namesOf(chart: Record<string, Record<string, string>>): Map<string, string> {
   const names = new Map<string, string>();
   for (const group of PRECEDENCE) {
-    for (const [character, pattern] of Object.entries(chart[group] ?? {})) if (!names.has(pattern)) names.set(pattern, character);
+    for (const [character, pattern] of Object.entries(chart[group] ?? {}))
+      if (DOTS_AND_DASHES.test(pattern) && !names.has(pattern)) names.set(pattern, character);
   }
   return names;
 }

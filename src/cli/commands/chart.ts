@@ -1,5 +1,5 @@
 /** `ditdah chart`: the chart as a table, or as the API's JSON. */
-import { alphabetNamed, chartOf } from "../../core/index.js";
+import { decodeAlphabetNamed, chartOf } from "../../core/index.js";
 import { chartTable } from "../chart-table.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { ALPHABET_OPTION, HELP_LINES } from "../options.js";
@@ -8,13 +8,13 @@ export const chartCommand = defineCommand({
   usage: `Usage: ditdah chart [--alphabet NAME] [--json]
 The Morse chart: letters, digits, punctuation, prosigns and (Latin) accented letters.
 
-${HELP_LINES.alphabet}
+${HELP_LINES.decodeAlphabet}
   --json              the chart as GET /api/v1/chart answers it
 ${HELP_LINES.help}`,
   options: { json: { type: "boolean" }, ...ALPHABET_OPTION },
   async run(values, positionals) {
     if (positionals.length > 0) throw new UsageError("chart takes no arguments");
-    const chart = chartOf(alphabetNamed(values.alphabet));
+    const chart = chartOf(decodeAlphabetNamed(values.alphabet));
     print(values.json ? JSON.stringify({ success: true, ...chart }) : chartTable(chart));
   },
 });

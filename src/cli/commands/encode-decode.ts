@@ -5,14 +5,15 @@ import { inputText } from "../input.js";
 import { ALPHABET_OPTION, GLYPH_OPTIONS, glyphs, HELP_LINES } from "../options.js";
 
 export const encodeCommand = defineCommand({
-  usage: `Usage: ditdah encode [--dot C] [--dash C] [--separator S] [TEXT... | -]
+  usage: `Usage: ditdah encode [--alphabet latin|american] [--dot C] [--dash C] [--separator S] [TEXT... | -]
 Text to Morse, in any alphabet ditdah has (each character's own). Without TEXT, or with - alone, standard input is read.
 
+${HELP_LINES.sendAlphabet}
 ${HELP_LINES.glyphs}
 ${HELP_LINES.help}`,
-  options: GLYPH_OPTIONS,
+  options: { ...GLYPH_OPTIONS, ...ALPHABET_OPTION },
   async run(values, words) {
-    print(encode(await inputText(words), glyphs(values)));
+    print(encode(await inputText(words), { ...glyphs(values), alphabet: values.alphabet }));
   },
 });
 
@@ -20,7 +21,7 @@ export const decodeCommand = defineCommand({
   usage: `Usage: ditdah decode [--alphabet NAME] [--dot C] [--dash C] [--separator S] [MORSE... | -]
 Morse to text. Without MORSE, or with - alone, standard input is read; arguments such as -.-. are Morse, not options.
 
-${HELP_LINES.alphabet}
+${HELP_LINES.decodeAlphabet}
 ${HELP_LINES.glyphs}
 ${HELP_LINES.help}`,
   options: { ...GLYPH_OPTIONS, ...ALPHABET_OPTION },

@@ -6,7 +6,7 @@ import { type Timeline, timeline } from "../../core/index.js";
 import { FREQUENCY, MP3_BITRATE, MP3_SAMPLE_RATES, SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, UsageError } from "../command.js";
 import { DASH, inputText } from "../input.js";
-import { HELP_LINES, numberOption, SPEED_OPTIONS, speeds } from "../options.js";
+import { ALPHABET_OPTION, HELP_LINES, numberOption, SPEED_OPTIONS, speeds } from "../options.js";
 import { formatSeconds, showsProgress, withProgress, withProgressBar } from "../progress.js";
 
 async function toStdout(chunks: Iterable<Uint8Array>): Promise<void> {
@@ -20,6 +20,7 @@ type Format = (typeof FORMATS)[number];
 
 const OPTIONS = {
   ...SPEED_OPTIONS,
+  ...ALPHABET_OPTION,
   frequency: { type: "string" },
   "sample-rate": { type: "string" },
   bitrate: { type: "string" },
@@ -51,7 +52,7 @@ async function chunksOf(format: Format, { sound, frequency, sampleRate, bitrate 
 
 async function run(command: string, format: Format, values: { [K in keyof typeof OPTIONS]?: string }, words: string[]): Promise<void> {
   if (!values.out) throw new UsageError(`${command} needs --out FILE (- for standard output)`);
-  const sound = timeline(await inputText(words), speeds(values));
+  const sound = timeline(await inputText(words), { ...speeds(values), alphabet: values.alphabet });
   const request = {
     sound,
     frequency: numberOption(values.frequency, "frequency") ?? FREQUENCY.default,
@@ -63,13 +64,14 @@ async function run(command: string, format: Format, values: { [K in keyof typeof
 }
 
 export const wavCommand = defineCommand({
-  usage: `Usage: ditdah wav --out FILE [--format wav|mp3] [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [TEXT... | -]
+  usage: `Usage: ditdah wav --out FILE [--format wav|mp3] [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [--alphabet latin|american] [TEXT... | -]
 A recording of the text: WAV (mono 16-bit PCM), or MP3 (mono, constant bitrate) with --format mp3;
 --out - writes it to standard output. Without TEXT, or with - alone, standard input is read.
 
   -o, --out FILE      the file to write
   --format F          wav (default) or mp3 (as ditdah mp3)
 ${HELP_LINES.speed}
+${HELP_LINES.sendAlphabet}
 ${HELP_LINES.frequency}
 ${HELP_LINES.sampleRate}
 ${MP3_LINES}
@@ -83,12 +85,13 @@ ${HELP_LINES.help}`,
 });
 
 export const mp3Command = defineCommand({
-  usage: `Usage: ditdah mp3 --out FILE [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [TEXT... | -]
+  usage: `Usage: ditdah mp3 --out FILE [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [--alphabet latin|american] [TEXT... | -]
 An MP3 recording of the text (mono, constant bitrate), as ditdah wav --format mp3;
 --out - writes it to standard output. Without TEXT, or with - alone, standard input is read.
 
   -o, --out FILE      the file to write
 ${HELP_LINES.speed}
+${HELP_LINES.sendAlphabet}
 ${HELP_LINES.frequency}
   --sample-rate HZ    one of ${MP3_SAMPLE_RATES.join(", ")} samples per second (default ${SAMPLE_RATE.default})
   --bitrate KBPS      ${MP3_BITRATE.values.join(", ")} kbit/s (default ${MP3_BITRATE.default})

@@ -16,10 +16,13 @@ export interface Alphabet {
   readonly source: string;
   /**
    * Its letters in the alphabet's order, each (upper case where the script has case) with
-   * its Morse in `.` and `-`. Where two letters share a pattern, the first listed is the one
-   * that pattern decodes to; every one of them encodes.
+   * its Morse in `.` and `-` (American Morse's also in `—`, `⸺` and `␣`: american.ts). Where
+   * two letters share a pattern, the first listed is the one that pattern decodes to; every
+   * one of them encodes.
    */
   readonly letters: CharacterTable;
+  /** Digits of its own, where it does not share ITU's (American Morse). */
+  readonly digits?: CharacterTable;
   /** Signs of its own where they differ from ITU's punctuation (Wabun's `、` `。`), decoded before ITU's. */
   readonly signs?: CharacterTable;
   /**

@@ -15,8 +15,8 @@ export function audioMp3Routes(app: FastifyInstance): void {
     tag: TAGS.audio.name,
     params: Mp3Params,
     result: Mp3Result,
-    handle: async ({ text, wpm, fwpm, frequency = FREQUENCY.default, sampleRate = SAMPLE_RATE.default, bitrate = MP3_BITRATE.default }, reply) =>
+    handle: async ({ text, wpm, fwpm, alphabet, frequency = FREQUENCY.default, sampleRate = SAMPLE_RATE.default, bitrate = MP3_BITRATE.default }, reply) =>
       // Everything that can refuse the request does so here, before the answer starts.
-      sendMp3(reply, await Mp3Renderer.create(timeline(text, { wpm, fwpm }), { frequency, sampleRate, bitrate })),
+      sendMp3(reply, await Mp3Renderer.create(timeline(text, { wpm, fwpm, alphabet }), { frequency, sampleRate, bitrate })),
   });
 }

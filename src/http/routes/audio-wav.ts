@@ -15,8 +15,8 @@ export function audioWavRoutes(app: FastifyInstance): void {
     tag: TAGS.audio.name,
     params: WavParams,
     result: WavResult,
-    handle: ({ text, wpm, fwpm, frequency = FREQUENCY.default, sampleRate = SAMPLE_RATE.default }, reply) =>
+    handle: ({ text, wpm, fwpm, alphabet, frequency = FREQUENCY.default, sampleRate = SAMPLE_RATE.default }, reply) =>
       // Everything that can refuse the request does so here, before the answer starts.
-      sendWav(reply, new WavRenderer(timeline(text, { wpm, fwpm }), { frequency, sampleRate })),
+      sendWav(reply, new WavRenderer(timeline(text, { wpm, fwpm, alphabet }), { frequency, sampleRate })),
   });
 }

@@ -13,8 +13,8 @@ export function audioRoutes(app: FastifyInstance): void {
     tag: TAGS.morse.name,
     params: AudioParams,
     result: AudioResult,
-    handle: ({ text, wpm, fwpm, frequency }, reply) => {
-      const result = { success: true, text, frequency: frequency ?? FREQUENCY.default, ...timeline(text, { wpm, fwpm }) };
+    handle: ({ text, wpm, fwpm, frequency, alphabet }, reply) => {
+      const result = { success: true, text, frequency: frequency ?? FREQUENCY.default, ...timeline(text, { wpm, fwpm, alphabet }) };
       // Only once the timeline is built: an error thrown before goes out by the error schema.
       reply.type("application/json; charset=utf-8").serializer(audioJson);
       return result;

@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ALPHABET_SUMMARIES, ALPHABETS, alphabetNamed, chartOf } from "../../core/index.js";
+import { ALPHABET_SUMMARIES, ALPHABETS, AMERICAN, chartOf, decodeAlphabetNamed } from "../../core/index.js";
 import { TAGS } from "../docs.js";
-import { AlphabetQuery, AlphabetsResult, ChartResult, errorResponses } from "../schemas.js";
+import { AlphabetsResult, ChartQuery, ChartResult, errorResponses } from "../schemas.js";
 
 /** The chart (Latin's by default, or `?alphabet=NAME`'s) and the list of alphabets, each answer made once. */
 export function chartRoutes(app: FastifyInstance): void {
-  const charts = new Map(ALPHABETS.map((alphabet) => [alphabet.name, { success: true, ...chartOf(alphabet) }]));
+  const charts = new Map([...ALPHABETS, AMERICAN].map((alphabet) => [alphabet.name, { success: true, ...chartOf(alphabet) }]));
   app.get(
     "/api/v1/chart",
     {
       schema: {
         summary: "The Morse chart of an alphabet (Latin by default)",
         tags: [TAGS.morse.name],
-        querystring: AlphabetQuery,
+        querystring: ChartQuery,
         response: { 200: ChartResult, ...errorResponses },
       },
     },
-    (request: FastifyRequest) => charts.get(alphabetNamed((request.query as AlphabetQuery).alphabet).name),
+    (request: FastifyRequest) => charts.get(decodeAlphabetNamed((request.query as ChartQuery).alphabet).name),
   );
   const alphabets = { success: true, alphabets: ALPHABET_SUMMARIES };
   app.get(
