@@ -29,14 +29,29 @@ describe("seeing the Morse", () => {
     const timing = await timingOf({ text: "PARIS ME", wpm: "20", fwpm: "10" });
     // The strip is drawn again as each setting is typed: this is the last drawing.
     await page.locator("#strip[aria-label*='PARIS ME at 20 wpm, Farnsworth 10 wpm']").waitFor();
-    // Laid out: the strip's stylesheet makes its boxes blocks as wide as their durations.
-    await page.waitForFunction(() => (document.querySelector("#strip [data-segment]")?.getBoundingClientRect().width ?? 0) > 0, undefined, { timeout: 10_000 });
-    const widths = await page
-      .locator("#strip [data-segment]")
-      .evaluateAll((boxes) =>
-        boxes.map((box) => ({ index: Number((box as HTMLElement).dataset.segment), width: box.getBoundingClientRect().width, kind: box.className })),
-      );
-    assert.ok(widths[0]!.width > 0, "the strip is laid out");
+    // Laid out: the strip's stylesheet makes its boxes blocks as wide as their durations. A
+    // drawing may still replace the one measured (each setting typed draws again): measure
+    // until two readings agree.
+    const measure = () =>
+      page
+        .locator("#strip [data-segment]")
+        .evaluateAll((boxes) =>
+          boxes.map((box) => ({ index: Number((box as HTMLElement).dataset.segment), width: box.getBoundingClientRect().width, kind: box.className })),
+        );
+    let widths = await measure();
+    for (let tries = 0; tries < 50; tries++) {
+      await page.waitForTimeout(100);
+      const again = await measure();
+      const settled = JSON.stringify(again) === JSON.stringify(widths) && (again[0]?.width ?? 0) > 0;
+      widths = again;
+      if (settled) break;
+    }
+    const diagnosis = await page.evaluate(() => {
+      const first = document.querySelector<HTMLElement>("#strip [data-segment]");
+      const sheets = [...document.styleSheets].map((sheet) => `${sheet.href} (${sheet.cssRules.length} rules)`).join(", ");
+      return `first box: ${first?.outerHTML.slice(0, 120)}, display ${first && getComputedStyle(first).display}; sheets: ${sheets}`;
+    });
+    assert.ok(widths[0]!.width > 0, `the strip is laid out; ${diagnosis}`);
     assert.equal(widths.length, timing.sequence.length);
     assert.deepEqual(
       widths.map((w) => w.index),
