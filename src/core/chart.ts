@@ -1,5 +1,5 @@
 /** The Morse chart, as the API serves it: Latin's by default, or another alphabet's. */
-import { type Alphabet, ALPHABETS, AMERICAN, LATIN } from "./alphabets/index.js";
+import { type Alphabet, EVERY_ALPHABET, LATIN } from "./alphabets/index.js";
 import { ACCENTED, type CharacterTable, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SIGNS } from "./characters.js";
 
 export interface Chart {
@@ -45,7 +45,7 @@ export interface AlphabetSummary {
 }
 
 /** Every alphabet, and American Morse (which encode sends only when asked for). */
-export const ALPHABET_SUMMARIES: readonly AlphabetSummary[] = [...ALPHABETS, AMERICAN].map((a) => ({
+export const ALPHABET_SUMMARIES: readonly AlphabetSummary[] = EVERY_ALPHABET.map((a) => ({
   name: a.name,
   title: a.title,
   source: a.source,

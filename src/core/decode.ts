@@ -1,12 +1,12 @@
 /** Morse to text. */
 import { MorseError } from "./errors.js";
 import { cannotDecode, nothingTo } from "./messages.js";
-import { DEFAULT_SEPARATOR } from "./limits.js";
+import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "./limits.js";
 import { DEFAULT_GLYPHS, type Glyphs, type GlyphOptions, resolveGlyphs } from "./options.js";
 import { alphabetNamed, AMERICAN, decodeAlphabetNamed, LATIN } from "./alphabets/index.js";
 import { decodeAmerican } from "./american.js";
 import { AlphabetReader, readWhole } from "./reader.js";
-import { MAX_ELEMENTS, sequenceKey, textOfKey } from "./tables.js";
+import { MAX_ELEMENTS, textOfKey } from "./tables.js";
 import { codePointLength, describeCharacter, isWhiteSpace } from "./text.js";
 
 export interface DecodeOptions extends GlyphOptions {
@@ -264,7 +264,7 @@ function readWords(morse: string, reader: AlphabetReader): string {
     word
       .split(" ")
       .filter((pattern) => pattern !== "")
-      .map((pattern) => (pattern.length <= MAX_ELEMENTS ? reader.text(sequenceKey(pattern)) : undefined) ?? "*")
+      .map((pattern) => reader.read(pattern) ?? UNKNOWN_CHARACTER)
       .join(""),
   );
   return reader.compose(words.filter((word) => word !== "").join(" "));

@@ -9,6 +9,7 @@ export {
   decodeAlphabetNamed,
   DEFAULT_ALPHABET,
   ENCODE_ALPHABET_NAMES,
+  EVERY_ALPHABET,
   type Alphabet,
 } from "./alphabets/index.js";
 export { ALPHABET_SUMMARIES, CHART, chartOf, type AlphabetSummary, type Chart } from "./chart.js";

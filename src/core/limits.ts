@@ -8,3 +8,5 @@ export const SEPARATOR_LENGTH = { min: 1, max: 16 } as const;
 export const DEFAULT_DOT = ".";
 export const DEFAULT_DASH = "-";
 export const DEFAULT_SEPARATOR = " / ";
+/** Stands for a sequence of dots and dashes that is no character, where Morse heard is written as text. */
+export const UNKNOWN_CHARACTER = "*";

@@ -8,7 +8,7 @@
 import type { Alphabet } from "./alphabets/index.js";
 import { LATIN } from "./alphabets/index.js";
 import { PROSIGNS } from "./characters.js";
-import { decodeSlotsOf, sequenceKey } from "./tables.js";
+import { decodeSlotsOf, MAX_ELEMENTS, sequenceKey } from "./tables.js";
 
 export class AlphabetReader {
   #slots: readonly (string | undefined)[];
@@ -43,6 +43,11 @@ export class AlphabetReader {
       return "";
     }
     return key < this.#slots.length ? this.#slots[key] : undefined;
+  }
+
+  /** The text of a pattern of dots and dashes, as `text` of its key; undefined for one too long to be a character. */
+  read(pattern: string): string | undefined {
+    return pattern.length <= MAX_ELEMENTS ? this.text(sequenceKey(pattern)) : undefined;
   }
 
   /** The decoded text with the alphabet's characters put back together (Hangul syllables). */

@@ -48,6 +48,11 @@ export function sequenceKey(pattern: string): number {
 
 const decodeSlots = slotsOf(DECODE_PRECEDENCE);
 
+/** The text a pattern of dots and dashes decodes to in Latin, or undefined when it means nothing (or is too long to mean anything). */
+export function textOfPattern(pattern: string): string | undefined {
+  return pattern.length <= MAX_ELEMENTS ? textOfKey(sequenceKey(pattern)) : undefined;
+}
+
 /** The text a sequence key decodes to, or undefined when it means nothing. */
 export function textOfKey(key: number): string | undefined {
   return key < decodeSlots.length ? decodeSlots[key] : undefined;

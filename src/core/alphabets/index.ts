@@ -34,23 +34,36 @@ export const ALPHABET_NAMES: readonly string[] = ALPHABETS.map((a) => a.name);
  */
 export const ENCODE_ALPHABET_NAMES: readonly string[] = [LATIN.name, AMERICAN.name];
 
-/** What decode takes as `alphabet`: every alphabet of ALPHABETS, and American Morse. */
-export const DECODE_ALPHABET_NAMES: readonly string[] = [...ALPHABET_NAMES, AMERICAN.name];
+/** Every alphabet of ALPHABETS, and American Morse: what decode reads, the chart shows and GET /api/v1/alphabets lists. */
+export const EVERY_ALPHABET: readonly Alphabet[] = [...ALPHABETS, AMERICAN];
+
+/** What decode takes as `alphabet`, in EVERY_ALPHABET's order. */
+export const DECODE_ALPHABET_NAMES: readonly string[] = EVERY_ALPHABET.map((a) => a.name);
 
 /** The default alphabet's name. */
 export const DEFAULT_ALPHABET = LATIN.name;
 
-/** The alphabet called `name` (default Latin), or MorseError INVALID_OPTION listing the names. */
-export function alphabetNamed(name: string | undefined): Alphabet {
+/** The one of `alphabets` called `name` (default Latin), or MorseError INVALID_OPTION listing their names. */
+function named(alphabets: readonly Alphabet[], name: string | undefined): Alphabet {
   if (name === undefined) return LATIN;
-  const found = ALPHABETS.find((a) => a.name === name);
-  if (!found) throw new MorseError("INVALID_OPTION", notOneOf("alphabet", ALPHABET_NAMES));
+  const found = alphabets.find((a) => a.name === name);
+  if (!found)
+    throw new MorseError(
+      "INVALID_OPTION",
+      notOneOf(
+        "alphabet",
+        alphabets.map((a) => a.name),
+      ),
+    );
   return found;
 }
 
-/** The alphabet decode reads in: the one of ALPHABETS called `name` (default Latin), or American; else MorseError INVALID_OPTION listing DECODE_ALPHABET_NAMES. */
+/** The alphabet of ALPHABETS called `name` (what decode-audio and the live listener read in). */
+export function alphabetNamed(name: string | undefined): Alphabet {
+  return named(ALPHABETS, name);
+}
+
+/** The alphabet of EVERY_ALPHABET called `name` (what decode reads in and the chart shows). */
 export function decodeAlphabetNamed(name: string | undefined): Alphabet {
-  if (name === AMERICAN.name) return AMERICAN;
-  if (name !== undefined && !ALPHABET_NAMES.includes(name)) throw new MorseError("INVALID_OPTION", notOneOf("alphabet", DECODE_ALPHABET_NAMES));
-  return alphabetNamed(name);
+  return named(EVERY_ALPHABET, name);
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ALPHABET_SUMMARIES, ALPHABETS, AMERICAN, chartOf, decodeAlphabetNamed } from "../../core/index.js";
+import { ALPHABET_SUMMARIES, chartOf, decodeAlphabetNamed, EVERY_ALPHABET } from "../../core/index.js";
 import { TAGS } from "../docs.js";
 import { AlphabetsResult, ChartQuery, ChartResult, errorResponses } from "../schemas.js";
 
 /** The chart (Latin's by default, or `?alphabet=NAME`'s) and the list of alphabets, each answer made once. */
 export function chartRoutes(app: FastifyInstance): void {
-  const charts = new Map([...ALPHABETS, AMERICAN].map((alphabet) => [alphabet.name, { success: true, ...chartOf(alphabet) }]));
+  const charts = new Map(EVERY_ALPHABET.map((alphabet) => [alphabet.name, { success: true, ...chartOf(alphabet) }]));
   app.get(
     "/api/v1/chart",
     {

@@ -4,7 +4,8 @@
  * marks as its pattern has elements, so the marks are dealt out in order.
  */
 import type { Keyed, Ms } from "../keyed.js";
-import { characterOf, UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
+import { textOfPattern } from "../../../core/tables.js";
+import { UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
 import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
 
 /** One character heard, in ms from the start of the recording or stream. */
@@ -49,7 +50,7 @@ export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: M
       const last = marks[m + morse.length - 1]!;
       m += morse.length;
       heard.push({
-        text: characterOf(morse) ?? UNKNOWN_CHARACTER,
+        text: textOfPattern(morse) ?? UNKNOWN_CHARACTER,
         morse,
         startMs: offsetMs + first.startMs,
         endMs: offsetMs + last.startMs + last.durationMs,

@@ -1,6 +1,6 @@
 /** Text and Morse built from elements and gaps as a reading decides them. */
-import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
-import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
+import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
+import { textOfPattern } from "../../../core/tables.js";
 import { splitIntoCharacters } from "./letter-split.js";
 
 export interface TimingDecode {
@@ -14,13 +14,7 @@ export interface TimingDecode {
   wpm: number;
 }
 
-/** Stands for a sequence of dots and dashes that is no character. */
-export const UNKNOWN_CHARACTER = "*";
-
-/** The character a pattern of dots and dashes stands for, if any. */
-export function characterOf(pattern: string): string | undefined {
-  return pattern.length <= MAX_ELEMENTS ? textOfKey(sequenceKey(pattern)) : undefined;
-}
+export { UNKNOWN_CHARACTER };
 
 /** Builds the text and the Morse as elements, the gaps inside letters, letter ends and word ends arrive. */
 export class Transcript {
@@ -44,9 +38,9 @@ export class Transcript {
   /** Ends the letter; one that is no character is read as several where its gaps allow (letter-split.ts). */
   endLetter(): void {
     if (this.pattern === "") return;
-    const known = characterOf(this.pattern);
+    const known = textOfPattern(this.pattern);
     if (known !== undefined) this.addCharacter(this.pattern, known);
-    else for (const part of splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern]) this.addCharacter(part, characterOf(part) ?? UNKNOWN_CHARACTER);
+    else for (const part of splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern]) this.addCharacter(part, textOfPattern(part) ?? UNKNOWN_CHARACTER);
     this.pattern = "";
     this.gaps = [];
   }

@@ -6,8 +6,7 @@
  */
 import type { Alphabet } from "../../../core/alphabets/index.js";
 import { AlphabetReader } from "../../../core/reader.js";
-import { MAX_ELEMENTS, sequenceKey } from "../../../core/tables.js";
-import { UNKNOWN_CHARACTER } from "../characters/transcript.js";
+import { UNKNOWN_CHARACTER } from "../../../core/limits.js";
 import { writtenIn } from "../written-in.js";
 import type { Listener, ListenEvent } from "./listener.js";
 
@@ -19,7 +18,7 @@ export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
       reader = new AlphabetReader(alphabet);
       readers.set(signal, reader);
     }
-    return (morse.length <= MAX_ELEMENTS ? reader.text(sequenceKey(morse)) : undefined) ?? UNKNOWN_CHARACTER;
+    return reader.read(morse) ?? UNKNOWN_CHARACTER;
   };
   const written = (events: ListenEvent[]): ListenEvent[] =>
     events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOf(event.morse, event.signal) } : event));
