@@ -31,13 +31,13 @@ import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
-import { findPitches, pitchRange } from "./front-end/pitch.js";
+import { findPitches, pitchRange, type Pitches } from "./front-end/pitch.js";
 import { turns } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
 import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
-import { searchDot } from "./speed.js";
+import { searchSpeed } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
 export interface AudioHints {
@@ -69,6 +69,8 @@ export function hintedWpm(hints: AudioHints): number | undefined {
 export interface TurnText {
   decoded: TimingDecode;
   keyed: Keyed;
+  /** The rung of the speed search's ladder that read it (speed.ts); undefined for a hinted speed. */
+  rungMs?: number;
 }
 
 /** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy. */
@@ -114,24 +116,34 @@ export function decodeAudio(recording: Float32Array, sampleRate: number, hints: 
 export interface AudioHearing {
   decode: AudioDecode;
   readonly heard: HeardCharacter[];
+  /** What its searches found, to narrow a reading of the same stream a moment later. */
+  found: Findings;
 }
 
-/** `decodeAudio`, with the characters timed (the live listener's reading of each window). */
-export function hearAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioHearing {
+/** What a reading's searches found, which narrow the next reading's (a live listener reads its window again every half second). */
+export interface Findings {
+  /** The pitches found (front-end/pitch.ts): the next reading mixes down at them without searching. */
+  pitches?: Pitches;
+  /** The rung of the speed search's ladder that read the station heard most (speed.ts): the next reading's search tries only the rungs near it. */
+  rungMs?: number;
+}
+
+/** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a reading `before` found. */
+export function hearAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}, before: Findings = {}): AudioHearing {
   checkInput(recording, sampleRate);
   const samples = usableSamples(recording);
   const durationMs = (1000 * samples.length) / sampleRate;
-  const nothing: AudioHearing = { decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs }, heard: [] };
-  const pitches = findPitches(samples, sampleRate, pitchRange(hints.frequency), TUNING.turns.TURN_MIN_SEPARATION_HZ);
+  const pitches = before.pitches ?? findPitches(samples, sampleRate, pitchRange(hints.frequency), TUNING.turns.TURN_MIN_SEPARATION_HZ);
+  const nothing: AudioHearing = { decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs }, heard: [], found: { pitches } };
   if (pitches === undefined) return nothing;
   const strongest = { frequency: pitches.first, bb: toBaseband(samples, sampleRate, pitches.first) };
   // A hinted pitch names one station: the others' turns are not read.
   const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const read = stations.map((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    return { turn, decoded: readBaseband(bb, hintedWpm(hints)) };
+    return { turn, decoded: readBaseband(bb, hintedWpm(hints), before.rungMs) };
   });
-  const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, decoded: text.decoded, keyed: text.keyed }] : []));
+  const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, ...text }] : []));
   if (found.length === 0) return nothing;
   // The station heard most gives the pitch and speed.
   const main = found.reduce((a, b) => (b.decoded.characters > a.decoded.characters ? b : a));
@@ -156,18 +168,21 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     get heard() {
       return timed();
     },
+    found: { pitches, rungMs: main.rungMs },
   };
 }
 
 /**
  * One station's turn or signal, mixed down at its pitch: its drift followed (in place),
- * the speed searched (unless hinted), then keying and characters; undefined where none is found.
+ * the speed searched (unless hinted; near the rung `nearRungMs` if given), then keying and
+ * characters; undefined where none is found.
  */
-export function readBaseband(bb: Baseband, hintWpm: number | undefined): TurnText | undefined {
+export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearRungMs?: number): TurnText | undefined {
   followDrift(bb);
-  const dotMs = hintWpm !== undefined ? dotMsOf(hintWpm) : searchDot(bb);
-  if (dotMs === undefined) return undefined;
+  const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearRungMs);
+  if (speed === undefined) return undefined;
+  const { dotMs } = speed;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs);
   for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);
-  return decoded;
+  return decoded && { ...decoded, rungMs: speed.rungMs };
 }

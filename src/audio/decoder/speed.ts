@@ -31,18 +31,34 @@ function biasedMisfit(t: Trial): number {
   return t.misfit + TUNING.speed.SHORTER_DOT_BIAS * Math.log(t.dotMs);
 }
 
-/** The dot lengths tried, ms: LADDER_STEPS steps of √2 from LADDER_SHORTEST_DOT_MS. */
-function dotLadder(): number[] {
-  const { LADDER_STEPS, LADDER_SHORTEST_DOT_MS } = TUNING.speed;
-  return Array.from({ length: LADDER_STEPS }, (_, k) => LADDER_SHORTEST_DOT_MS * Math.SQRT2 ** k);
+/**
+ * The dot lengths tried, ms: LADDER_STEPS steps of √2 from LADDER_SHORTEST_DOT_MS; near a
+ * rung `nearMs`, only the rungs within NEAR_RUNGS steps of it.
+ */
+function dotLadder(nearMs?: number): number[] {
+  const { LADDER_STEPS, LADDER_SHORTEST_DOT_MS, NEAR_RUNGS } = TUNING.speed;
+  const ladder = Array.from({ length: LADDER_STEPS }, (_, k) => LADDER_SHORTEST_DOT_MS * Math.SQRT2 ** k);
+  if (nearMs === undefined) return ladder;
+  // A rung is half an octave up from the one before.
+  const near = Math.round(2 * Math.log2(nearMs / LADDER_SHORTEST_DOT_MS));
+  return ladder.filter((_, k) => Math.abs(k - near) <= NEAR_RUNGS);
 }
 
-/** The dot length, ms, to build the final filters for: that of the trial whose timings fit Morse best. */
-export function searchDot(bb: Baseband): number | undefined {
+/** What the speed search found: the dot length to build the final filters for, and the rung of the ladder whose trial read it. */
+export interface Speed {
+  dotMs: number;
+  rungMs: number;
+}
+
+/**
+ * The speed of the trial whose timings fit Morse best; the trials only near the rung
+ * `nearMs` when one is given (a reading just before chose it).
+ */
+export function searchSpeed(bb: Baseband, nearMs?: number): Speed | undefined {
   let best: Trial | undefined;
-  for (const dotMs of dotLadder()) {
+  for (const dotMs of dotLadder(nearMs)) {
     const t = trial(bb, dotMs);
     if (t.decoded.wpm > 0 && (!best || biasedMisfit(t) < biasedMisfit(best))) best = t;
   }
-  return best && dotMsOf(best.decoded.wpm);
+  return best && { dotMs: dotMsOf(best.decoded.wpm), rungMs: best.dotMs };
 }

@@ -85,6 +85,8 @@ export const TUNING = {
     SHORTER_DOT_BIAS: 0.02,
     /** Retries of the final decode with filters √2 longer each, when a hinted speed finds no keying. Estimator. */
     FALLBACK_FILTERS: 2,
+    /** Given the rung a reading just before chose (a live listener's), only the ladder's rungs within this many of it are tried. Estimator: the speed moves less than a rung between two readings half a second apart. */
+    NEAR_RUNGS: 1,
   },
   /** Levels along the envelope and threshold keying (evidence/levels.ts, search/threshold.ts). */
   levels: {
@@ -390,6 +392,8 @@ export const TUNING = {
     CLOSE_MS: 30000,
   },
   live: {
+    /** Every this many readings the pitch and speed are searched afresh; between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch or speed is then picked up within 2 s, under the 3 s allowed. */
+    FULL_SEARCH_EVERY: 4,
     /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
     HOP_MS: 500,
     /** Audio kept before the oldest undecided moment, ms, or CONTEXT_DOTS if longer. Estimator: enough marks for the pitch, speed and levels to be measured as in a whole recording. */

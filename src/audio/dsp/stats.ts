@@ -40,6 +40,50 @@ export function selectInPlace(values: Float32Array, k: number): number {
   return values[k]!;
 }
 
+/**
+ * The median (as `median` takes it) of `values` within `half` places either side of each
+ * place from `from` to `to` inclusive, the window cut at the ends: one sorted window slid
+ * along, each step one value out and one in, instead of a sort per place.
+ */
+export function slidingMedians(values: ArrayLike<number>, from: number, to: number, half: number): Float64Array {
+  const last = values.length - 1;
+  const out = new Float64Array(Math.max(0, to - from + 1));
+  if (out.length === 0) return out;
+  const window = new Float64Array(2 * half + 1);
+  let count = 0;
+  const insert = (x: number) => {
+    const at = sortedIndex(window, count, x);
+    window.copyWithin(at + 1, at, count++);
+    window[at] = x;
+  };
+  const remove = (x: number) => {
+    const at = sortedIndex(window, count, x);
+    window.copyWithin(at, at + 1, count--);
+  };
+  for (let j = Math.max(0, from - half); j <= Math.min(last, from + half); j++) insert(values[j]!);
+  for (let k = from; k <= to; k++) {
+    if (k > from) {
+      if (k - half - 1 >= 0) remove(values[k - half - 1]!);
+      if (k + half <= last) insert(values[k + half]!);
+    }
+    const mid = count >> 1;
+    out[k - from] = count % 2 === 1 ? window[mid]! : (window[mid - 1]! + window[mid]!) / 2;
+  }
+  return out;
+}
+
+/** The first place in the sorted `sorted[0, count)` whose value is not below `x`. */
+function sortedIndex(sorted: Float64Array, count: number, x: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const m = (lo + hi) >> 1;
+    if (sorted[m]! < x) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+
 /** Each value replaced by the median of the values within `half` places either side (the upper one of an even count). */
 export function runningMedian(values: ArrayLike<number>, half: number): Float64Array {
   const n = values.length;

@@ -15,7 +15,7 @@ import { toBaseband } from "../../../src/audio/decoder/front-end/baseband.js";
 import { followDrift } from "../../../src/audio/decoder/front-end/drift.js";
 import { findPitch } from "../../../src/audio/decoder/front-end/pitch.js";
 import { usableSamples } from "../../../src/audio/decoder/front-end/usable-samples.js";
-import { searchDot } from "../../../src/audio/decoder/speed.js";
+import { searchSpeed } from "../../../src/audio/decoder/speed.js";
 import { TUNING } from "../../../src/audio/decoder/tuning.js";
 import { levenshtein, receive, type Reception } from "../../fixtures/simulator.js";
 
@@ -35,7 +35,7 @@ function finalFiltersFindKeying({ samples, sampleRate }: Received): boolean | un
   const usable = usableSamples(samples);
   const bb = toBaseband(usable, sampleRate, findPitch(usable, sampleRate)!);
   followDrift(bb);
-  const dotMs = searchDot(bb);
+  const dotMs = searchSpeed(bb)?.dotMs;
   if (dotMs === undefined) return undefined;
   const { env, looks } = amplitude(bb, TUNING.speed.FILTER_DOTS * dotMs, TUNING.speed.COHERENT_MS);
   return levels(env, { blockMs: bb.blockMs, dotMs, looks }) !== undefined;

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { dotMs } from "../../../src/core/units.js";
-import { searchDot } from "../../../src/audio/decoder/speed.js";
+import { searchSpeed } from "../../../src/audio/decoder/speed.js";
 import { keyedBaseband } from "../../fixtures/baseband.js";
 import { gaussian, rng } from "../../fixtures/random.js";
 
 const TEXT = "CQ CQ DE W1AW W1AW K";
 
-describe("searchDot", () => {
+describe("searchSpeed", () => {
   it("finds the dot length of 25 wpm (48 ms) in noise, and of 8 and 45 wpm", () => {
     for (const [wpm, noise] of [
       [25, 0.7],
@@ -15,15 +15,24 @@ describe("searchDot", () => {
       [45, 0.3],
     ] as const) {
       const { bb } = keyedBaseband(TEXT, wpm, { noise, seed: wpm });
-      const found = searchDot(bb);
+      const found = searchSpeed(bb)?.dotMs;
       assert.ok(found !== undefined && Math.abs(found / dotMs(wpm) - 1) < 0.1, `${wpm} wpm: ${found} ms against ${dotMs(wpm)}`);
     }
+  });
+
+  it("near the rung a reading before chose, finds what the whole ladder finds; near another, only what that one's rungs read", () => {
+    const { bb } = keyedBaseband(TEXT, 20, { noise: 0.5, seed: 3 });
+    const whole = searchSpeed(bb);
+    assert.ok(whole !== undefined);
+    assert.deepEqual(searchSpeed(bb, whole.rungMs), whole);
+    const far = searchSpeed(bb, 4 * whole.rungMs);
+    assert.ok(far === undefined || Math.abs(Math.log2(far.rungMs / whole.rungMs)) >= 1.5, `rung ${far?.rungMs} ms`);
   });
 
   it("finds no speed in noise alone", () => {
     const random = rng(1);
     const n = 5000;
     const bb = { re: Float32Array.from({ length: n }, () => gaussian(random)), im: Float32Array.from({ length: n }, () => gaussian(random)), blockMs: 1 };
-    assert.equal(searchDot(bb), undefined);
+    assert.equal(searchSpeed(bb), undefined);
   });
 });

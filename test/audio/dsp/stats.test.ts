@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { runningMedian, selectInPlace, splitInTwo } from "../../../src/audio/dsp/stats.js";
+import { median, runningMedian, selectInPlace, slidingMedians, splitInTwo } from "../../../src/audio/dsp/stats.js";
 import { rng } from "../../fixtures/random.js";
 
 describe("selectInPlace", () => {
@@ -36,6 +36,29 @@ describe("runningMedian", () => {
       const window = values.slice(Math.max(0, i - 7), i + 8).sort((a, b) => a - b);
       assert.equal(medians[i], window[window.length >> 1]);
     });
+  });
+});
+
+describe("slidingMedians", () => {
+  it("gives each place the median of its window cut at the ends, exactly as median does, with ties and repeats", () => {
+    const random = rng(12);
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(random() * 80);
+      const values = Float64Array.from({ length: n }, () => (round % 2 === 0 ? Math.floor(random() * 5) : random() * 1e3));
+      const half = Math.floor(random() * 12);
+      const from = Math.floor(random() * n);
+      const to = from + Math.floor(random() * (n - from));
+      const medians = slidingMedians(values, from, to, half);
+      assert.equal(medians.length, to - from + 1);
+      for (let k = from; k <= to; k++) {
+        const window = values.subarray(Math.max(0, k - half), Math.min(n - 1, k + half) + 1);
+        assert.equal(medians[k - from], median(window), `round ${round}, place ${k}`);
+      }
+    }
+  });
+
+  it("gives nothing for an empty range", () => {
+    assert.equal(slidingMedians([1, 2, 3], 2, 1, 1).length, 0);
   });
 });
 

@@ -28,19 +28,24 @@ export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exc
   const nearest = nearestMarks(marks);
   const run = scope === "mark" ? markRuns(marks) : undefined;
   const y = new Float32Array(n);
-  const within = (i: number): [number, number] => {
-    const a = Math.max(0, i - halfWindow);
-    const b = Math.min(n, i + halfWindow + 1);
+  // The window around block i: [from(i), to(i)).
+  const from = (i: number): number => {
     const k = nearest[i]!;
-    return run && k >= 0 ? [Math.max(a, run.start[k]!), Math.min(b, run.end[k]!)] : [a, b];
+    return run && k >= 0 ? Math.max(i - halfWindow, run.start[k]!) : Math.max(0, i - halfWindow);
+  };
+  const to = (i: number): number => {
+    const k = nearest[i]!;
+    return run && k >= 0 ? Math.min(n, i + halfWindow + 1, run.end[k]!) : Math.min(n, i + halfWindow + 1);
   };
   for (let i = 0; i < n; i++) {
-    let [a, b] = within(i);
+    let a = from(i);
+    let b = to(i);
     let c = Math.min(b, Math.max(a, i - exclude));
     let d = Math.min(b, Math.max(a, i + exclude + 1));
     if ((a >= b || count[b] === count[a]) && nearest[i]! >= 0) {
       // The window around the nearest mark; the block is far from it, nothing to leave out.
-      [a, b] = within(nearest[i]!);
+      a = from(nearest[i]!);
+      b = to(nearest[i]!);
       c = d = a;
     }
     const refRe = re[b]! - re[a]! - (re[d]! - re[c]!);

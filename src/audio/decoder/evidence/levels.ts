@@ -23,6 +23,9 @@ export interface LevelOptions {
   present?: boolean;
 }
 
+/** The points quantiles selects among, reused from call to call (it keeps nothing in them). */
+let scratch = new Float32Array(0);
+
 /**
  * The `high` and `low` quantiles of env[from, to). Selecting the high one leaves the
  * values below it in front, where the low one is then selected.
@@ -30,7 +33,9 @@ export interface LevelOptions {
 function quantiles(env: Float32Array, from: number, to: number, high: number, low: number): [number, number] {
   const { QUANTILE_POINTS } = TUNING.levels;
   const stride = Math.max(1, Math.floor((to - from) / QUANTILE_POINTS));
-  const picked = new Float32Array(Math.ceil((to - from) / stride));
+  const count = Math.ceil((to - from) / stride);
+  if (scratch.length < count) scratch = new Float32Array(count);
+  const picked = scratch.subarray(0, count);
   for (let i = 0, j = from; j < to; i++, j += stride) picked[i] = env[j]!;
   const highAt = Math.min(picked.length - 1, Math.floor(high * picked.length));
   const lowAt = Math.min(picked.length - 1, Math.floor(low * picked.length));

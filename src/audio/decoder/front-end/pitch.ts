@@ -6,7 +6,7 @@
  */
 import { framePowers } from "../../dsp/spectrum.js";
 import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE } from "../../limits.js";
-import { median } from "../../dsp/stats.js";
+import { slidingMedians } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
 /** Average power spectrum of Hann-windowed frames spread over the recording, bins of sampleRate / size Hz (summed, not divided: only its shape matters). */
@@ -58,10 +58,11 @@ function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: 
   const halfPeak = Math.max(1, Math.round(PEAK_HALF_WIDTH_HZ / binHz));
   const halfHood = Math.max(halfPeak + 2, Math.round(NEIGHBOURHOOD_HZ / binHz));
   const score = new Float64Array(Math.max(0, hi - lo + 1));
+  const floors = slidingMedians(power, lo, hi, halfHood);
   for (let k = lo; k <= hi; k++) {
     let peak = 0;
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
-    const floor = median(power.subarray(Math.max(0, k - halfHood), Math.min(last, k + halfHood) + 1));
+    const floor = floors[k - lo]!;
     score[k - lo] = peak > 0 ? peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE) : 0;
   }
   return { power, binHz, lo, hi, halfPeak, score };
@@ -98,16 +99,14 @@ export function findPitch(samples: Float32Array, sampleRate: number, searched: {
   return strongestPeak(spectrumOf(samples, sampleRate, searched));
 }
 
-/**
- * As findPitch, and the next tone at least `apartHz` from it (another station, or noise:
- * front-end/turns.ts tells), from the one spectrum.
- */
-export function findPitches(
-  samples: Float32Array,
-  sampleRate: number,
-  searched: { min: number; max: number },
-  apartHz: number,
-): { first: number; second?: number } | undefined {
+/** The strongest tone, Hz, and the next at least some way from it (another station, or noise: front-end/turns.ts tells). */
+export interface Pitches {
+  first: number;
+  second?: number;
+}
+
+/** As findPitch, and the next tone at least `apartHz` from it, from the one spectrum. */
+export function findPitches(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }, apartHz: number): Pitches | undefined {
   const spectrum = spectrumOf(samples, sampleRate, searched);
   const first = strongestPeak(spectrum);
   return first === undefined ? undefined : { first, second: strongestPeak(spectrum, { from: first, apartHz }) };

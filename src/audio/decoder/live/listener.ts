@@ -11,7 +11,7 @@ import { MorseError } from "../../../core/errors.js";
 import { Decimator, decimationFactor } from "../../dsp/decimator.js";
 import { DECODE_RATE, LIVE_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
-import { hearAudio, type AudioDecode, type AudioHints } from "../decode-audio.js";
+import { hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
 import { TUNING } from "../tuning.js";
 import { Decider, dotAt } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
@@ -131,6 +131,9 @@ export class SignalListener extends WindowListener {
   private readonly unbounded: boolean;
   private readonly decider = new Decider();
   private finalReading: AudioDecode | undefined;
+  private readings = 0;
+  /** What the last reading's searches found. */
+  private found: Findings = {};
 
   constructor(options: ListenerOptions) {
     // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down to about 8 kHz.
@@ -142,11 +145,22 @@ export class SignalListener extends WindowListener {
   protected read(final: boolean, events: ListenEvent[]): void {
     const from = this.audio.start;
     const nowMs = this.receivedMs;
-    const reading = hearAudio(this.audio.slice(from, this.audio.end), this.sampleRate, this.hints);
+    const reading = hearAudio(this.audio.slice(from, this.audio.end), this.sampleRate, this.hints, this.before(final));
+    this.found = reading.found;
     if (final) this.finalReading = reading.decode;
     const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
     if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm)));
+  }
+
+  /**
+   * What the reading before found, to narrow this one's pitch and speed searches: nothing
+   * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_EVERY
+   * readings, so that a new pitch or speed is picked up.
+   */
+  private before(final: boolean): Findings {
+    const full = final || this.readings++ % TUNING.live.FULL_SEARCH_EVERY === 0;
+    return full ? {} : this.found;
   }
 
   protected summary(): ListenSummary {
