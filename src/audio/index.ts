@@ -13,7 +13,8 @@ export type {
   SignalEvent,
   SpaceEvent,
 } from "./decoder/live/listener.js";
-export { decodeTimings, UNKNOWN_CHARACTER, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
+export { decodeTimings, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
+export { UNKNOWN_CHARACTER } from "../core/limits.js";
 export * as audioLimits from "./limits.js";
 export { Mp3Renderer, renderMp3Chunks, type Mp3Options } from "./mp3/encoder.js";
 export { DEFAULT_CHUNK_SAMPLES, KeyingEnvelope, renderWavChunks, sampleCount, wavByteLength, WavRenderer, type RenderOptions } from "./render/render.js";

@@ -30,7 +30,7 @@ Commands:
   audio [TEXT...]            the timed tones and silences, as the API's JSON (alias: timing)
   wav --out FILE [TEXT...]   a WAV recording of the text (--format mp3: an MP3)
   mp3 --out FILE [TEXT...]   an MP3 recording of the text
-  listen FILE                the Morse in a WAV recording: the text on standard output
+  listen FILE                the Morse in a recording (WAV, MP3, Ogg, FLAC): the text on standard output
   serve                      the HTTP service, configured from the environment as by npm start
 
 Without TEXT or MORSE, or with - alone, standard input is read.

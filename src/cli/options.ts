@@ -29,9 +29,10 @@ export const HELP_LINES = {
   hints:
     `  --wpm N             the expected speed, ${DECODE_WPM.min} to ${DECODE_WPM.max} words per minute (found when absent)\n` +
     `  --frequency HZ      the expected pitch, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)`,
-  alphabet: `  --alphabet NAME     the alphabet read in: ${ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
+  heardAlphabet: `  --alphabet NAME     the alphabet read in: ${ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
   decodeAlphabet: `  --alphabet NAME     the alphabet read in: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
-  sendAlphabet: "  --alphabet NAME     latin (the default: each character in its own alphabet) or american (railroad Morse)",
+  chartAlphabet: `  --alphabet NAME     the alphabet whose chart is shown: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
+  encodeAlphabet: "  --alphabet NAME     latin (the default: each character in its own alphabet) or american (railroad Morse)",
   help: "  -h, --help          this help",
 };
 

@@ -6,12 +6,11 @@
  * they are. American Morse is read and written only when asked for (`alphabet: "american"`).
  */
 import { AMERICAN, AMERICAN_UNITS, INNER_SPACE, LONG_DASH, VERY_LONG_DASH } from "./alphabets/american.js";
-import { ENCODE_ALPHABET_NAMES, LATIN } from "./alphabets/index.js";
 import { SENT_AS, type CharacterTable } from "./characters.js";
 import type { DecodeResult } from "./decode.js";
 import type { PatternWords } from "./encode.js";
 import { MorseError } from "./errors.js";
-import { cannotDecode, cannotEncode, glyphsClashWithAmerican, notOneOf, nothingTo } from "./messages.js";
+import { cannotDecode, cannotEncode, glyphsClashWithAmerican, nothingTo } from "./messages.js";
 import { DEFAULT_GLYPHS, type Glyphs } from "./options.js";
 import { codePointLength, describeCharacter, isWhiteSpace } from "./text.js";
 
@@ -31,17 +30,6 @@ for (const table of TABLES) {
 
 /** The marks only American Morse's patterns hold, which no glyph option may contain. */
 const OWN_MARKS = [LONG_DASH, VERY_LONG_DASH, INNER_SPACE] as const;
-
-/**
- * Whether an `alphabet` option of encode or the timeline asks for American Morse: absent or
- * `latin` (each character in its own alphabet) is no, `american` yes; anything else is refused
- * with ENCODE_ALPHABET_NAMES.
- */
-export function isAmerican(alphabet: unknown): boolean {
-  if (alphabet === undefined || alphabet === null || alphabet === LATIN.name) return false;
-  if (alphabet === AMERICAN.name) return true;
-  throw new MorseError("INVALID_OPTION", notOneOf("alphabet", ENCODE_ALPHABET_NAMES));
-}
 
 /** `glyphs`, checked to draw over none of `—`, `⸺` and `␣`. */
 function checkGlyphs(glyphs: Glyphs): Glyphs {

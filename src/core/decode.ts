@@ -17,7 +17,7 @@ export interface DecodeOptions extends GlyphOptions {
 export interface DecodeResult {
   /** Upper-case text, words joined by one space. */
   output: string;
-  /** Decoded Morse characters, not counting the spaces between words; a prosign is one. */
+  /** Decoded Morse characters, not counting the spaces between words; a prosign is one, Wabun's shifts none, a Korean jamo one (not a syllable). */
   characters: number;
 }
 

@@ -3,9 +3,9 @@ import { MorseError } from "./errors.js";
 import { cannotEncode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
-import { type Alphabet, ALPHABETS } from "./alphabets/index.js";
-import { encodeAmerican, isAmerican } from "./american.js";
-import { SENT_AS } from "./characters.js";
+import { type Alphabet, ALPHABETS, AMERICAN, encodeAlphabetNamed } from "./alphabets/index.js";
+import { encodeAmerican } from "./american.js";
+import { PROSIGNS, SENT_AS } from "./characters.js";
 import { isLatinLetter, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter } from "./tables.js";
 import { describeCharacter, isWhiteSpace } from "./text.js";
 
@@ -35,11 +35,6 @@ function prosignPattern(s: string, start: number, end: number): string {
   let pattern = "";
   for (let i = start + 1; i < end; i++) pattern += letterPattern(s.charCodeAt(i));
   return pattern;
-}
-
-/** A prosign's pattern from its name: `<DO>` is `-..---`. */
-function letterPatterns(prosign: string): string {
-  return prosignPattern(prosign, 0, prosign.length - 1);
 }
 
 function unsupported(problems: string[]): MorseError {
@@ -79,9 +74,11 @@ class PatternCollector {
   /** The alphabet whose shift is in force, if any. */
   private shifted: Alphabet | undefined;
   private sentLatin = false;
+  /** Whether Arabic-script letters are read as Persian's (the text holds a letter only Persian has): looked at once one is met. */
+  private persian: boolean | undefined;
 
-  /** `persian`: Arabic-script letters are read as Persian's (the text holds a letter only Persian has). */
-  constructor(private readonly persian: boolean) {}
+  /** `text`: what is being collected, for the Persian test. */
+  constructor(private readonly text: string) {}
 
   add(pattern: string): void {
     this.word.push(pattern);
@@ -90,7 +87,7 @@ class PatternCollector {
   /** A Latin character's pattern: a letter ends a shift. */
   addLatin(pattern: string, letter: boolean): void {
     if (letter) {
-      if (this.shifted?.shift) this.add(letterPatterns(this.shifted.shift.out));
+      if (this.shifted?.shift) this.add(PROSIGNS[this.shifted.shift.out]!);
       this.shifted = undefined;
       this.sentLatin = true;
     }
@@ -100,7 +97,7 @@ class PatternCollector {
   /** A letter of `alphabet`: its shift starts where it follows Latin. */
   private addScript(pattern: string, alphabet: Alphabet): void {
     if (alphabet.shift && this.shifted !== alphabet) {
-      if (this.sentLatin) this.add(letterPatterns(alphabet.shift.into));
+      if (this.sentLatin) this.add(PROSIGNS[alphabet.shift.into]!);
       this.shifted = alphabet;
     }
     this.add(pattern);
@@ -116,10 +113,16 @@ class PatternCollector {
   /** One character (one code point, NFC), at its 1-based position in the text as sent. */
   character(ch: string, position: number): void {
     const pattern = patternOf(ch);
-    const script = pattern === undefined ? scriptCharacter(ch, this.persian) : undefined;
     if (pattern !== undefined) this.addLatin(pattern, isLatinLetter(ch));
     else if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) this.endWord();
-    else if (script !== undefined) this.addScript(script.pattern, script.alphabet);
+    else this.other(ch, position);
+  }
+
+  /** A character of another alphabet, or one sent as others. */
+  private other(ch: string, position: number): void {
+    this.persian ??= isPersian(this.text);
+    const script = scriptCharacter(ch, this.persian);
+    if (script !== undefined) this.addScript(script.pattern, script.alphabet);
     else this.spelled(ch, position);
   }
 
@@ -167,7 +170,7 @@ class PatternCollector {
  * encode, with its 1-based code point position in the text as sent.
  */
 export function textToPatterns(text: string): PatternWords {
-  const out = new PatternCollector(isPersian(text));
+  const out = new PatternCollector(text);
   let position = 0;
   for (let i = 0; i < text.length; i++) {
     position++;
@@ -258,7 +261,7 @@ function encodeAscii(text: string): string | undefined {
 /** Encodes text to Morse: letters joined by one space, words by `separator`; American Morse where `alphabet` asks for it. */
 export function encode(text: string, options?: EncodeOptions): string {
   const glyphs = resolveGlyphs(options);
-  if (isAmerican(options?.alphabet)) return encodeAmerican(text, glyphs);
+  if (encodeAlphabetNamed(options?.alphabet) === AMERICAN) return encodeAmerican(text, glyphs);
   if (glyphs === DEFAULT_GLYPHS) {
     const fast = encodeAscii(text);
     if (fast !== undefined) return fast;

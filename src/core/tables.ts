@@ -67,16 +67,17 @@ function slotsOf(tables: readonly CharacterTable[]): (string | undefined)[] {
   return slots;
 }
 
-const alphabetSlots = new Map<Alphabet, (string | undefined)[]>([[LATIN, decodeSlots]]);
+const alphabetSlots = new Map<Alphabet, readonly (string | undefined)[]>();
 
 /**
  * What each sequence means in `alphabet`: its own letters, then the digits, its own signs,
- * ITU's punctuation and the prosigns (Latin: API.md section 7's order). Built once per alphabet.
+ * ITU's punctuation and the prosigns. Latin's are decode's own (API.md section 7's order), its
+ * accented letters after the prosigns: `.-.-` is `<AA>`, not Ä. Built once per alphabet.
  */
 export function decodeSlotsOf(alphabet: Alphabet): readonly (string | undefined)[] {
   let slots = alphabetSlots.get(alphabet);
   if (!slots) {
-    slots = slotsOf([alphabet.letters, DIGITS, alphabet.signs ?? {}, PUNCTUATION, PROSIGNS]);
+    slots = alphabet === LATIN ? decodeSlots : slotsOf([alphabet.letters, DIGITS, alphabet.signs ?? {}, PUNCTUATION, PROSIGNS]);
     alphabetSlots.set(alphabet, slots);
   }
   return slots;
@@ -120,7 +121,7 @@ export function scriptCharacter(ch: string, persian: boolean): ScriptCharacter |
 }
 
 /** Latin letters (accented ones too), both cases: what ends a run of another alphabet's shift (Wabun's). */
-const latinLetters = new Set(Object.keys({ ...LETTERS, ...ACCENTED }).flatMap((ch) => [ch, ch.toLowerCase()]));
+const latinLetters = new Set(Object.keys(LATIN.letters).flatMap((ch) => [ch, ch.toLowerCase()]));
 
 export function isLatinLetter(ch: string): boolean {
   return latinLetters.has(ch);

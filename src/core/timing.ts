@@ -6,7 +6,8 @@
  * with the word gap, is sent `wpm` times a minute, as International's 50 are.
  */
 import { AMERICAN_UNITS, INNER_SPACE } from "./alphabets/american.js";
-import { americanPatterns, americanUnits, isAmerican, markUnits } from "./american.js";
+import { AMERICAN, encodeAlphabetNamed } from "./alphabets/index.js";
+import { americanPatterns, americanUnits, markUnits } from "./american.js";
 import { type PatternWords, textToPatterns } from "./encode.js";
 import { MorseError } from "./errors.js";
 import { WPM } from "./limits.js";
@@ -99,7 +100,7 @@ function sequenceOf(words: PatternWords, letterGapMs: number, wordGapMs: number,
 export function timeline(text: string, options: TimingOptions = {}): Timeline {
   const wpm = checkSpeed("wpm", options.wpm ?? WPM.default, WPM.min, WPM.max);
   const fwpm = checkSpeed("fwpm", options.fwpm ?? wpm, WPM.min, wpm);
-  if (isAmerican(options.alphabet)) return americanTimeline(text, wpm, fwpm);
+  if (encodeAlphabetNamed(options.alphabet) === AMERICAN) return americanTimeline(text, wpm, fwpm);
   const unitMs = dotMs(wpm);
   const gapMs = gapUnitMs(wpm, fwpm);
   const laid = sequenceOf(textToPatterns(text), LETTER_GAP_DOTS * gapMs, WORD_GAP_DOTS * gapMs, (pattern, add) => {

@@ -26,7 +26,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: VERSION,
         description:
           "Morse code: encode, decode, chart, PARIS timing, WAV and MP3 audio, and decoding of recordings. " +
-          "Every endpoint with parameters takes them as a query string (GET) or a JSON body (POST).",
+          "Every endpoint with parameters takes them as a query string (GET) or a JSON body (POST); the chart, by query string only.",
       },
       tags: Object.values(TAGS),
     },

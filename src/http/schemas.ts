@@ -69,9 +69,9 @@ const AlphabetParam = (names: readonly string[], description: string) =>
   Type.Optional(Type.Unsafe<string>({ type: "string", enum: [...names], default: DEFAULT_ALPHABET, description }));
 
 /** The alphabet decode-audio and listen read Morse in. */
-const Alphabet = AlphabetParam(
+const HeardAlphabet = AlphabetParam(
   ALPHABET_NAMES,
-  `The alphabet the Morse is read in: one of ${ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources)`,
+  `The alphabet the Morse is read in: one of ${ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources; American Morse is not read from sound)`,
 );
 
 /** Decode's and the chart's alphabet: any of the above, or American Morse. */
@@ -87,7 +87,9 @@ const EncodeAlphabet = AlphabetParam(
     "american: American (railroad) Morse, its long dashes written — (L) and ⸺ (0) and the space inside a character ␣, and timed by its own units",
 );
 
-export const ChartQuery = Type.Object({ alphabet: DecodeAlphabet });
+export const ChartQuery = Type.Object({
+  alphabet: AlphabetParam(DECODE_ALPHABET_NAMES, `The alphabet whose chart is shown: one of ${DECODE_ALPHABET_NAMES.join(", ")}`),
+});
 
 export const GlyphParams = {
   separator: Type.Optional(Separator),
@@ -162,7 +164,7 @@ export const DecodeAudioQuery = Type.Object({
         "(its pitch and speed found for it; a frequency hint is then ignored); absent: the strongest signal alone",
     }),
   ),
-  alphabet: Alphabet,
+  alphabet: HeardAlphabet,
 });
 
 /** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
@@ -229,7 +231,9 @@ export const AlphabetsResult = Type.Object({
       name: Type.String({ description: "What the alphabet parameter takes" }),
       title: Type.String(),
       source: Type.String({ description: "Where its table comes from" }),
-      characters: Type.Integer({ description: "Letters and signs of its own in its table (digits, ITU punctuation and prosigns are shared)" }),
+      characters: Type.Integer({
+        description: "Letters and signs of its own in its table (and American Morse's own digits and punctuation; the others share ITU's)",
+      }),
     }),
   ),
 });

@@ -11,7 +11,7 @@ Without TEXT, or with - alone, standard input is read.
 
 ${HELP_LINES.speed}
 ${HELP_LINES.frequency}
-${HELP_LINES.sendAlphabet}
+${HELP_LINES.encodeAlphabet}
 ${HELP_LINES.help}`,
   options: { ...SPEED_OPTIONS, ...ALPHABET_OPTION, frequency: { type: "string" } },
   async run(values, words) {

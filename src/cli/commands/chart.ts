@@ -6,9 +6,9 @@ import { ALPHABET_OPTION, HELP_LINES } from "../options.js";
 
 export const chartCommand = defineCommand({
   usage: `Usage: ditdah chart [--alphabet NAME] [--json]
-The Morse chart: letters, digits, punctuation, prosigns and (Latin) accented letters.
+The Morse chart: letters, digits, punctuation, prosigns, and (Latin) accented letters and other signs.
 
-${HELP_LINES.decodeAlphabet}
+${HELP_LINES.chartAlphabet}
   --json              the chart as GET /api/v1/chart answers it
 ${HELP_LINES.help}`,
   options: { json: { type: "boolean" }, ...ALPHABET_OPTION },

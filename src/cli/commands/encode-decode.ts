@@ -8,7 +8,7 @@ export const encodeCommand = defineCommand({
   usage: `Usage: ditdah encode [--alphabet latin|american] [--dot C] [--dash C] [--separator S] [TEXT... | -]
 Text to Morse, in any alphabet ditdah has (each character's own). Without TEXT, or with - alone, standard input is read.
 
-${HELP_LINES.sendAlphabet}
+${HELP_LINES.encodeAlphabet}
 ${HELP_LINES.glyphs}
 ${HELP_LINES.help}`,
   options: { ...GLYPH_OPTIONS, ...ALPHABET_OPTION },

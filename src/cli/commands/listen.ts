@@ -37,7 +37,7 @@ With --all, every Morse signal between 200 and 3000 Hz is read apart: one line p
 (pitch, speed, level, text); with --live, a line per word as each is heard, tagged by pitch.
 
 ${HELP_LINES.hints}
-${HELP_LINES.alphabet}
+${HELP_LINES.heardAlphabet}
   -v, --verbose       the Morse, the speed and the pitch on standard output, after the text
   --json              the result as POST /api/v1/decode-audio answers it
 ${HELP_LINES.help}

@@ -71,7 +71,7 @@ A recording of the text: WAV (mono 16-bit PCM), or MP3 (mono, constant bitrate) 
   -o, --out FILE      the file to write
   --format F          wav (default) or mp3 (as ditdah mp3)
 ${HELP_LINES.speed}
-${HELP_LINES.sendAlphabet}
+${HELP_LINES.encodeAlphabet}
 ${HELP_LINES.frequency}
 ${HELP_LINES.sampleRate}
 ${MP3_LINES}
@@ -91,7 +91,7 @@ An MP3 recording of the text (mono, constant bitrate), as ditdah wav --format mp
 
   -o, --out FILE      the file to write
 ${HELP_LINES.speed}
-${HELP_LINES.sendAlphabet}
+${HELP_LINES.encodeAlphabet}
 ${HELP_LINES.frequency}
   --sample-rate HZ    one of ${MP3_SAMPLE_RATES.join(", ")} samples per second (default ${SAMPLE_RATE.default})
   --bitrate KBPS      ${MP3_BITRATE.values.join(", ")} kbit/s (default ${MP3_BITRATE.default})

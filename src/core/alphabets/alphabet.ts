@@ -3,7 +3,8 @@
  * table comes from, and, for scripts whose characters are built from smaller ones (kana with
  * voicing marks, Hangul syllables), how a character is spelled in table characters and how
  * decoded table characters are put back together. Digits, ITU punctuation and prosigns are
- * shared by every alphabet (characters.ts); each alphabet's own table comes first in decode.
+ * shared by every alphabet but American Morse, a code of its own (characters.ts); each
+ * alphabet's own table comes first in decode.
  */
 import type { CharacterTable } from "../characters.js";
 

@@ -59,6 +59,7 @@ const GREEK_LETTER = /^[\u0391-\u03a9]$/u;
  * tonos or dialytika (ά, Ϊ) as the bare letter, which is how Greek Morse sends them.
  */
 function spellGreek(ch: string): readonly string[] | undefined {
-  const bare = ch === "ς" ? "Σ" : ch.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
+  // Final sigma's upper case is Σ.
+  const bare = ch.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
   return bare !== ch && GREEK_LETTER.test(bare) ? [bare] : undefined;
 }

@@ -27,12 +27,15 @@ export const ALPHABETS: readonly Alphabet[] = [LATIN, CYRILLIC, GREEK, HEBREW, A
 export const ALPHABET_NAMES: readonly string[] = ALPHABETS.map((a) => a.name);
 
 /**
- * What encode and the timeline take as `alphabet`: Latin (the default: each character in its
+ * The alphabets encode and the timeline take as `alphabet`: Latin (the default: each character in its
  * own alphabet) or American Morse, which shares Latin's characters and so is sent only when
  * asked for. American is not in ALPHABETS: encode never picks it by itself, and the audio
  * decoder does not read its timing.
  */
-export const ENCODE_ALPHABET_NAMES: readonly string[] = [LATIN.name, AMERICAN.name];
+const ENCODE_ALPHABETS: readonly Alphabet[] = [LATIN, AMERICAN];
+
+/** What encode and the timeline take as `alphabet`, in ENCODE_ALPHABETS' order. */
+export const ENCODE_ALPHABET_NAMES: readonly string[] = ENCODE_ALPHABETS.map((a) => a.name);
 
 /** Every alphabet of ALPHABETS, and American Morse: what decode reads, the chart shows and GET /api/v1/alphabets lists. */
 export const EVERY_ALPHABET: readonly Alphabet[] = [...ALPHABETS, AMERICAN];
@@ -43,9 +46,9 @@ export const DECODE_ALPHABET_NAMES: readonly string[] = EVERY_ALPHABET.map((a) =
 /** The default alphabet's name. */
 export const DEFAULT_ALPHABET = LATIN.name;
 
-/** The one of `alphabets` called `name` (default Latin), or MorseError INVALID_OPTION listing their names. */
-function named(alphabets: readonly Alphabet[], name: string | undefined): Alphabet {
-  if (name === undefined) return LATIN;
+/** The one of `alphabets` called `name` (default Latin, for no name or null), or MorseError INVALID_OPTION listing their names. */
+function named(alphabets: readonly Alphabet[], name: unknown): Alphabet {
+  if (name === undefined || name === null) return LATIN;
   const found = alphabets.find((a) => a.name === name);
   if (!found)
     throw new MorseError(
@@ -61,6 +64,11 @@ function named(alphabets: readonly Alphabet[], name: string | undefined): Alphab
 /** The alphabet of ALPHABETS called `name` (what decode-audio and the live listener read in). */
 export function alphabetNamed(name: string | undefined): Alphabet {
   return named(ALPHABETS, name);
+}
+
+/** The alphabet of ENCODE_ALPHABETS called `name` (what encode and the timeline send in: Latin or American Morse). */
+export function encodeAlphabetNamed(name: unknown): Alphabet {
+  return named(ENCODE_ALPHABETS, name);
 }
 
 /** The alphabet of EVERY_ALPHABET called `name` (what decode reads in and the chart shows). */

@@ -5,8 +5,8 @@
  */
 import type { Keyed, Ms } from "../keyed.js";
 import { textOfPattern } from "../../../core/tables.js";
-import { UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
-import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
+import type { TimingDecode } from "./transcript.js";
+import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
 
 /** One character heard, in ms from the start of the recording or stream. */
 export interface HeardCharacter {

@@ -20,7 +20,7 @@ import { TUNING } from "../tuning.js";
 import { betweenGaps, type Spacing, STANDARD, stretched } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
-export { UNKNOWN_CHARACTER, type TimingDecode } from "./transcript.js";
+export type { TimingDecode } from "./transcript.js";
 
 export interface TimingHints {
   /** Expected speed: settles recordings too short or too uniform to tell dots from dashes. */

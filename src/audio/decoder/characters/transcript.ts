@@ -14,8 +14,6 @@ export interface TimingDecode {
   wpm: number;
 }
 
-export { UNKNOWN_CHARACTER };
-
 /** Builds the text and the Morse as elements, the gaps inside letters, letter ends and word ends arrive. */
 export class Transcript {
   private readonly words: string[][] = [];
