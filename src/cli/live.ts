@@ -2,8 +2,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { createListener, type Listener, type ListenerOptions, type ListenEvent, type ListenSummary } from "../audio/index.js";
 
-/** The listener's options but its sample rate (taken from the audio): the hints, and `signals`. */
-export type ListenHints = Omit<ListenerOptions, "sampleRate">;
+/** The listener's options but its sample rate, which comes with the audio: the hints, `signals`, `alphabet`. */
+export type LiveOptions = Omit<ListenerOptions, "sampleRate">;
 import { type PcmChunk, pcmChunks } from "./pcm-stream.js";
 
 /** Audio handed to the listener at a time from a file, ms: what a sound card's buffer holds. */
@@ -67,7 +67,7 @@ async function* fileChunks(samples: Float32Array, sampleRate: number, max: boole
 }
 
 /** Feeds the chunks to a listener made at the first chunk's rate; prints as it goes; returns the summary. */
-async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: ListenHints, json: boolean): Promise<ListenSummary> {
+async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: LiveOptions, json: boolean): Promise<ListenSummary> {
   const printer = new LivePrinter(json);
   let listener: Listener | undefined;
   for await (const { samples, sampleRate } of chunks) {
@@ -81,10 +81,10 @@ async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: ListenHints, jso
   return summary;
 }
 
-export function listenLive(recording: { samples: Float32Array; sampleRate: number }, hints: ListenHints, options: { max: boolean; json: boolean }) {
+export function listenLive(recording: { samples: Float32Array; sampleRate: number }, hints: LiveOptions, options: { max: boolean; json: boolean }) {
   return listenTo(fileChunks(recording.samples, recording.sampleRate, options.max), hints, options.json);
 }
 
-export function listenLiveInput(rawRate: number | undefined, hints: ListenHints, json: boolean) {
+export function listenLiveInput(rawRate: number | undefined, hints: LiveOptions, json: boolean) {
   return listenTo(pcmChunks(process.stdin as AsyncIterable<Buffer>, rawRate), hints, json);
 }

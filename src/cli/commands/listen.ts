@@ -4,7 +4,7 @@ import { alphabetNamed } from "../../core/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { bytesOf, DASH } from "../input.js";
-import { listenLive, listenLiveInput, type ListenHints } from "../live.js";
+import { listenLive, listenLiveInput, type LiveOptions } from "../live.js";
 import { ALPHABET_OPTION, HELP_LINES, numberOption } from "../options.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
@@ -81,7 +81,7 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
   },
 });
 
-async function runLive(values: { speed?: string; rate?: string; json?: boolean; verbose?: boolean }, files: string[], hints: ListenHints): Promise<void> {
+async function runLive(values: { speed?: string; rate?: string; json?: boolean; verbose?: boolean }, files: string[], hints: LiveOptions): Promise<void> {
   if (files.length > 1) throw new UsageError("listen --live reads one recording, or standard input");
   if (values.speed !== undefined && values.speed !== "real" && values.speed !== "max") throw new UsageError(`--speed is real or max (got "${values.speed}")`);
   const file = files[0];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ALPHABET_SUMMARIES, chartOf, decodeAlphabetNamed, EVERY_ALPHABET } from "../../core/index.js";
+import { ALPHABET_SUMMARIES, chartOf, DEFAULT_ALPHABET, EVERY_ALPHABET } from "../../core/index.js";
 import { TAGS } from "../docs.js";
 import { AlphabetsResult, ChartQuery, ChartResult, errorResponses } from "../schemas.js";
 
@@ -16,7 +16,8 @@ export function chartRoutes(app: FastifyInstance): void {
         response: { 200: ChartResult, ...errorResponses },
       },
     },
-    (request: FastifyRequest) => charts.get(decodeAlphabetNamed((request.query as ChartQuery).alphabet).name),
+    // The schema has checked the name.
+    (request: FastifyRequest) => charts.get((request.query as ChartQuery).alphabet ?? DEFAULT_ALPHABET),
   );
   const alphabets = { success: true, alphabets: ALPHABET_SUMMARIES };
   app.get(
