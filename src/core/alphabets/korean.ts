@@ -135,8 +135,14 @@ const CONJOINING_INITIAL = 0x1100;
 const CONJOINING_MEDIAL = 0x1161;
 const CONJOINING_FINAL = 0x11a7;
 
-const isVowel = (ch: string | undefined): ch is string => ch !== undefined && MEDIALS.includes(ch);
-const isConsonant = (ch: string | undefined): ch is string => ch !== undefined && (INITIALS.includes(ch) || FINALS.includes(ch)) && ch !== "";
+/** Each jamo's place in INITIALS, MEDIALS and FINALS, looked up as compose meets it. */
+const placesOf = (jamo: readonly string[]): ReadonlyMap<string, number> => new Map(jamo.map((j, i) => [j, i]));
+const INITIAL_AT = placesOf(INITIALS);
+const MEDIAL_AT = placesOf(MEDIALS);
+const FINAL_AT = placesOf(FINALS);
+
+const isVowel = (ch: string | undefined): ch is string => ch !== undefined && MEDIAL_AT.has(ch);
+const isConsonant = (ch: string | undefined): ch is string => ch !== undefined && (INITIAL_AT.has(ch) || FINAL_AT.has(ch)) && ch !== "";
 const join = (a: string | undefined, b: string | undefined): string | undefined => (a === undefined || b === undefined ? undefined : JOINED.get(a + b));
 
 /** A compatibility jamo as basic (table) jamo, or undefined. */
@@ -169,14 +175,14 @@ function spell(ch: string): readonly string[] | undefined {
 
 /** The syllable of these jamo (final "" for none). */
 function syllable(initial: string, medial: string, final: string): string {
-  return String.fromCodePoint(SYLLABLE_FIRST + (INITIALS.indexOf(initial) * 21 + MEDIALS.indexOf(medial)) * 28 + FINALS.indexOf(final));
+  return String.fromCodePoint(SYLLABLE_FIRST + (INITIAL_AT.get(initial)! * 21 + MEDIAL_AT.get(medial)!) * 28 + FINAL_AT.get(final)!);
 }
 
 /** The final written by these consonants (none, one, or two that join), or undefined. */
 function finalOf(consonants: readonly string[]): string | undefined {
   if (consonants.length === 0) return "";
   const jamo = consonants.length === 1 ? consonants[0] : consonants.length === 2 ? join(consonants[0], consonants[1]) : undefined;
-  return jamo !== undefined && FINALS.includes(jamo) ? jamo : undefined;
+  return jamo !== undefined && FINAL_AT.has(jamo) ? jamo : undefined;
 }
 
 /**
@@ -196,12 +202,12 @@ function compose(text: string): string {
     // The initial: one consonant before a vowel, or two that join into a double one.
     let initial: string | undefined;
     let j = i;
-    if (chars[i] !== undefined && INITIALS.includes(chars[i]!) && isVowel(chars[i + 1])) {
+    if (chars[i] !== undefined && INITIAL_AT.has(chars[i]!) && isVowel(chars[i + 1])) {
       initial = chars[i]!;
       j = i + 1;
     } else {
       const double = join(chars[i], chars[i + 1]);
-      if (double !== undefined && INITIALS.includes(double) && isVowel(chars[i + 2])) {
+      if (double !== undefined && INITIAL_AT.has(double) && isVowel(chars[i + 2])) {
         initial = double;
         j = i + 2;
       }
@@ -227,7 +233,7 @@ function compose(text: string): string {
     if (isVowel(chars[end]) && run.length > 0) {
       final = finalOf(run.slice(0, -1));
       taken = run.length - 1;
-      if (final === undefined && run.length >= 2 && INITIALS.includes(join(run.at(-2), run.at(-1)) ?? "")) {
+      if (final === undefined && run.length >= 2 && INITIAL_AT.has(join(run.at(-2), run.at(-1)) ?? "")) {
         final = finalOf(run.slice(0, -2));
         taken = run.length - 2;
       }
