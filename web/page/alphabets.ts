@@ -1,13 +1,6 @@
 /** The alphabets the API reads Morse in, offered in the page's alphabet choices. */
+import type { AlphabetSummary } from "../../src/core/chart.js";
 import { call } from "./api.js";
-
-/** One alphabet as `GET /api/v1/alphabets` lists it. */
-export interface AlphabetSummary {
-  name: string;
-  title: string;
-  source: string;
-  characters: number;
-}
 
 /** Fills each choice with the API's alphabets (Latin, the default, stays first and chosen), and returns them. */
 export async function offerAlphabets(choices: readonly HTMLSelectElement[]): Promise<AlphabetSummary[]> {

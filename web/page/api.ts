@@ -2,6 +2,7 @@
  * Calls to the ditdah API on the page's own origin. The page checks nothing itself and
  * shows the API's own error messages, so it can never disagree with it.
  */
+import type { Segment, Timeline } from "../../src/core/timing.js";
 
 /** A failure to show as it is: the API's own message, or why it could not be reached. */
 export class Failure extends Error {}
@@ -36,23 +37,10 @@ export function report(box: HTMLElement, error?: unknown): void {
 }
 
 /** One element of `/api/v1/audio`'s sequence. */
-export interface Segment {
-  type: "dot" | "dash" | "silence";
-  startMs: number;
-  durationMs: number;
-}
+export type { Segment };
 
-/** `/api/v1/audio`'s answer: the text's tones and silences, timed. */
-export interface Timing {
-  text: string;
-  morse: string;
-  wpm: number;
-  fwpm: number;
-  frequency: number;
-  unitMs: number;
-  durationMs: number;
-  sequence: Segment[];
-}
+/** `/api/v1/audio`'s answer: the text's tones and silences, timed (the library's timeline), with the text and its pitch. */
+export type Timing = Timeline & { text: string; frequency: number };
 
 /** What `/api/v1/audio` is asked for; numbers as typed (the API reads decimal strings). */
 export interface SoundParams {

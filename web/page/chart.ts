@@ -2,8 +2,10 @@
  * The chart from the API, group by group: a click on a character plays it and adds it to
  * the text. The Morse tree is drawn from the same answer.
  */
+import { AMERICAN } from "../../src/core/alphabets/index.js";
+import type { AlphabetSummary, Chart } from "../../src/core/chart.js";
+import type { CharacterTable } from "../../src/core/characters.js";
 import { call, report } from "./api.js";
-import type { AlphabetSummary } from "./alphabets.js";
 import { byId } from "./dom.js";
 import type { Hear } from "./hear.js";
 import type { MorseTree } from "./tree.js";
@@ -18,10 +20,7 @@ const CHART_GROUPS = [
   ["signs", "Other signs"],
 ] as const;
 
-/** The alphabet a chart character is played in: American Morse's chart plays American Morse; any other, the character's own. */
-const SENT_ALPHABETS = new Set(["american"]);
-
-function chartTable(title: string, patterns: Record<string, string>, hear: Hear, alphabet: string | undefined): HTMLTableElement {
+function chartTable(title: string, patterns: CharacterTable, hear: Hear, alphabet: string | undefined): HTMLTableElement {
   const table = document.createElement("table");
   table.createCaption().textContent = title;
   const body = table.createTBody();
@@ -32,7 +31,8 @@ function chartTable(title: string, patterns: Record<string, string>, hear: Hear,
     button.textContent = character;
     button.addEventListener("click", () => {
       hear.type(character);
-      void hear.play(character, alphabet !== undefined && SENT_ALPHABETS.has(alphabet) ? alphabet : undefined);
+      // A character of American Morse's chart is played as American Morse; any other, in the character's own alphabet.
+      void hear.play(character, alphabet === AMERICAN.name ? alphabet : undefined);
     });
     row.insertCell().append(button);
     row.insertCell().textContent = pattern;
@@ -45,9 +45,9 @@ export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string):
   const chartBox = byId("chart", HTMLElement);
   const chartError = byId("chart-error", HTMLElement);
   try {
-    const chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`);
+    const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`);
     chartBox.replaceChildren(
-      ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) => chartTable(title, chart[group], hear, alphabet)),
+      ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) => chartTable(title, chart[group]!, hear, alphabet)),
     );
     tree.draw(chart);
     report(chartError);

@@ -1,5 +1,5 @@
 /** Morse to text as it is typed; the last character's path lit on the tree. */
-import { announceCharacter } from "./announce.js";
+import { announceCharacter, lastPattern } from "./announce.js";
 import { postJson } from "./api.js";
 import { answerAsTyped } from "./as-typed.js";
 import { byId } from "./dom.js";
@@ -10,8 +10,7 @@ export function setupDecode(): void {
     input,
     async (morse, signal) => {
       const { output } = await postJson("/api/v1/decode", { morse, alphabet: byId("alphabet", HTMLSelectElement).value }, signal);
-      const characters = morse.trim().split(/[\s/]+/);
-      announceCharacter(characters.at(-1) ?? "");
+      announceCharacter(lastPattern(morse, "none"));
       return output;
     },
     byId("decoded", HTMLOutputElement),

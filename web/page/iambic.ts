@@ -13,6 +13,7 @@
  * go of both paddles in a squeeze then sends one more alternate element, where mode A stops
  * after the element it is sending.
  */
+import { DASH_DOTS, DOT_DOTS } from "../../src/core/units.js";
 
 /** The dit paddle sends dots, the dah paddle dashes. */
 export type Paddle = "dit" | "dah";
@@ -26,8 +27,8 @@ export interface KeyEdge {
   readonly paddle: Paddle;
 }
 
-/** Mark lengths in units; every mark is followed by a gap of one unit. */
-const MARK_UNITS: Readonly<Record<Paddle, number>> = { dit: 1, dah: 3 };
+/** Mark lengths in units (the library's dot and dash); every mark is followed by a gap of one unit. */
+const MARK_UNITS: Readonly<Record<Paddle, number>> = { dit: DOT_DOTS, dah: DASH_DOTS };
 
 /** The other paddle. */
 export function otherPaddle(paddle: Paddle): Paddle {

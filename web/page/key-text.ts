@@ -5,20 +5,16 @@
  *
  * Each word is its key-down and key-up durations, read by the library's `decodeTimings`
  * (which follows the sender's speed) after every key-up and again once a letter gap of
- * silence has passed. A pause of a word gap (WORD_PAUSE_DOTS at the speed read, at most
- * WORD_PAUSE_MAX_MS) ends the word for good, so a long pause can never join two words,
- * and the next word starts afresh with the speed read so far as its hint (which settles
- * a word too short to tell dots from dashes, "TT" from "EE"), or with the keyer's own
+ * silence (LETTER_GAP_DOTS) has passed. A pause of a word gap (WORD_GAP_DOTS at the speed
+ * read, at most WORD_PAUSE_MAX_MS) ends the word for good, so a long pause can never join
+ * two words, and the next word starts afresh with the speed read so far as its hint (which
+ * settles a word too short to tell dots from dashes, "TT" from "EE"), or with the keyer's own
  * speed where the paddles start it.
  */
 import { decodeTimings } from "../../src/audio/decoder/characters/timings.js";
-import { dotMs } from "../../src/core/units.js";
+import { dotMs, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../src/core/units.js";
 
-/** Silence after a key-up that ends a letter, dots: the standard letter gap. */
-const LETTER_GAP_DOTS = 3;
-/** Silence after a key-up that ends a word, dots: the standard word gap. */
-const WORD_PAUSE_DOTS = 7;
-/** ...but never longer than this, ms, so a word ends soon whatever the speed read. */
+/** The longest pause that ends a word, ms, whatever the speed read: a slow word gap is cut short. */
 const WORD_PAUSE_MAX_MS = 2000;
 
 /** What has been read. */
@@ -127,7 +123,7 @@ export class KeyedText {
   }
 
   #wordPauseMs(): number {
-    return Math.min(WORD_PAUSE_DOTS * this.#dotMs(), WORD_PAUSE_MAX_MS);
+    return Math.min(WORD_GAP_DOTS * this.#dotMs(), WORD_PAUSE_MAX_MS);
   }
 
   /** Reads the word so far, with `silenceMs` of silence after it if given. */

@@ -5,7 +5,7 @@
  */
 import { WPM } from "../../src/core/limits.js";
 import { dotMs, wpmOfDot } from "../../src/core/units.js";
-import { announceCharacter } from "./announce.js";
+import { announceCharacter, lastPattern } from "./announce.js";
 import { byId } from "./dom.js";
 import { IambicKeyer, type IambicMode, type KeyEdge, type Paddle } from "./iambic.js";
 import { pitchHz } from "./pitch.js";
@@ -43,20 +43,16 @@ function keyerMode(): IambicMode {
 }
 
 /** The Morse of the character keyed last, as last announced to the tree. */
-let lastPattern = "";
+let lastAnnounced = "";
 
 /** What has been read, shown; the text in a live region, the speed rounded; the last character announced (its path lit on the tree). */
 function show(reading: KeyedText): void {
   const { text, morse, wpm } = reading.view;
   ui.text.value = text;
   ui.morse.value = morse;
-  const pattern =
-    morse
-      .split(/[\s/]+/)
-      .filter(Boolean)
-      .at(-1) ?? "";
-  if (pattern !== lastPattern) announceCharacter(pattern);
-  lastPattern = pattern;
+  const pattern = lastPattern(morse, "last");
+  if (pattern !== lastAnnounced) announceCharacter(pattern);
+  lastAnnounced = pattern;
   ui.speed.value = wpm > 0 ? String(Math.round(wpm)) : "–";
 }
 

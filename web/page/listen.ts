@@ -2,8 +2,9 @@
  * Reading Morse from sound: a recording sent to the API's decoder, or the microphone decoded
  * in the page as it hears (the library's live listener in a Web Worker), with a waterfall.
  */
+import type { ListenEvent, ListenSummary } from "../../src/audio/decoder/live/events.js";
 import { call, Failure, report } from "./api.js";
-import { byId, seconds } from "./dom.js";
+import { byId, plural, seconds } from "./dom.js";
 
 const ui = {
   recording: byId("recording", HTMLInputElement),
@@ -25,24 +26,17 @@ const WATERFALL_TOP_HZ = { one: 1500, every: 3000 };
 /** Characters of a signal's text its label over the waterfall shows: the latest. */
 const LABEL_CHARACTERS = 14;
 
-/** A live event, as the worker passes it on (live/events.ts). */
-interface HeardEvent {
-  type: string;
-  text?: string;
-  frequency?: number;
-  wpm?: number;
-  state?: string;
-  signal?: number;
-}
-
-/** The stream's summary (live/events.ts ListenSummary). */
-interface HeardSummary {
-  output: string;
-  characters: number;
-  wpm: number;
-  frequency: number;
-  durationMs: number;
-  signals?: { frequency: number; output: string }[];
+/**
+ * What a reading found, in words: with every signal followed, how many; else the characters
+ * and the speed and pitch they were read at. A recording's reading (decode-audio's answer) is
+ * a live take's summary without its signals.
+ */
+function readingDetails(read: ListenSummary): string {
+  const found = read.signals?.length;
+  if (found !== undefined) return `${plural(found, "signal")} in ${seconds(read.durationMs)}`;
+  return read.characters === 0
+    ? `No Morse found in ${seconds(read.durationMs)}`
+    : `${read.characters} characters at ${read.wpm} wpm, ${read.frequency} Hz, in ${seconds(read.durationMs)}`;
 }
 
 /**
@@ -57,10 +51,7 @@ async function readBack(recording: Blob, name: string): Promise<void> {
     const alphabet = new URLSearchParams({ alphabet: ui.alphabet.value });
     const read = await call(`/api/v1/decode-audio?${alphabet}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: recording });
     ui.heard.value = read.output;
-    ui.heardDetails.textContent =
-      read.characters === 0
-        ? `No Morse found in ${seconds(read.durationMs)}`
-        : `${read.characters} characters at ${read.wpm} wpm, ${read.frequency} Hz, in ${seconds(read.durationMs)}`;
+    ui.heardDetails.textContent = readingDetails(read);
   } catch (error) {
     ui.heardDetails.textContent = "";
     report(ui.listenError, error);
@@ -70,7 +61,8 @@ async function readBack(recording: Blob, name: string): Promise<void> {
 /**
  * A scrolling spectrogram of what the microphone hears, 0 to `topHz` across, the newest
  * row on top, with the pitches being read marked. Drawing a row costs the same after an
- * hour as after a second: the canvas shifts its own image down.
+ * hour as after a second: the canvas shifts its own image down. Its colours are its own
+ * (black, the level from blue to yellow, yellow marks), the same in both themes.
  */
 class Waterfall {
   readonly #bins: Uint8Array<ArrayBuffer>;
@@ -142,7 +134,7 @@ class Heard {
     ui.signalLabels.replaceChildren();
   }
 
-  show(event: HeardEvent): void {
+  show(event: ListenEvent): void {
     if (event.signal !== undefined) this.#showOf(event.signal, event);
     else if (event.type === "character" || event.type === "correction") {
       if (event.type === "correction") ui.heard.value = ui.heard.value.slice(0, ui.heard.value.length - this.last.length);
@@ -160,7 +152,7 @@ class Heard {
     return this.signals.size > 0 ? [...this.signals.values()].map((s) => s.frequency) : this.frequency > 0 ? [this.frequency] : [];
   }
 
-  #showOf(id: number, event: HeardEvent): void {
+  #showOf(id: number, event: ListenEvent): void {
     let signal = this.signals.get(id);
     if (!signal) {
       const label = document.createElement("span");
@@ -187,15 +179,9 @@ class Heard {
 }
 
 /** The end of a take: the whole text, and what was read. */
-function showSummary(summary: HeardSummary): void {
+function showSummary(summary: ListenSummary): void {
   ui.heard.value = summary.signals ? summary.signals.map((s) => `${s.frequency} Hz: ${s.output}`).join("\n") : summary.output;
-  const found = summary.signals?.length;
-  ui.heardDetails.textContent =
-    found !== undefined
-      ? `${found} signal${found === 1 ? "" : "s"} in ${seconds(summary.durationMs)}`
-      : summary.characters === 0
-        ? `No Morse found in ${seconds(summary.durationMs)}`
-        : `${summary.characters} characters at ${summary.wpm} wpm, ${summary.frequency} Hz, in ${seconds(summary.durationMs)}`;
+  ui.heardDetails.textContent = readingDetails(summary);
   ui.listenStatus.textContent = "";
 }
 
@@ -235,14 +221,10 @@ async function startTake(): Promise<void> {
   let batch = new Float32Array(BATCH_SAMPLES);
   let filled = 0;
   const status = () => {
-    const reading = every
-      ? ` · ${heard.signals.size} signal${heard.signals.size === 1 ? "" : "s"}`
-      : heard.frequency > 0
-        ? ` · ${heard.frequency} Hz · ${heard.wpm} wpm`
-        : "";
+    const reading = every ? ` · ${plural(heard.signals.size, "signal")}` : heard.frequency > 0 ? ` · ${heard.frequency} Hz · ${heard.wpm} wpm` : "";
     ui.listenStatus.textContent = `Listening ${seconds((1000 * count) / context.sampleRate)}${reading}`;
   };
-  worker.onmessage = (event: MessageEvent<{ error?: string; events?: HeardEvent[]; summary?: HeardSummary }>) => {
+  worker.onmessage = (event: MessageEvent<{ error?: string; events?: ListenEvent[]; summary?: ListenSummary }>) => {
     if (event.data.error) report(ui.listenError, new Failure(event.data.error));
     for (const e of event.data.events ?? []) heard.show(e);
     waterfall.pitches = heard.pitches;

@@ -5,7 +5,7 @@
  * character. Progress lives in this browser's localStorage, under one key.
  */
 import { Failure, report, type Timing, timingOf } from "./api.js";
-import { byId, seconds } from "./dom.js";
+import { byId, plural, seconds } from "./dom.js";
 import {
   charactersInPlay,
   drawGroups,
@@ -90,10 +90,6 @@ function wholeNumber(input: HTMLInputElement, name: string, bounds: { min: numbe
     throw new Failure(`${name} must be a whole number from ${bounds.min} to ${bounds.max}`);
   }
   return value;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
 class PracticePanel {

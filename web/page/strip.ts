@@ -19,7 +19,8 @@ export interface StripCharacter {
 /**
  * What a silence is, from its length: between elements (1 unit), letters (3) or words (7),
  * the last two in Farnsworth's stretched unit (API.md section 6), which is the unit itself
- * without Farnsworth.
+ * without Farnsworth. The formula is the library's gapUnitMs (core/timing.ts), written out:
+ * importing it would bundle that module's American Morse timing too.
  */
 function gapKind(segment: Segment, timing: Timing): "element" | "letter" | "word" {
   if (segment.durationMs < 2 * timing.unitMs) return "element";

@@ -3,7 +3,7 @@
  * down to the left and a dash to the right, so each character sits where its Morse leads.
  * The path of the character played, keyed or decoded is lit.
  */
-
+import type { Chart } from "../../src/core/chart.js";
 import { onCharacter } from "./announce.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -25,7 +25,7 @@ const PRECEDENCE = ["alphabet", "numbers", "punctuation", "accented", "signs"] a
 const DOTS_AND_DASHES = /^[.-]+$/;
 
 /** Pattern to character, the first group by precedence winning. */
-function namesOf(chart: Record<string, Record<string, string>>): Map<string, string> {
+function namesOf(chart: Chart): Map<string, string> {
   const names = new Map<string, string>();
   for (const group of PRECEDENCE) {
     for (const [character, pattern] of Object.entries(chart[group] ?? {}))
@@ -67,7 +67,7 @@ export class MorseTree {
   }
 
   /** Draws the tree of `chart` (the API's `/api/v1/chart` answer). */
-  draw(chart: Record<string, Record<string, string>>): void {
+  draw(chart: Chart): void {
     const names = namesOf(chart);
     const edges: SVGElement[] = [];
     const nodes: SVGElement[] = [element("circle", { cx: WIDTH / 2, cy: RADIUS + 4, r: RADIUS / 2, class: "root" })];

@@ -1,7 +1,8 @@
 /**
  * The library's live listener in a Web Worker, for the page's microphone: the page posts
- * `start` with the sample rate, `samples` as they are captured and `end`; the worker posts
- * back each batch of events, and with the last the stream's summary. Bundled for the
+ * `start` with the sample rate (and the listener's options: `signals: "all"` to follow every
+ * signal, the `alphabet` to read in), `samples` as they are captured and `end`; the worker
+ * posts back each batch of events, and with the last the stream's summary. Bundled for the
  * browser by scripts/build-web.mjs into web/build/listen-worker.js.
  */
 import { createListener } from "../../src/audio/decoder/live/create-listener.js";
