@@ -216,6 +216,24 @@ describe("keying Morse", () => {
     await t.done();
   });
 
+  it("stops a text playing when the key goes down with the sidetone on: one sound at a time", async () => {
+    const { page } = t;
+    // Not only the first key-down, which starts the sidetone's audio: every one.
+    await page.hover("#straight-key");
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.fill("#text", "PARIS PARIS PARIS");
+    await page.fill("#wpm", "5");
+    await page.click("#play");
+    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    await page.hover("#straight-key");
+    await page.mouse.down();
+    await page.locator("#play-status", { hasText: "Stopped" }).waitFor();
+    await page.mouse.up();
+    assert.equal(await page.isEnabled("#stop"), false);
+    await t.done();
+  });
+
   it("takes the keyboard's keys from real key presses, and lets go of the key when focus leaves it", async () => {
     const { page } = t;
     await page.focus("#straight-key");

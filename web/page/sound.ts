@@ -1,6 +1,7 @@
 /**
  * Tones through Web Audio: a timed sequence from the API played on the audio clock, and the
- * sidetone a key sounds. One sound plays at a time: starting one stops the one before.
+ * sidetone a key sounds. One sound plays at a time: playing a timing, or a key going down,
+ * stops the timing playing before.
  */
 import type { Segment, Timing } from "./api.js";
 
@@ -99,7 +100,7 @@ export function follow(playback: Playback, step: (elapsedMs: number) => void): v
 /**
  * A key's sidetone: a steady oscillator whose gain is ramped up on key-down and down on
  * key-up over RAMP_S, so no edge clicks. The audio context starts on the first key-down
- * (browsers allow sound only after a gesture).
+ * (browsers allow sound only after a gesture). A key-down stops a timing playing.
  */
 export class Sidetone {
   #context: AudioContext | undefined;
@@ -118,7 +119,6 @@ export class Sidetone {
 
   #ramp(to: number): void {
     if (!this.#context) {
-      stopSound();
       this.#context = new AudioContext();
       this.#oscillator = new OscillatorNode(this.#context, { frequency: this.#frequency });
       this.#gain = new GainNode(this.#context, { gain: 0 });
@@ -133,15 +133,11 @@ export class Sidetone {
   }
 
   down(): void {
+    stopSound();
     this.#ramp(LEVEL);
   }
 
   up(): void {
     if (this.#context) this.#ramp(0);
-  }
-
-  close(): void {
-    void this.#context?.close();
-    this.#context = undefined;
   }
 }
