@@ -119,6 +119,25 @@ describe("seeing the Morse", () => {
     await t.done();
   });
 
+  it("keeps the chart character on the strip while it plays, then draws the text it was typed into", async () => {
+    const { page } = t;
+    await page.locator("#chart table").first().waitFor();
+    await page.fill("#wpm", "10");
+    await page.fill("#text", "PARIS ");
+    await page.locator("#strip .character").nth(4).waitFor();
+    await page.click("#chart button:text-is('Q')");
+    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    // Past the typing pause and the text's encode (Q lasts 1.56 s at 10 wpm).
+    await page.waitForTimeout(800);
+    assert.match((await page.locator("#play-status").textContent()) ?? "", /^Playing/);
+    assert.deepEqual(await page.locator("#strip .character").evaluateAll((els) => els.map((e) => e.getAttribute("data-pattern"))), ["--.-"]);
+    await page.locator("#play-status", { hasText: "Played" }).waitFor({ timeout: 5000 });
+    assert.equal(await page.inputValue("#text"), "PARIS Q");
+    await page.locator("#strip .character").nth(5).waitFor();
+    assert.equal(await page.locator("#strip .character").count(), 6);
+    await t.done();
+  });
+
   it("draws the tree from the chart: each character where its Morse leads", async () => {
     const { page } = t;
     await page.locator("#tree g").first().waitFor();

@@ -45,8 +45,10 @@ export class Hear {
   readonly #strip = new Strip(ui.strip);
   /** Presses of Play so far: a timeline that arrives after a later press is not played. */
   #presses = 0;
-  /** Drawings of the typed text asked for so far: one that arrives after a later one is not drawn. */
+  /** Drawings of the strip asked for so far: one of the typed text that arrives after a later one is not drawn. */
   #drawn = 0;
+  /** The typed text changed while something played: it is drawn once that ends (the strip shows what sounds). */
+  #textWaits = false;
   #redraw: ReturnType<typeof setTimeout> | undefined;
   /** What plays now, if anything. */
   #playing: Playback | undefined;
@@ -74,6 +76,10 @@ export class Hear {
   async #drawText(signal?: AbortSignal): Promise<void> {
     const drawing = ++this.#drawn;
     if (ui.text.value.trim() === "") return;
+    if (this.#playing) {
+      this.#textWaits = true;
+      return;
+    }
     try {
       const timing = await timingOf(soundParams(), signal);
       if (drawing === this.#drawn) this.#strip.draw(timing);
@@ -107,11 +113,14 @@ export class Hear {
       return;
     }
     if (press !== this.#presses) return;
+    // A drawing of the typed text still on its way would cover what plays.
+    this.#drawn++;
     this.#strip.draw(timing);
-    this.#sound(timing);
+    this.#sound(timing, text !== undefined);
   }
 
-  #sound(timing: Timing): void {
+  /** Plays `timing`, drawn on the strip; `notTheText`: it is a chart character, and the typed text is drawn again after it. */
+  #sound(timing: Timing, notTheText: boolean): void {
     const playback = playTiming(timing);
     this.#playing = playback;
     const characters = charactersOf(timing);
@@ -129,6 +138,8 @@ export class Hear {
     void playback.ended.then((how) => {
       if (this.#playing !== playback) return;
       this.#playing = undefined;
+      if (notTheText || this.#textWaits) void this.#drawText();
+      this.#textWaits = false;
       ui.lamp.classList.remove("on");
       if (how === "stopped") stopVibrating();
       ui.stop.disabled = true;
