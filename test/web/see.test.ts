@@ -165,6 +165,8 @@ describe("seeing the Morse", () => {
     await page.fill("#wpm", "25");
     await page.fill("#fwpm", "15");
     await page.fill("#frequency", "700");
+    // Written once typing pauses.
+    await page.waitForFunction(() => new URLSearchParams(location.search).get("frequency") === "700");
     const url = new URL(await page.evaluate(() => location.href));
     assert.deepEqual(Object.fromEntries(url.searchParams), { text: "CQ DE W1AW", wpm: "25", fwpm: "15", frequency: "700" });
     const wav = await page.getAttribute("#wav", "href");
@@ -184,7 +186,7 @@ describe("seeing the Morse", () => {
 
     // A cleared setting leaves the URL.
     await page.fill("#fwpm", "");
-    assert.equal(new URL(await page.evaluate(() => location.href)).searchParams.has("fwpm"), false);
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has("fwpm"));
     await t.done();
   });
 });
@@ -205,6 +207,36 @@ describe("other alphabets on the page", () => {
     await page.click("#chart button:text-is('Ω')");
     await page.locator("#morse", { hasText: ".--" }).waitFor();
     assert.equal(await page.inputValue("#text"), "Ω");
+    await t.done();
+  });
+
+  it("reads the Morse typed again when the alphabet changes", async () => {
+    const { page } = t;
+    await page.locator("#alphabet option[value='cyrillic']").waitFor({ state: "attached" });
+    await page.fill("#morse-input", "-.-. --.- / -.. .");
+    await page.locator("#decoded", { hasText: "CQ DE" }).waitFor();
+    await page.selectOption("#alphabet", "cyrillic");
+    await page.locator("#decoded", { hasText: "ЦЩ ДЕ" }).waitFor();
+    await t.done();
+  });
+
+  it("shows the chart chosen last, however slowly an earlier choice's chart arrives", async () => {
+    const { page } = t;
+    await page.locator("#chart-alphabet option[value='cyrillic']").waitFor({ state: "attached" });
+    let slow: Promise<void> | undefined;
+    await page.route("**/api/v1/chart?alphabet=cyrillic", (route) => {
+      slow = new Promise<void>((resolve) => setTimeout(resolve, 500)).then(() => route.continue().catch(() => undefined));
+    });
+    await page.selectOption("#chart-alphabet", "cyrillic");
+    await page.selectOption("#chart-alphabet", "greek");
+    await page.locator("#chart button:text-is('Ω')").waitFor();
+    await slow;
+    // Long enough for the slow answer, had it been taken, to be drawn.
+    await page.waitForTimeout(200);
+    assert.equal(await page.locator("#chart button:text-is('Ω')").count(), 1);
+    assert.equal(await page.locator("#chart button:text-is('Щ')").count(), 0);
+    assert.equal(await page.textContent("#chart-error"), "");
+    await page.unroute("**/api/v1/chart?alphabet=cyrillic");
     await t.done();
   });
 });

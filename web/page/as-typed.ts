@@ -26,7 +26,9 @@ export function answerAsTyped(
       return;
     }
     try {
-      output.value = await ask(input.value, controller.signal);
+      const answer = await ask(input.value, controller.signal);
+      if (controller.signal.aborted) return;
+      output.value = answer;
       report(errorBox);
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -40,19 +40,26 @@ function chartTable(title: string, patterns: CharacterTable, hear: Hear, alphabe
   return table;
 }
 
+/** The chart being fetched: a choice made since aborts it, so that a slow answer cannot replace a later one. */
+let fetching: AbortController | undefined;
+
 /** Shows the chart of `alphabet` (Latin by default) and draws the tree from it. */
 export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string): Promise<void> {
   const chartBox = byId("chart", HTMLElement);
   const chartError = byId("chart-error", HTMLElement);
+  fetching?.abort();
+  const controller = new AbortController();
+  fetching = controller;
   try {
-    const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`);
+    const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`, { signal: controller.signal });
+    if (controller.signal.aborted) return;
     chartBox.replaceChildren(
       ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) => chartTable(title, chart[group]!, hear, alphabet)),
     );
     tree.draw(chart);
     report(chartError);
   } catch (error) {
-    report(chartError, error);
+    if (!controller.signal.aborted) report(chartError, error);
   }
 }
 
