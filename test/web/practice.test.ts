@@ -160,6 +160,12 @@ describe("the practice panel", () => {
     for (const box of await targets.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON()))) {
       assert.ok(box.height >= 44 && box.width >= 44 && box.right <= 360, JSON.stringify(box));
     }
+    // On a phone each setting's label takes its own line; the answer is typed in monospace.
+    assert.deepEqual(
+      new Set(await page.locator("#practice fieldset label").evaluateAll((labels) => labels.map((l) => getComputedStyle(l).display))),
+      new Set(["block"]),
+    );
+    assert.match(await page.locator("#practice-answer").evaluate((answer) => getComputedStyle(answer).fontFamily), /monospace/);
     await t.done();
   });
 });
