@@ -404,6 +404,12 @@ export const TUNING = {
     FIRST_CHARACTERS: 8,
     /** ... or until the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; text should come sooner. */
     FIRST_WAIT_MS: 5000,
+    /** ... or, at EARLY_WPM and faster, until a reading holds this many with dots and dashes among them, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 6 the corpus and the foreign corpus read live as with 8, and the first text came sooner; with 4 or 5 the foreign corpus read worse (128 and 123 errors against 122), and without either condition every SNR did (docs/streaming.md). */
+    EARLY_CHARACTERS: 6,
+    /** ... wpm. Standard: the latency target is tightest from 20 wpm. Fitted: below it, six characters misread two messages at +10 dB (MADRID read MADRI at 15 wpm, a word space inside QUICK at 18 wpm). */
+    EARLY_WPM: 20,
+    /** ... as a ratio less 1. Estimator: a reading's speed moves by a few per cent from one reading to the next once it holds enough marks. */
+    EARLY_SPEED_AGREEMENT: 0.05,
     /** Longest window read, ms. Estimator: bounds the work and memory where nothing is ever decided (a carrier left on). */
     MAX_WINDOW_MS: 30000,
     /** A character is decided once two readings that follow its last mark by DECIDE_DOTS agree on it. Standard: a letter gap, so that it is known to have ended. */

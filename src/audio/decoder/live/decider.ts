@@ -59,8 +59,8 @@ export class Decider {
   private readonly written = new Written();
   private signal: { frequency: number; wpm: number } | undefined;
   private lastEndMs = Number.NEGATIVE_INFINITY;
-  /** What the previous reading heard, in stream time, and how much audio it had. */
-  private previous: { heard: HeardCharacter[]; atMs: number } = { heard: [], atMs: 0 };
+  /** What the previous reading heard, in stream time, how much audio it had and the speed it read. */
+  private previous: { heard: HeardCharacter[]; atMs: number; wpm: number } = { heard: [], atMs: 0, wpm: 0 };
 
   /** `tag` goes into every event (a band's signal number). */
   constructor(private readonly tag: { signal?: number } = {}) {}
@@ -86,9 +86,7 @@ export class Decider {
   take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
     this.correct(heard, nowMs, events);
     let undecidedMs = nowMs - letterGapMs(this.wpmOr(readingWpm));
-    // The first characters wait until the reading has enough of them to measure the speed by, or for long enough.
-    const { FIRST_CHARACTERS, FIRST_WAIT_MS } = TUNING.live;
-    const warm = final || this.signal !== undefined || heard.length >= FIRST_CHARACTERS || (heard.length > 0 && nowMs - heard[0]!.endMs >= FIRST_WAIT_MS);
+    const warm = final || this.signal !== undefined || this.speedKnown(heard, nowMs, readingWpm);
     for (let i = 0; i < heard.length; i++) {
       const c = heard[i]!;
       if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
@@ -100,8 +98,23 @@ export class Decider {
       this.decide(c, wordStart, nowMs, events);
     }
     this.noteSilence(nowMs, events);
-    this.previous = { heard, atMs: nowMs };
+    this.previous = { heard, atMs: nowMs, wpm: readingWpm };
     return undecidedMs;
+  }
+
+  /**
+   * Whether a stream's first characters may be decided: once the reading holds enough of
+   * them to have measured the speed by, or the first has waited long enough. At
+   * EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
+   * run of one length of element reads as dots or as dashes alike) and the reading before
+   * read the same speed.
+   */
+  private speedKnown(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
+    const { FIRST_CHARACTERS, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
+    if (heard.length >= FIRST_CHARACTERS || (heard.length > 0 && nowMs - heard[0]!.endMs >= FIRST_WAIT_MS)) return true;
+    if (readingWpm < EARLY_WPM || heard.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
+    const first = heard.slice(0, EARLY_CHARACTERS);
+    return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes("."));
   }
 
   /**

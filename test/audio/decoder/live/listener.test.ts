@@ -103,6 +103,18 @@ describe("the live listener", () => {
     }
   });
 
+  it("decides a fast stream's first characters once six with dots and dashes have set the speed; six of dots alone wait for eight", () => {
+    const { EARLY_CHARACTERS, FIRST_CHARACTERS } = TUNING.live;
+    const mixed = characters(listen(recorded("CQ CQ DE G4XYZ K", 25), whole(800)).events);
+    assert.equal(mixed.map((e) => e.text).join(""), "CQCQDEG4XYZK");
+    assert.ok(mixed[0]!.emittedAtMs < mixed[FIRST_CHARACTERS - 1]!.endMs, `emitted at ${mixed[0]!.emittedAtMs} ms`);
+    assert.ok(mixed[0]!.emittedAtMs > mixed[EARLY_CHARACTERS - 1]!.endMs);
+    // S H E I S H I S: whether they are dots or dashes, their timing alone cannot tell.
+    const dots = characters(listen(recorded("SHE IS HIS TWIN", 25), whole(800)).events);
+    assert.equal(dots.map((e) => e.text).join(""), "SHEISHISTWIN");
+    assert.ok(dots[0]!.emittedAtMs > dots[FIRST_CHARACTERS - 1]!.endMs, `emitted at ${dots[0]!.emittedAtMs} ms`);
+  });
+
   it("follows a new station at another pitch and speed, within 3 s of its first character", () => {
     const a = recorded("CQ CQ DE W1AW K", 18, { frequency: 550, padS: 1 }, 3);
     const b = recorded("W1AW DE DL1ABC K", 30, { frequency: 800, padS: 1 }, 4);
