@@ -25,7 +25,7 @@ import { MorseError } from "../../core/errors.js";
 import { dotMs as dotMsOf } from "../../core/units.js";
 import { DEFAULT_SEPARATOR } from "../../core/limits.js";
 import { heardCharacters, type HeardCharacter } from "./characters/heard.js";
-import { loneEnds, noisy } from "./characters/lone-ends.js";
+import { clarity, loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
@@ -36,6 +36,7 @@ import { turns } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
+import type { Levels } from "./evidence/levels.js";
 import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
 import { searchSpeed } from "./speed.js";
 import { TUNING } from "./tuning.js";
@@ -71,21 +72,25 @@ export interface TurnText {
   keyed: Keyed;
   /** The rung of the speed search's ladder that read it (speed.ts); undefined for a hinted speed. */
   rungMs?: number;
+  /** How far its tone stands above the noise floor (characters/lone-ends.ts clarity). */
+  clarity: number;
 }
 
-/** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy. */
-function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): TurnText {
+/** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy (`levels` tell). */
+function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, levels: Levels): TurnText {
   const { decoded, spacing } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
+  const clear = clarity(levels);
+  const dropLoneEnds = noisy(levels);
   const read = characterPass(bb, reading, scope);
   if (read) {
     const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];
-    return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to) };
+    return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to), clarity: clear };
   }
   const [from, to] = dropLoneEnds ? loneEnds(reading.keyed, gapUnitMs) : [0, reading.keyed.length];
-  if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed };
+  if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed, clarity: clear };
   const keyed = reading.keyed.slice(from, to);
-  return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
+  return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed, clarity: clear };
 }
 
 /** Keying and characters at a known dot length, with filters built for `filterDotMs`; undefined where no keying is found. */
@@ -98,8 +103,8 @@ function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filter
   const fade = fastFading(reading, bb.blockMs, dotMs);
   const flat = fade && withoutFade(bb, fade);
   const again = flat && envelopePasses(flat, dotMs, hintWpm, filterDotMs);
-  if (flat && again) return textOf(flat, coherentPasses(flat, again, scope), scope, noisy(again.levels));
-  return textOf(bb, reading, scope, noisy(first.levels));
+  if (flat && again) return textOf(flat, coherentPasses(flat, again, scope), scope, again.levels);
+  return textOf(bb, reading, scope, first.levels);
 }
 
 /**
@@ -126,6 +131,8 @@ export interface Findings {
   pitches?: Pitches;
   /** The rung of the speed search's ladder that read the station heard most (speed.ts): the next reading's search tries only the rungs near it. */
   rungMs?: number;
+  /** How far the station heard most stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
+  clarity?: number;
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a reading `before` found. */
@@ -168,7 +175,7 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     get heard() {
       return timed();
     },
-    found: { pitches, rungMs: main.rungMs },
+    found: { pitches, rungMs: main.rungMs, clarity: main.clarity },
   };
 }
 

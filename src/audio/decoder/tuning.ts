@@ -400,6 +400,12 @@ export const TUNING = {
     CONTEXT_MS: 4000,
     /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */
     CONTEXT_DOTS: 60,
+    /** CONTEXT_MS for a weak signal, ms. Fitted: at −10 dB a reading's levels and speed want more marks than 4 s hold (the corpus's live errors 167 → 129 with 8 s, 146 with 6 s); at −6 dB 8 s read no better (docs/streaming.md). */
+    WEAK_CONTEXT_MS: 8000,
+    /** A signal is weak when the median over its last CLARITY_READINGS readings of how far its tone stands above the noise floor (characters/lone-ends.ts clarity) is under this. Fitted: the corpus's messages stand 2.7 to 6 above it at −10 dB, 3.9 to 8.6 at −6 dB, 6.6 or more at 0 dB. */
+    WEAK_CLARITY: 4.5,
+    /** ... readings. Estimator: 10 s of stream, longer than a fade, so that a trough does not make a signal weak. */
+    CLARITY_READINGS: 20,
     /** No character is decided until a reading holds this many (unless the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
     FIRST_CHARACTERS: 8,
     /** ... or until the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; text should come sooner. */

@@ -9,6 +9,7 @@
  */
 import { MorseError } from "../../../core/errors.js";
 import { Decimator, decimationFactor } from "../../dsp/decimator.js";
+import { median } from "../../dsp/stats.js";
 import { DECODE_RATE, LIVE_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
 import { hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
@@ -119,10 +120,14 @@ export abstract class WindowListener implements Listener {
   }
 }
 
-/** The audio a reading needs before the oldest undecided moment of a signal at `wpm`, ms: CONTEXT_MS or CONTEXT_DOTS, the longer. */
-export function contextMs(wpm: number): number {
-  const { CONTEXT_MS, CONTEXT_DOTS } = TUNING.live;
-  return Math.max(CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
+/**
+ * The audio a reading needs before the oldest undecided moment of a signal at `wpm`, ms:
+ * CONTEXT_MS (WEAK_CONTEXT_MS for a signal whose tone typically stands under WEAK_CLARITY
+ * above the noise) or CONTEXT_DOTS, the longer.
+ */
+export function contextMs(wpm: number, clarity = Number.NaN): number {
+  const { CONTEXT_MS, WEAK_CONTEXT_MS, WEAK_CLARITY, CONTEXT_DOTS } = TUNING.live;
+  return Math.max(clarity < WEAK_CLARITY ? WEAK_CONTEXT_MS : CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
 }
 
 /** One signal followed: the strongest, or the one at a hinted pitch. */
@@ -132,6 +137,8 @@ export class SignalListener extends WindowListener {
   private readonly decider = new Decider();
   private finalReading: AudioDecode | undefined;
   private readings = 0;
+  /** How far the tone stood above the noise in the last readings (CLARITY_READINGS). */
+  private readonly clarities: number[] = [];
   /** What the last reading's searches found. */
   private found: Findings = {};
 
@@ -150,7 +157,9 @@ export class SignalListener extends WindowListener {
     if (final) this.finalReading = reading.decode;
     const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
-    if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm)));
+    if (reading.found.clarity !== undefined) this.clarities.push(reading.found.clarity);
+    if (this.clarities.length > TUNING.live.CLARITY_READINGS) this.clarities.shift();
+    if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm), median(this.clarities)));
   }
 
   /**

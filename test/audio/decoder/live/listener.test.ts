@@ -4,7 +4,7 @@ import { MorseError, timeline } from "../../../../src/core/index.js";
 import { createListener, decodeAudio, type ListenEvent, type ListenerOptions } from "../../../../src/audio/index.js";
 import { dotMs } from "../../../../src/core/units.js";
 import { TUNING } from "../../../../src/audio/decoder/tuning.js";
-import { record, type Channel } from "../../../fixtures/simulator.js";
+import { characterErrors, record, type Channel } from "../../../fixtures/simulator.js";
 import { rng } from "../../../fixtures/random.js";
 
 const RATE = 8000;
@@ -157,6 +157,28 @@ describe("the live listener", () => {
     assert.ok(listener.receivedMs > 100_000);
     assert.ok(longest <= TUNING.live.MAX_WINDOW_MS, `${longest} ms`);
     assert.ok(longest <= 12_000, `${longest} ms kept`);
+  });
+
+  it("keeps more context for a signal that stands barely above the noise, and still reads it", () => {
+    const { CONTEXT_MS, WEAK_CONTEXT_MS } = TUNING.live;
+    const text = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN";
+    /** The longest window kept in the stream's second half, once the signal's strength is known, and the text read. */
+    const kept = (snrDb: number) => {
+      const samples = recorded(text, 20, { snrDb, padS: 0.5 }, 12);
+      const listener = createListener({ sampleRate: RATE });
+      let longest = 0;
+      for (let at = 0; at < samples.length; at += 4000) {
+        listener.push(samples.subarray(at, at + 4000));
+        if (at > samples.length / 2) longest = Math.max(longest, listener.windowMs);
+      }
+      return { longest, output: listener.flush().summary.output };
+    };
+    const clear = kept(0);
+    assert.equal(clear.output, text);
+    assert.ok(clear.longest < WEAK_CONTEXT_MS, `${clear.longest} ms kept at 0 dB`);
+    const weak = kept(-10);
+    assert.ok(weak.longest >= WEAK_CONTEXT_MS && weak.longest < WEAK_CONTEXT_MS + CONTEXT_MS, `${weak.longest} ms kept at -10 dB`);
+    assert.ok(characterErrors(text, weak.output) <= 4, weak.output);
   });
 
   it("refuses a sample rate out of range, a chunk of another type, and audio after the end", () => {
