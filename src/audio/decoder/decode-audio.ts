@@ -36,7 +36,6 @@ import { turns } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
-import type { Levels } from "./evidence/levels.js";
 import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
 import { searchSpeed } from "./speed.js";
 import { TUNING } from "./tuning.js";
@@ -76,21 +75,19 @@ export interface TurnText {
   clarity: number;
 }
 
-/** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where noisy (`levels` tell). */
-function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, levels: Levels): TurnText {
+/** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where `noisy`. */
+function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): Pick<TurnText, "decoded" | "keyed"> {
   const { decoded, spacing } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
-  const clear = clarity(levels);
-  const dropLoneEnds = noisy(levels);
   const read = characterPass(bb, reading, scope);
   if (read) {
     const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];
-    return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to), clarity: clear };
+    return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to) };
   }
   const [from, to] = dropLoneEnds ? loneEnds(reading.keyed, gapUnitMs) : [0, reading.keyed.length];
-  if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed, clarity: clear };
+  if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed };
   const keyed = reading.keyed.slice(from, to);
-  return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed, clarity: clear };
+  return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
 }
 
 /** Keying and characters at a known dot length, with filters built for `filterDotMs`; undefined where no keying is found. */
@@ -103,8 +100,9 @@ function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filter
   const fade = fastFading(reading, bb.blockMs, dotMs);
   const flat = fade && withoutFade(bb, fade);
   const again = flat && envelopePasses(flat, dotMs, hintWpm, filterDotMs);
-  if (flat && again) return textOf(flat, coherentPasses(flat, again, scope), scope, again.levels);
-  return textOf(bb, reading, scope, first.levels);
+  const [read, last, levels] = flat && again ? [flat, coherentPasses(flat, again, scope), again.levels] : [bb, reading, first.levels];
+  const clear = clarity(levels);
+  return { ...textOf(read, last, scope, noisy(clear)), clarity: clear };
 }
 
 /**
@@ -125,7 +123,7 @@ export interface AudioHearing {
   found: Findings;
 }
 
-/** What a reading's searches found, which narrow the next reading's (a live listener reads its window again every half second). */
+/** What a reading found that the next reading of the same stream uses (a live listener reads its window again every half second): what narrows its searches, and how clear the signal is. */
 export interface Findings {
   /** The pitches found (front-end/pitch.ts): the next reading mixes down at them without searching. */
   pitches?: Pitches;

@@ -15,9 +15,9 @@ export function clarity({ span, off }: Levels): number {
   return ratios.length === 0 ? Infinity : selectInPlace(ratios, ratios.length >> 1);
 }
 
-/** Whether lone groups at the ends may be noise: the tone stands under NOISY_CLARITY above the floor. */
-export function noisy(lv: Levels): boolean {
-  return clarity(lv) < TUNING.noise.NOISY_CLARITY;
+/** Whether lone groups at the ends may be noise: the tone stands under NOISY_CLARITY above the floor (`clarity`). */
+export function noisy(clarityOfTone: number): boolean {
+  return clarityOfTone < TUNING.noise.NOISY_CLARITY;
 }
 
 /**

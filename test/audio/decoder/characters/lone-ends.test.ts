@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { timeline } from "../../../../src/core/index.js";
-import { loneEnds, noisy } from "../../../../src/audio/decoder/characters/lone-ends.js";
+import { clarity, loneEnds, noisy } from "../../../../src/audio/decoder/characters/lone-ends.js";
 import { amplitude } from "../../../../src/audio/decoder/evidence/envelope.js";
 import { levels } from "../../../../src/audio/decoder/evidence/levels.js";
 import { keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
@@ -51,12 +51,12 @@ describe("loneEnds", () => {
 
 describe("noisy", () => {
   it("tells a recording where noise can pass for a mark from a clean one", () => {
-    const clarity = (noise: number) => {
+    const noisyAt = (noise: number) => {
       const { bb } = keyedBaseband("CQ CQ DE W1AW K", 20, { noise, seed: 2 });
       const { env, looks } = amplitude(bb, 51, 100);
-      return noisy(levels(env, { blockMs: 1, dotMs: DOT, looks })!);
+      return noisy(clarity(levels(env, { blockMs: 1, dotMs: DOT, looks })!));
     };
-    assert.equal(clarity(0.02), false);
-    assert.equal(clarity(0.7), true);
+    assert.equal(noisyAt(0.02), false);
+    assert.equal(noisyAt(0.7), true);
   });
 });
