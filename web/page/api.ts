@@ -4,6 +4,19 @@
  */
 import type { Segment, Timeline } from "../../src/core/timing.js";
 
+/**
+ * Requests of which only the latest answer counts: each call aborts the request before and
+ * returns the new one's signal, which its caller checks before showing an answer.
+ */
+export function latestOnly(): () => AbortSignal {
+  let pending: AbortController | undefined;
+  return () => {
+    pending?.abort();
+    pending = new AbortController();
+    return pending.signal;
+  };
+}
+
 /** A failure to show as it is: the API's own message, or why it could not be reached. */
 export class Failure extends Error {}
 

@@ -1,5 +1,5 @@
 /** Answers from the API to what is being typed, once typing pauses. */
-import { report } from "./api.js";
+import { latestOnly, report } from "./api.js";
 
 /** Quiet time after a keystroke before asking the API, ms. */
 const TYPING_PAUSE_MS = 150;
@@ -15,23 +15,21 @@ export function answerAsTyped(
   errorBox: HTMLElement,
 ): () => Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let pending: AbortController | undefined;
+  const next = latestOnly();
   const check = async () => {
-    pending?.abort();
-    const controller = new AbortController();
-    pending = controller;
+    const signal = next();
     if (input.value.trim() === "") {
       output.value = "";
       report(errorBox);
       return;
     }
     try {
-      const answer = await ask(input.value, controller.signal);
-      if (controller.signal.aborted) return;
+      const answer = await ask(input.value, signal);
+      if (signal.aborted) return;
       output.value = answer;
       report(errorBox);
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (signal.aborted) return;
       output.value = "";
       report(errorBox, error);
     }

@@ -5,7 +5,7 @@
 import { AMERICAN } from "../../src/core/alphabets/index.js";
 import type { AlphabetSummary, Chart } from "../../src/core/chart.js";
 import type { CharacterTable } from "../../src/core/characters.js";
-import { call, report } from "./api.js";
+import { call, latestOnly, report } from "./api.js";
 import { byId } from "./dom.js";
 import type { Hear } from "./hear.js";
 import type { MorseTree } from "./tree.js";
@@ -40,26 +40,24 @@ function chartTable(title: string, patterns: CharacterTable, hear: Hear, alphabe
   return table;
 }
 
-/** The chart being fetched: a choice made since aborts it, so that a slow answer cannot replace a later one. */
-let fetching: AbortController | undefined;
+/** Charts asked for: a choice made since aborts the one being fetched, so that a slow answer cannot replace a later one. */
+const nextChart = latestOnly();
 
 /** Shows the chart of `alphabet` (Latin by default) and draws the tree from it. */
 export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string): Promise<void> {
   const chartBox = byId("chart", HTMLElement);
   const chartError = byId("chart-error", HTMLElement);
-  fetching?.abort();
-  const controller = new AbortController();
-  fetching = controller;
+  const signal = nextChart();
   try {
-    const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`, { signal: controller.signal });
-    if (controller.signal.aborted) return;
+    const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`, { signal });
+    if (signal.aborted) return;
     chartBox.replaceChildren(
       ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) => chartTable(title, chart[group]!, hear, alphabet)),
     );
     tree.draw(chart);
     report(chartError);
   } catch (error) {
-    if (!controller.signal.aborted) report(chartError, error);
+    if (!signal.aborted) report(chartError, error);
   }
 }
 
