@@ -3,7 +3,7 @@
 /** Sample rates we render at (the WAV endpoint's `sampleRate`). */
 export const SAMPLE_RATE = { min: 8000, max: 48000, default: 8000 } as const;
 
-/** Sample rates we accept in a recording to decode. */
+/** Sample rates we accept in a recording to decode, or a stream to listen to. */
 export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
 
 /**
@@ -13,9 +13,6 @@ export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
  * as the bench's own 8 kHz recordings show; its work grows with the rate.
  */
 export const DECODE_RATE = 8000;
-
-/** Sample rates the live listener takes. */
-export const LIVE_SAMPLE_RATE = { min: 4000, max: 96000 } as const;
 
 /** Longest recording we decode, in seconds (15 minutes). */
 export const MAX_RECORDING_SECONDS = 15 * 60;

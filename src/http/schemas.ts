@@ -13,7 +13,6 @@ import {
   formatBytes,
   formatDuration,
   FREQUENCY,
-  LIVE_SAMPLE_RATE,
   GLYPH_LENGTH,
   MAX_RECORDING_SECONDS,
   MP3_BITRATE,
@@ -170,9 +169,9 @@ export const DecodeAudioQuery = Type.Object({
 /** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
 export const ListenParams = Type.Object({
   sampleRate: Type.Integer({
-    minimum: LIVE_SAMPLE_RATE.min,
-    maximum: LIVE_SAMPLE_RATE.max,
-    description: `Samples per second of the PCM sent, ${LIVE_SAMPLE_RATE.min} to ${LIVE_SAMPLE_RATE.max}`,
+    minimum: READ_SAMPLE_RATE.min,
+    maximum: READ_SAMPLE_RATE.max,
+    description: `Samples per second of the PCM sent, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max}`,
   }),
   format: Type.Optional(
     Type.Union(

@@ -180,7 +180,7 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
 /**
  * One station's turn or signal, mixed down at its pitch: its drift followed (in place),
  * the speed searched (unless hinted; near the rung `nearRungMs` if given), then keying and
- * characters; undefined where none is found.
+ * characters; undefined where none is found, or where what was keyed is too fast to be Morse.
  */
 export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearRungMs?: number): TurnText | undefined {
   followDrift(bb);
@@ -189,5 +189,6 @@ export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearRung
   const { dotMs } = speed;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs);
   for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);
-  return decoded && { ...decoded, rungMs: speed.rungMs };
+  if (!decoded || decoded.decoded.wpm > TUNING.speed.FASTEST_WPM) return undefined;
+  return { ...decoded, rungMs: speed.rungMs };
 }

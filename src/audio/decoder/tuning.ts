@@ -36,6 +36,8 @@ export const TUNING = {
     PEAK_HALF_WIDTH_HZ: 8,
     /** Half-width of the search around a hinted pitch, Hz. Estimator: room for a receiver's tuning. */
     HINT_SEARCH_HZ: 50,
+    /** The strongest peak must stand this far above its neighbourhood's median, or the recording holds no tone. Estimator: white noise's best bin stands 1.3 to 1.5 above it (20 seeds, muted in step with keying or not), the bench corpus's faintest Morse (−10 dB) 4.3 and other people's recordings 5.9 or more. */
+    MIN_PEAK_SCORE: 2.5,
   },
   /** Stations keying in turn (front-end/turns.ts). */
   turns: {
@@ -87,6 +89,8 @@ export const TUNING = {
     FALLBACK_FILTERS: 2,
     /** Given the rung a reading just before chose (a live listener's), only the ladder's rungs within this many of it are tried. Estimator: the speed moves less than a rung between two readings half a second apart. */
     NEAR_RUNGS: 1,
+    /** Keying read faster than this, wpm, is not Morse and reads as nothing. Standard: half as fast again as the fastest speed the decoder reads (60 wpm, limits.ts DECODE_WPM); what reads faster is elements a few ms long: clicks, or the noise of a receiver muted in step with its own transmitter (QSK), read at 300 to 500 wpm. */
+    FASTEST_WPM: 90,
   },
   /** Levels along the envelope and threshold keying (evidence/levels.ts, search/threshold.ts). */
   levels: {

@@ -68,10 +68,13 @@ function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: 
   return { power, binHz, lo, hi, halfPeak, score };
 }
 
-/** The best-scoring peak's power-weighted centre (finer than one bin), Hz, at least `apartHz` from `away` if given; undefined where none has power. */
-function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, away?: { from: number; apartHz: number }): number | undefined {
+/**
+ * The best-scoring peak's power-weighted centre (finer than one bin), Hz, at least `apartHz`
+ * from `away` if given; undefined where none scores over `minScore`.
+ */
+function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, minScore: number, away?: { from: number; apartHz: number }): number | undefined {
   let best = -1;
-  let bestScore = 0;
+  let bestScore = minScore;
   for (let k = lo; k <= hi; k++) {
     if (away && Math.abs(k * binHz - away.from) < away.apartHz) continue;
     if (score[k - lo]! > bestScore) {
@@ -91,12 +94,13 @@ function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, away
 }
 
 /**
- * The tone's frequency in Hz, searched within `range` (default DECODE_FREQUENCY) below
- * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist), or undefined when the
- * recording is silent there.
+ * The tone's frequency in Hz, searched within `searched` (default DECODE_FREQUENCY) below
+ * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist); undefined when no peak
+ * stands out of the noise there (MIN_PEAK_SCORE: silence, or noise alone, even noise muted
+ * on and off).
  */
 export function findPitch(samples: Float32Array, sampleRate: number, searched: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
-  return strongestPeak(spectrumOf(samples, sampleRate, searched));
+  return strongestPeak(spectrumOf(samples, sampleRate, searched), TUNING.pitch.MIN_PEAK_SCORE);
 }
 
 /** The strongest tone, Hz, and the next at least some way from it (another station, or noise: front-end/turns.ts tells). */
@@ -108,8 +112,8 @@ export interface Pitches {
 /** As findPitch, and the next tone at least `apartHz` from it, from the one spectrum. */
 export function findPitches(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }, apartHz: number): Pitches | undefined {
   const spectrum = spectrumOf(samples, sampleRate, searched);
-  const first = strongestPeak(spectrum);
-  return first === undefined ? undefined : { first, second: strongestPeak(spectrum, { from: first, apartHz }) };
+  const first = strongestPeak(spectrum, TUNING.pitch.MIN_PEAK_SCORE);
+  return first === undefined ? undefined : { first, second: strongestPeak(spectrum, 0, { from: first, apartHz }) };
 }
 
 /**

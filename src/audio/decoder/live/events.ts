@@ -3,7 +3,7 @@ import type { AudioDecode, AudioHints } from "../decode-audio.js";
 import type { SignalDecode } from "../decode-signals.js";
 
 export interface ListenerOptions extends AudioHints {
-  /** Samples per second of the stream, 4000 to 96000. */
+  /** Samples per second of the stream, 2000 to 96000 (as a recording's; limits.ts READ_SAMPLE_RATE). */
   sampleRate: number;
   /**
    * `bounded` (the default) keeps a few seconds of audio; `unbounded` keeps the whole

@@ -10,7 +10,7 @@
 import { MorseError } from "../../../core/errors.js";
 import { Decimator, decimationFactor } from "../../dsp/decimator.js";
 import { median } from "../../dsp/stats.js";
-import { DECODE_RATE, LIVE_SAMPLE_RATE } from "../../limits.js";
+import { DECODE_RATE, READ_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
 import { hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
 import { TUNING } from "../tuning.js";
@@ -34,8 +34,8 @@ export interface Listener {
 
 export function checkOptions(options: ListenerOptions): void {
   const { sampleRate } = options;
-  if (!Number.isFinite(sampleRate) || sampleRate < LIVE_SAMPLE_RATE.min || sampleRate > LIVE_SAMPLE_RATE.max) {
-    throw new MorseError("INVALID_AUDIO", `The sample rate must be ${LIVE_SAMPLE_RATE.min} to ${LIVE_SAMPLE_RATE.max} Hz`);
+  if (!Number.isFinite(sampleRate) || sampleRate < READ_SAMPLE_RATE.min || sampleRate > READ_SAMPLE_RATE.max) {
+    throw new MorseError("INVALID_AUDIO", `The sample rate must be ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`);
   }
 }
 

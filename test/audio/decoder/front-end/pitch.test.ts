@@ -38,6 +38,21 @@ describe("findPitch", () => {
     assert.equal(findPitch(new Float32Array(8000), 8000), undefined);
   });
 
+  it("finds nothing in noise alone, even noise muted in step with a receiver's own keying (QSK), but a tone 10 dB under it", () => {
+    const sampleRate = 8000;
+    for (let seed = 1; seed <= 5; seed++) {
+      const random = rng(seed);
+      const noise = Float32Array.from({ length: 10 * sampleRate }, () => 0.1 * gaussian(random));
+      assert.equal(findPitch(noise, sampleRate), undefined, `noise, seed ${seed}`);
+      for (const { type, startMs, durationMs } of timeline("TEST DE N0CALL K", { wpm: 15 + seed }).sequence) {
+        if (type !== "silence") noise.fill(0, Math.round((startMs * sampleRate) / 1000), Math.round(((startMs + durationMs) * sampleRate) / 1000));
+      }
+      assert.equal(findPitch(noise, sampleRate), undefined, `muted noise, seed ${seed}`);
+      const weak = findPitch(keyedTone({ ...CHANNEL, snrDb: -10 }, sampleRate, seed), sampleRate);
+      assert.ok(weak !== undefined && Math.abs(weak - 713) < 2, `−10 dB, seed ${seed}: ${weak} Hz`);
+    }
+  });
+
   it("searches only the range it is given: the weaker of two tones within it", () => {
     const sampleRate = 8000;
     const strong = keyedTone({ ...CHANNEL, frequency: 900, snrDb: 10 }, sampleRate);
