@@ -19,7 +19,7 @@ import { bandSignalEndS, recordBand, type Band, type BandSignal } from "../test/
 import { characterErrors } from "../test/fixtures/simulator.js";
 import { corpusText } from "./audio-corpus.js";
 import { envNumber, line } from "./lib/stats.js";
-import { streamed } from "./live.js";
+import { streamed } from "../test/fixtures/streamed.js";
 
 const SEED = 2020;
 const DURATION_S = 30;
@@ -201,7 +201,7 @@ function report(name: string, m: Measured, targets: boolean): void {
   line(`${name} speed`, `${speed.toFixed(1)}x real time on one core${verdict(speed >= 20, "target ≥20x")}`);
 }
 
-/** A band streamed through the listener (bench/live.ts streamed); the summary's signals, and each character's latency. */
+/** A band streamed through the listener (test/fixtures/streamed.ts); the summary's signals, and each character's latency. */
 function listened(samples: Float32Array, sampleRate: number, latencies: number[]): SignalDecode[] {
   const { events, summary } = streamed(samples, sampleRate, { signals: "all" });
   for (const e of events) if (e.type === "character") latencies.push(e.emittedAtMs - e.endMs);

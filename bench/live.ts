@@ -18,9 +18,10 @@ import { dotMs } from "../src/core/units.js";
 import { TUNING } from "../src/audio/decoder/tuning.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createListener, decodeAudio, type ListenerOptions, type ListenEvent, type ListenSummary, readRecording, readWav } from "../src/audio/index.js";
+import { createListener, decodeAudio, readRecording, readWav } from "../src/audio/index.js";
 import { DEFAULT_CORPUS, items, tokenErrors } from "./foreign.js";
 import { characterErrors, record } from "../test/fixtures/simulator.js";
+import { CHUNK_MS, streamed } from "../test/fixtures/streamed.js";
 import { rng } from "../test/fixtures/random.js";
 import { timeline } from "../src/core/index.js";
 import { messages, recordMessage, SNR_BUCKETS_DB } from "./audio-corpus.js";
@@ -28,24 +29,8 @@ import { cpuMicros, stopServer } from "./lib/process.js";
 import { startOurServer } from "./lib/server.js";
 import { envNumber, line } from "./lib/stats.js";
 
-const CHUNK_MS = 100;
 const SNR_TARGET_POINTS = 0.3;
 const SNR_TARGET_RATIO_AT_10 = 1.3;
-
-/** Everything a listener made with `options` says about `samples`, pushed CHUNK_MS at a time. */
-export function streamed(
-  samples: Float32Array,
-  sampleRate: number,
-  options: Omit<ListenerOptions, "sampleRate"> = {},
-): { events: ListenEvent[]; summary: ListenSummary } {
-  const listener = createListener({ sampleRate, ...options });
-  const events: ListenEvent[] = [];
-  const step = Math.round((CHUNK_MS * sampleRate) / 1000);
-  for (let at = 0; at < samples.length; at += step) events.push(...listener.push(samples.subarray(at, at + step)));
-  const { events: last, summary } = listener.flush();
-  events.push(...last);
-  return { events, summary };
-}
 
 function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { createListener, decodeAudio, type ListenEvent, readWav } from "../../../src/audio/index.js";
+import { decodeAudio, readWav } from "../../../src/audio/index.js";
+import { streamed } from "../../fixtures/streamed.js";
 
 const CORPUS = fileURLToPath(new URL("../../../../shared/corpora/foreign/", import.meta.url));
 
@@ -45,26 +46,22 @@ describe("decodeAudio on other people's recordings", () => {
 
 describe("the live listener on other people's recordings", () => {
   const stated = transcripts();
-  const streamed = (id: string) => {
+  const stream = (id: string) => {
     const { file, reference } = stated.get(id)!;
     const { samples, sampleRate } = readWav(readFileSync(`${CORPUS}${file}`));
-    const listener = createListener({ sampleRate });
-    const events: ListenEvent[] = [];
-    const step = sampleRate / 10;
-    for (let at = 0; at < samples.length; at += step) events.push(...listener.push(samples.subarray(at, at + step)));
-    const { events: last, summary } = listener.flush();
-    return { reference, events: [...events, ...last], output: summary.output };
+    const { events, summary } = streamed(samples, sampleRate);
+    return { reference, events, output: summary.output };
   };
 
   it("reads pd0wm's 2 kHz recordings as their source states, as the batch decoder does", () => {
     for (const id of ["pd0wm-hello_world", "pd0wm-hello_world_noise"]) {
-      const { reference, output } = streamed(id);
+      const { reference, output } = stream(id);
       assert.equal(output, reference, id);
     }
   });
 
   it("reads nothing in a receiver's 12 s of QSK mutes (noise keyed in step with its own transmitter), then the station", () => {
-    const { reference, events, output } = streamed("hamlet-rx-qsk-preamble");
+    const { reference, events, output } = stream("hamlet-rx-qsk-preamble");
     const early = events.filter((e) => e.type === "character" && e.startMs < 12_000);
     assert.deepEqual(early, []);
     assert.equal(output.replaceAll(" ", ""), reference.replaceAll(" ", ""));
