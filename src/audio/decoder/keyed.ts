@@ -54,6 +54,11 @@ export function keyedFromDurations(startMs: Ms, durations: readonly Ms[]): Eleme
   return keyed;
 }
 
+/** The gaps a character search put between characters (letter and word gaps, silence), in dots. */
+export function gapsBetweenCharacters(keyed: Keyed): number[] {
+  return keyed.flatMap((e) => (!e.mark && e.ends !== GapKind.Element && e.dotMs ? [e.durationMs / e.dotMs] : []));
+}
+
 /** The durations, ms, alternating from the first mark. */
 export function durationsOf(keyed: Keyed): number[] {
   return keyed.map((e) => e.durationMs);

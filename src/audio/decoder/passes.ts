@@ -6,8 +6,8 @@
 import { dotMs as dotMsOf, wpmOfDot } from "../../core/units.js";
 import { runningMedian } from "../dsp/stats.js";
 import { readRuns } from "./characters/read.js";
-import { isStandard, STANDARD } from "./characters/spacing.js";
-import { analyseTimings, type TimingAnalysis } from "./characters/timings.js";
+import { isStandard, sameLetterGaps, STANDARD } from "./characters/spacing.js";
+import { analyseTimings, spacingBetweenCharacters, type TimingAnalysis } from "./characters/timings.js";
 import { amplitude } from "./evidence/envelope.js";
 import { inPhase, type PhaseScope, phaseCarry } from "./evidence/in-phase.js";
 import { levels, levelWindowMs, type Levels } from "./evidence/levels.js";
@@ -15,7 +15,7 @@ import { coherentEvidence } from "./evidence/likelihood.js";
 import type { SignalModel } from "./evidence/models.js";
 import type { Baseband } from "./front-end/baseband.js";
 import { followMarks } from "./front-end/drift.js";
-import { alongMarks, durationsOf, markMask, sameKeyed, type Keyed } from "./keyed.js";
+import { alongMarks, durationsOf, gapsBetweenCharacters, markMask, sameKeyed, type Keyed } from "./keyed.js";
 import { readCharacters } from "./search/characters.js";
 import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./search/grid.js";
 import { segment, segmentCoherent } from "./search/marks.js";
@@ -185,9 +185,12 @@ function gridOf({ keyed, analysis }: Reading): Grid | undefined {
 
 /**
  * The last reading, of whole characters on the coherent evidence: on the timing grid for
- * machine keying (search/grid.ts), else by the character search (search/characters.ts).
- * The phase and the model come from the marks and gaps of `reading`; the pitch offset the
- * drift follower leaves is followed on its marks first. Undefined where it reads no mark.
+ * machine keying (search/grid.ts), else by the character search (search/characters.ts),
+ * searched again where the gaps between the characters it read put the letter gaps
+ * elsewhere than the timings' spacing did (noise can draw the gaps inside letters out
+ * toward a tight fist's letter gaps). The phase and the model come from the marks and gaps
+ * of `reading`; the pitch offset the drift follower leaves is followed on its marks first.
+ * Undefined where it reads no mark.
  */
 export function characterPass(bb: Baseband, reading: Reading, scope: PhaseScope): Keyed | undefined {
   const { CHARACTER_NOISE_WEIGHT } = TUNING.evidence;
@@ -201,10 +204,10 @@ export function characterPass(bb: Baseband, reading: Reading, scope: PhaseScope)
   const dotBlocks = dotProfile(reading, runningMedian(analysis.dots, TUNING.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
   const grid = gridOf(reading);
   if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD });
-  return readCharacters(measured.evidence, keyed, bb.blockMs, signal, {
-    dotBlocks,
-    spread: CHARACTER_SPREAD * spreadOf(analysis),
-    spacing: analysis.spacing,
-    stepsPerDot: CHARACTER_STEPS_PER_DOT,
-  });
+  const options = { dotBlocks, spread: CHARACTER_SPREAD * spreadOf(analysis), spacing: analysis.spacing, stepsPerDot: CHARACTER_STEPS_PER_DOT };
+  const read = readCharacters(measured.evidence, keyed, bb.blockMs, signal, options);
+  // The spacing the timings gave is the search's prior; the gaps between the characters it read can say otherwise.
+  const spacing = read && spacingBetweenCharacters(gapsBetweenCharacters(read));
+  if (!spacing || sameLetterGaps(spacing, analysis.spacing, TUNING.timings.STANDARD_SPACING)) return read;
+  return readCharacters(measured.evidence, keyed, bb.blockMs, signal, { ...options, spacing }) ?? read;
 }

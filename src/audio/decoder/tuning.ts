@@ -333,7 +333,7 @@ export const TUNING = {
     MIN_CLUSTER_RATIO: 1.3,
     /** ...if their means also stand this many pooled standard deviations apart (natural log). Estimator: one normal cluster split in two stands about 2.7 apart; the search's steps of a third of a dot blur two that stand 4 apart. */
     CLUSTER_SEPARATION: 3.5,
-    /** Letter gaps within this factor of 3 dots are standard spacing. Estimator: a hand's ±20 %. */
+    /** Letter gaps within this factor of 3 dots are standard spacing, and two estimates of a sender's letter gaps within it agree. Estimator: a hand's ±20 %. */
     STANDARD_SPACING: 1.25,
     /** Largest mark lengthening believed, dots. Estimator: beyond it the timing is just poor. */
     MAX_WEIGHT: 0.45,

@@ -42,6 +42,12 @@ describe("decodeAudio on other people's recordings", () => {
       assert.equal(decodeAudio(samples, sampleRate).output, reference);
     });
   }
+
+  it("reads a stretch without a word gap as one word where noise draws gaps inside letters out (hamlet-rx-coverage-edge, 0 dB)", () => {
+    // Its digits 2 to 7: the timings alone take the gaps inside letters for a tight fist's letter gaps, and the letter gaps for word gaps.
+    const { samples, sampleRate } = readWav(readFileSync(`${CORPUS}${stated.get("hamlet-rx-coverage-edge")!.file}`));
+    assert.equal(decodeAudio(samples.subarray(Math.round(2.4 * sampleRate), Math.round(12.5 * sampleRate)), sampleRate).output, "234567");
+  });
 });
 
 describe("the live listener on other people's recordings", () => {
@@ -58,6 +64,11 @@ describe("the live listener on other people's recordings", () => {
       const { reference, output } = stream(id);
       assert.equal(output, reference, id);
     }
+  });
+
+  it("reads hamlet-rx-coverage-edge as its source states, though most windows hold no word gap", () => {
+    const { reference, output } = stream("hamlet-rx-coverage-edge");
+    assert.equal(output, reference);
   });
 
   it("reads nothing in a receiver's 12 s of QSK mutes (noise keyed in step with its own transmitter), then the station", () => {

@@ -33,3 +33,8 @@ export function betweenGaps(spacing: Spacing): number {
 export function isStandard(spacing: Spacing, tolerance: number): boolean {
   return Math.abs(spacing.letter - 1) <= tolerance && Math.abs(spacing.word - 1) <= tolerance;
 }
+
+/** Whether two spacings put the letter gaps within `tolerance` (a factor) of each other. */
+export function sameLetterGaps(a: Spacing, b: Spacing, tolerance: number): boolean {
+  return Math.abs(Math.log(a.letter / b.letter)) <= Math.log(tolerance);
+}

@@ -139,6 +139,15 @@ function spacingOf(spaces: Float64Array, dots: Float64Array): Spacing {
   return stretched(Math.max(1, letter / LETTER_GAP_DOTS));
 }
 
+/**
+ * The spacing of the gaps between characters, in dots, as a character search read them
+ * (no gaps inside a letter among them); undefined for fewer than FARNSWORTH_MIN_GAPS.
+ */
+export function spacingBetweenCharacters(gapDots: readonly number[]): Spacing | undefined {
+  if (gapDots.length < TUNING.timings.FARNSWORTH_MIN_GAPS) return undefined;
+  return spacingOf(Float64Array.from(gapDots), new Float64Array(gapDots.length).fill(1));
+}
+
 /** The logarithms of the gaps' lengths in dots, from `from` dots up, sorted. */
 function gapLogs(spaces: Float64Array, dots: Float64Array, from: number): Float64Array {
   const logs: number[] = [];

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MorseError, timeline } from "../../../../src/core/index.js";
 import { decodeTimings } from "../../../../src/audio/index.js";
+import { STANDARD } from "../../../../src/audio/decoder/characters/spacing.js";
+import { spacingBetweenCharacters } from "../../../../src/audio/decoder/characters/timings.js";
 import { compressGaps } from "../../../fixtures/conditions.js";
 import { handKeyed } from "../../../fixtures/simulator.js";
 import { rng } from "../../../fixtures/random.js";
@@ -136,5 +138,20 @@ describe("decodeTimings", () => {
         (e: unknown) => e instanceof MorseError && e.code === "INVALID_OPTION",
       );
     }
+  });
+});
+
+describe("spacingBetweenCharacters", () => {
+  it("reads gaps between characters that all stand near 3 dots as standard letter gaps, however they split", () => {
+    assert.deepEqual(spacingBetweenCharacters([2.9, 3.0, 3.3, 3.2, 3.0, 2.8]), STANDARD);
+  });
+
+  it("keeps a tight fist's letter gaps of 1.6 dots apart from its word gaps of 3", () => {
+    const spacing = spacingBetweenCharacters([1.5, 1.7, 1.6, 3.0, 1.6, 3.1, 1.5, 1.6]);
+    assert.ok(spacing && Math.abs(spacing.letter - 1.6 / 3) < 0.05, JSON.stringify(spacing));
+  });
+
+  it("says nothing from fewer than four gaps", () => {
+    assert.equal(spacingBetweenCharacters([3, 3, 7]), undefined);
   });
 });
