@@ -90,7 +90,7 @@ export class Decider {
     for (let i = 0; i < heard.length; i++) {
       const c = heard[i]!;
       if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
-      if (!warm || (!final && !this.settled(c, nowMs))) {
+      if (!warm || (!final && !this.settled(c, i > 0, nowMs))) {
         undecidedMs = Math.min(undecidedMs, c.startMs);
         break;
       }
@@ -119,17 +119,21 @@ export class Decider {
 
   /**
    * Whether a character is settled: the previous reading already had a letter gap's worth
-   * of audio after it, and read it the same (noise read as Morse is read differently from
+   * of audio after it, and read it the same, with the same word space before it where both
+   * readings heard the character before it (noise read as Morse is read differently from
    * one reading to the next; Morse is not), or, once a signal is found and if it was read
    * at that signal's pitch and speed, it has waited DECIDE_ANYWAY_MS more (noise after a
    * station stops is read at any pitch and speed).
    */
-  private settled(c: HeardCharacter, nowMs: number): boolean {
+  private settled(c: HeardCharacter, afterAnother: boolean, nowMs: number): boolean {
     const gapMs = letterGapMs(c.wpm);
     if (this.signal && !this.changes(c) && c.endMs + gapMs + TUNING.live.DECIDE_ANYWAY_MS <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const same = this.sameWithinMs(c);
-    return this.previous.heard.some((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
+    const before = this.previous.heard;
+    const k = before.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
+    // The word space before it too, where both readings heard the character before it.
+    return k >= 0 && (k === 0 || !afterAnother || before[k]!.wordStart === c.wordStart);
   }
 
   /** A character read this close to the last one decided is that one again. */

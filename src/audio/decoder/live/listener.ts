@@ -165,11 +165,14 @@ export class SignalListener extends WindowListener {
   /**
    * What the reading before found, to narrow this one's pitch and speed searches: nothing
    * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_EVERY
-   * readings, so that a new pitch or speed is picked up.
+   * readings, so that a new pitch or speed is picked up; the pitch alone until a first
+   * character is decided (a speed read from a stream's first seconds can be a rung off,
+   * and narrowed searches would keep it).
    */
   private before(final: boolean): Findings {
     const full = final || this.readings++ % TUNING.live.FULL_SEARCH_EVERY === 0;
-    return full ? {} : this.found;
+    if (full) return {};
+    return this.decider.firstStartMs === undefined ? { ...this.found, rungMs: undefined } : this.found;
   }
 
   protected summary(): ListenSummary {
