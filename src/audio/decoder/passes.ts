@@ -129,17 +129,35 @@ function coherentPass(bb: Baseband, reading: Reading, scope: PhaseScope): Readin
 /**
  * Coherent passes, each taking the phase and the model from the one before, up to
  * COHERENT_PASSES and until nothing changes.
+ *
+ * A pass is a function of the reading before it alone, and that reading of what it keyed
+ * and the speed its own reading before measured. So once a pass keys what an earlier pass
+ * keyed after a reading at the same speed, the passes go round a cycle for good: the last
+ * pass's reading is the one at its place in the cycle, found without making the passes
+ * (a tenth of the calls go round one and would make all sixteen).
  */
 export function coherentPasses(bb: Baseband, first: Reading, scope: PhaseScope): Reading {
-  let reading = first;
-  for (let pass = 0; pass < TUNING.passes.COHERENT_PASSES; pass++) {
-    const next = coherentPass(bb, reading, scope);
-    if (!next) break;
-    const same = sameKeyed(next.keyed, reading.keyed);
-    reading = next;
-    if (same) break;
+  const { COHERENT_PASSES } = TUNING.passes;
+  const readings = [first];
+  for (let pass = 1; pass <= COHERENT_PASSES; pass++) {
+    const before = readings[pass - 1]!;
+    const next = coherentPass(bb, before, scope);
+    if (!next) return before;
+    if (sameKeyed(next.keyed, before.keyed)) return next;
+    readings.push(next);
+    const start = cycleStart(readings);
+    // From the pass after `start` the readings repeat whole, the model too (the cycle's first reading's came from another).
+    if (start !== undefined) return readings[start + 1 + ((COHERENT_PASSES - start - 1) % (pass - start))]!;
   }
-  return reading;
+  return readings[COHERENT_PASSES]!;
+}
+
+/** The earlier pass the last of `readings` repeats (keyed alike, after readings at the same speed), if any; passes from 1. */
+function cycleStart(readings: Reading[]): number | undefined {
+  const last = readings.length - 1;
+  const speed = (pass: number) => readings[pass - 1]!.analysis.decoded.wpm;
+  for (let m = 1; m < last - 1; m++) if (speed(m) === speed(last) && sameKeyed(readings[m]!.keyed, readings[last]!.keyed)) return m;
+  return undefined;
 }
 
 /**
