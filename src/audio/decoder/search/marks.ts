@@ -62,7 +62,7 @@ const enum Kind {
 function marksModel(options: SegmentOptions, step: number, steps: number): SemiMarkovModel {
   const tuning = { ...TUNING.marks, ...TUNING.lengths };
   const { dotBlocks } = options;
-  const { mark: markPrior, gap: gapPrior } = priors(options.spread ?? tuning.DEFAULT_SPREAD);
+  const rows = new LengthRows(priors(options.spread ?? tuning.DEFAULT_SPREAD), tuning);
   // A pause goes on from a gap of a word's length, or one going on already.
   const pause: PauseRule = { chained: Kind.Pause, after: Kind.Gap, minLength: 0 };
   return {
@@ -72,36 +72,61 @@ function marksModel(options: SegmentOptions, step: number, steps: number): SemiM
       search.offer(GAP, 0, 0, -1, Kind.AfterGap);
     },
     step(k, search) {
-      stepMarks(k, search, tuning, dotBlocks[k * step - 1]! / step, k === steps, markPrior, gapPrior, pause);
+      stepMarks(k, search, tuning, rows.at(dotBlocks[k * step - 1]! / step), k === steps, pause);
     },
   };
 }
 
-/** The segments of the mark-by-mark search ending at step k, the dot there `dot` steps long. */
-function stepMarks(
-  k: number,
-  search: SemiMarkov,
-  tuning: Tuning["marks"] & Tuning["lengths"],
-  dot: number,
-  edge: boolean,
-  markPrior: Float64Array,
-  gapPrior: Float64Array,
-  pause: PauseRule,
-): void {
-  const { MARK_MAX_DOTS, GAP_MAX_DOTS, CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK, TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = tuning;
+/**
+ * The length priors of marks and gaps by length in steps, less the segment's charge, at
+ * one dot length: the dot changes only from mark to mark (it is measured per mark), so
+ * the rows are built once for each stretch at one speed rather than at every step.
+ */
+class LengthRows {
+  dot = Number.NaN;
+  /** Segments under MIN_DOTS are too improbable to try. */
+  shortest = 1;
+  markMax = 0;
+  gapMax = 0;
+  mark = new Float64Array(0);
+  gap = new Float64Array(0);
+
+  constructor(
+    private readonly tables: { mark: Float64Array; gap: Float64Array },
+    private readonly tuning: Tuning["marks"] & Tuning["lengths"],
+  ) {}
+
+  /** The rows at a dot `dot` steps long. */
+  at(dot: number): this {
+    if (dot === this.dot) return this;
+    const { MARK_MAX_DOTS, GAP_MAX_DOTS, TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = this.tuning;
+    this.dot = dot;
+    this.shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
+    this.markMax = Math.ceil(MARK_MAX_DOTS * dot);
+    this.gapMax = Math.ceil(GAP_MAX_DOTS * dot);
+    if (this.mark.length <= this.markMax) this.mark = new Float64Array(2 * this.markMax + 1);
+    if (this.gap.length <= this.gapMax) this.gap = new Float64Array(2 * this.gapMax + 1);
+    const lastIndex = this.tables.mark.length - 1;
+    const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
+    const charge = SEGMENT_CHARGE * Math.log(dot);
+    for (let d = this.shortest; d <= this.markMax; d++) this.mark[d] = this.tables.mark[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    for (let d = this.shortest; d <= this.gapMax; d++) this.gap[d] = this.tables.gap[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    return this;
+  }
+}
+
+/** The segments of the mark-by-mark search ending at step k, with the length priors `rows` of the dot there. */
+function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows: LengthRows, edge: boolean, pause: PauseRule): void {
+  const { CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK } = tuning;
   const { sums, score } = search;
-  const lastIndex = markPrior.length - 1;
-  const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
-  const charge = SEGMENT_CHARGE * Math.log(dot);
+  const { shortest, mark: markRow, gap: gapRow } = rows;
   const ek = sums[k]!;
   const mark = 2 * k + MARK;
   const gap = 2 * k + GAP;
-  // Segments under MIN_DOTS are too improbable to try.
-  const shortest = Math.max(1, Math.floor(MIN_DOTS * dot));
-  const markMax = Math.min(k, Math.ceil(MARK_MAX_DOTS * dot));
+  const markMax = Math.min(k, rows.markMax);
   for (let d = shortest; d <= markMax; d++) {
     const p = k - d;
-    const segment = ek - sums[p]! + markPrior[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    const segment = ek - sums[p]! + markRow[d]!;
     const afterGap = score[2 * p + GAP]! + segment;
     const chained = p > 0 ? score[2 * p + MARK]! + segment + CHAIN : -Infinity;
     // The better of the two (on a tie, after the gap), offered only if it beats the best so far.
@@ -109,13 +134,13 @@ function stepMarks(
       if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained);
     } else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
   }
-  const gapMax = Math.min(k, Math.ceil(GAP_MAX_DOTS * dot));
-  pause.minLength = PAUSE_FROM_DOTS * dot;
+  const gapMax = Math.min(k, rows.gapMax);
+  pause.minLength = PAUSE_FROM_DOTS * rows.dot;
   for (let d = shortest; d <= gapMax; d++) {
     const p = k - d;
     const silence = sums[p]! - ek;
     // Silence before the first mark and after the last has any length: no length prior.
-    const prior = p === 0 || edge ? 0 : gapPrior[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    const prior = p === 0 || edge ? 0 : gapRow[d]!;
     const afterMark = score[2 * p + MARK]! + silence + prior;
     const pausing = p > 0 ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
     // The pause's rule is asked only where the pause would win.
