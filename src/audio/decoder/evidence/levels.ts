@@ -75,10 +75,15 @@ export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: Le
   const size = Math.min(n, Math.round(levelWindowMs(dotMs) / blockMs));
   const hop = Math.max(1, size >> 2);
   const windows: LevelWindow[] = [];
+  let last: LevelWindow | undefined;
+  let lastFrom = -1;
   for (let centre = 0; ; centre += hop) {
+    // Windows are cut at the ends, so the first few and the last few are one window.
     const from = Math.max(0, Math.min(n - size, centre - (size >> 1)));
-    const [on, off] = quantiles(env, from, from + size, ON_QUANTILE, OFF_QUANTILE);
-    windows.push({ centre, on, off, keyed: on > off * (1 + PRESENCE_MARGIN * NOISE_SPREAD_ON * narrowing) });
+    const [on, off] = last && from === lastFrom ? [last.on, last.off] : quantiles(env, from, from + size, ON_QUANTILE, OFF_QUANTILE);
+    last = { centre, on, off, keyed: on > off * (1 + PRESENCE_MARGIN * NOISE_SPREAD_ON * narrowing) };
+    lastFrom = from;
+    windows.push(last);
     if (centre >= n) break;
   }
   // A window of noise alone now and then spreads as wide as keying; its on level gives it away.
