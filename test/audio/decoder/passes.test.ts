@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { STANDARD } from "../../../src/audio/decoder/characters/spacing.js";
-import { fastFading, type Reading } from "../../../src/audio/decoder/passes.js";
+import { toBaseband } from "../../../src/audio/decoder/front-end/baseband.js";
+import { followDrift } from "../../../src/audio/decoder/front-end/drift.js";
+import { sameKeyed } from "../../../src/audio/decoder/keyed.js";
+import { coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "../../../src/audio/decoder/passes.js";
+import { searchSpeed } from "../../../src/audio/decoder/speed.js";
+import { setTuning, TUNING } from "../../../src/audio/decoder/tuning.js";
+import { timeline } from "../../../src/core/index.js";
+import { rng } from "../../fixtures/random.js";
+import { record } from "../../fixtures/simulator.js";
 
 /** A reading whose coherent model's amplitude is `level(ms)` at 1 ms blocks for 20 s, measured over a half-window of 200 ms. */
 function readingWith(level: (ms: number) => number, levelHalfWindow = 200): Reading {
@@ -34,5 +42,59 @@ describe("fastFading", () => {
     );
     const { keyed, analysis } = readingWith(() => 1);
     assert.equal(fastFading({ keyed, analysis }, 1, 60), undefined);
+  });
+});
+
+describe("coherentPasses", () => {
+  /** The passes one at a time (coherentPasses at one pass each), as the loop made them before it knew cycles: every reading, the first too; the last is what it returned. */
+  function passOneByOne(...args: Parameters<typeof coherentPasses>): Reading[] {
+    const [bb, first, scope] = args;
+    const passes = TUNING.passes.COHERENT_PASSES;
+    const readings = [first];
+    setTuning("COHERENT_PASSES", 1);
+    try {
+      for (let pass = 1; pass <= passes; pass++) {
+        readings.push(coherentPasses(bb, readings[pass - 1]!, scope));
+        // The loop stopped once a pass keyed what the one before did (or keyed nothing: the reading before again).
+        if (sameKeyed(readings[pass]!.keyed, readings[pass - 1]!.keyed)) break;
+      }
+    } finally {
+      setTuning("COHERENT_PASSES", passes);
+    }
+    return readings;
+  }
+
+  /** Whether some pass keys what a pass two or more before it keyed: the passes go round a cycle. */
+  const cycles = (readings: Reading[]) => readings.some((r, n) => readings.slice(1, Math.max(1, n - 1)).some((earlier) => sameKeyed(earlier.keyed, r.keyed)));
+
+  it("ends where the passes one by one end, the model too, where they go round a cycle (at 14 to 17 passes, every place in it)", () => {
+    const passes = TUNING.passes.COHERENT_PASSES;
+    let cycled = 0;
+    for (let seed = 0; seed < 12 && cycled < 2; seed++) {
+      const text = "CQ CQ DE W1AW W1AW K QTH BOSTON";
+      const channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -6, padS: 0.5 };
+      const samples = record(timeline(text, { wpm: 20 }), channel, 8000, rng(seed));
+      const bb = toBaseband(samples, 8000, 600);
+      followDrift(bb);
+      const dotMs = searchSpeed(bb)!.dotMs;
+      const first = envelopePasses(bb, dotMs, undefined, dotMs)!;
+      const scope = phaseScopeOf(bb, first);
+      if (!cycles(passOneByOne(bb, first, scope))) continue;
+      cycled++;
+      try {
+        for (const count of [14, 15, 16, 17]) {
+          setTuning("COHERENT_PASSES", count);
+          const oneByOne = passOneByOne(bb, first, scope);
+          const last = oneByOne[oneByOne.length - 1]!;
+          const read = coherentPasses(bb, first, scope);
+          assert.ok(sameKeyed(read.keyed, last.keyed), `seed ${seed}, ${count} passes: the same marks and gaps`);
+          assert.deepEqual(read.analysis, last.analysis);
+          assert.deepEqual(read.model, last.model, `seed ${seed}, ${count} passes: the same model`);
+        }
+      } finally {
+        setTuning("COHERENT_PASSES", passes);
+      }
+    }
+    assert.equal(cycled, 2, "recordings whose passes go round a cycle");
   });
 });
