@@ -63,6 +63,7 @@ function marksModel(options: SegmentOptions, step: number, steps: number): SemiM
   const tuning = { ...TUNING.marks, ...TUNING.lengths };
   const { dotBlocks } = options;
   const rows = new LengthRows(priors(options.spread ?? tuning.DEFAULT_SPREAD), tuning);
+  const bounds = new Bounds(steps, tuning.CHAIN);
   // A pause goes on from a gap of a word's length, or one going on already.
   const pause: PauseRule = { chained: Kind.Pause, after: Kind.Gap, minLength: 0 };
   return {
@@ -72,7 +73,8 @@ function marksModel(options: SegmentOptions, step: number, steps: number): SemiM
       search.offer(GAP, 0, 0, -1, Kind.AfterGap);
     },
     step(k, search) {
-      stepMarks(k, search, tuning, rows.at(dotBlocks[k * step - 1]! / step), k === steps, pause);
+      bounds.add(k - 1, search);
+      stepMarks(k, search, tuning, rows.at(dotBlocks[k * step - 1]! / step), bounds, k === steps, pause);
     },
   };
 }
@@ -90,6 +92,9 @@ class LengthRows {
   gapMax = 0;
   mark = new Float64Array(0);
   gap = new Float64Array(0);
+  /** The highest of each row. */
+  markTop = -Infinity;
+  gapTop = -Infinity;
 
   constructor(
     private readonly tables: { mark: Float64Array; gap: Float64Array },
@@ -111,12 +116,64 @@ class LengthRows {
     const charge = SEGMENT_CHARGE * Math.log(dot);
     for (let d = this.shortest; d <= this.markMax; d++) this.mark[d] = this.tables.mark[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
     for (let d = this.shortest; d <= this.gapMax; d++) this.gap[d] = this.tables.gap[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+    this.markTop = top(this.mark, this.shortest, this.markMax);
+    this.gapTop = top(this.gap, this.shortest, this.gapMax);
     return this;
   }
 }
 
+/** The highest of row[from, to]. */
+function top(row: Float64Array, from: number, to: number): number {
+  let highest = -Infinity;
+  for (let d = from; d <= to; d++) highest = Math.max(highest, row[d]!);
+  return highest;
+}
+
+/** Steps of the table in each of Bounds' blocks (a power of 2). */
+const BOUND_BLOCK_BITS = 3;
+/** Less than any difference the sums' rounding could make between a bound and the score it bounds. */
+const BOUND_SLACK = 1e-6;
+
+/**
+ * For every block of steps already filled, the most a segment starting at one of them
+ * can add to the evidence it covers and its length prior: a block whose best start,
+ * with the best prior of any length, cannot beat what step k already holds is passed over
+ * whole. Exact: no segment that would have been offered is left out (offers only replace
+ * a lower score), and the search reads as it did segment by segment.
+ */
+class Bounds {
+  /** max over the block's steps p of what a mark from p adds beside its evidence and prior: after a gap, or chained. */
+  readonly markFrom: Float64Array;
+  /** ... of a gap after a mark from p, beside its prior; of a pause going on from p. */
+  readonly gapFrom: Float64Array;
+  readonly pauseFrom: Float64Array;
+
+  constructor(
+    steps: number,
+    private readonly chain: number,
+  ) {
+    const blocks = (steps >> BOUND_BLOCK_BITS) + 1;
+    this.markFrom = new Float64Array(blocks).fill(-Infinity);
+    this.gapFrom = new Float64Array(blocks).fill(-Infinity);
+    this.pauseFrom = new Float64Array(blocks).fill(-Infinity);
+  }
+
+  /** Takes in step p, once it is filled. */
+  add(p: number, search: SemiMarkov): void {
+    const { score, sums } = search;
+    const b = p >> BOUND_BLOCK_BITS;
+    const afterMark = score[2 * p + MARK]!;
+    const afterGap = score[2 * p + GAP]!;
+    // A chained mark and a pause go on from a segment: never from the start.
+    const fromMark = p > 0 ? Math.max(afterGap, afterMark + this.chain) : afterGap;
+    this.markFrom[b] = Math.max(this.markFrom[b]!, fromMark - sums[p]!);
+    this.gapFrom[b] = Math.max(this.gapFrom[b]!, afterMark + sums[p]!);
+    if (p > 0) this.pauseFrom[b] = Math.max(this.pauseFrom[b]!, afterGap + sums[p]!);
+  }
+}
+
 /** The segments of the mark-by-mark search ending at step k, with the length priors `rows` of the dot there. */
-function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows: LengthRows, edge: boolean, pause: PauseRule): void {
+function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows: LengthRows, bounds: Bounds, edge: boolean, pause: PauseRule): void {
   const { CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK } = tuning;
   const { sums, score } = search;
   const { shortest, mark: markRow, gap: gapRow } = rows;
@@ -124,29 +181,48 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows:
   const mark = 2 * k + MARK;
   const gap = 2 * k + GAP;
   const markMax = Math.min(k, rows.markMax);
-  for (let d = shortest; d <= markMax; d++) {
-    const p = k - d;
-    const segment = ek - sums[p]! + markRow[d]!;
-    const afterGap = score[2 * p + GAP]! + segment;
-    const chained = p > 0 ? score[2 * p + MARK]! + segment + CHAIN : -Infinity;
-    // The better of the two (on a tie, after the gap), offered only if it beats the best so far.
-    if (chained > afterGap) {
-      if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained);
-    } else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
+  for (let d = shortest; d <= markMax; ) {
+    // The lengths whose start lies in one block of Bounds: [d, blockEnd].
+    const b = (k - d) >> BOUND_BLOCK_BITS;
+    const blockEnd = Math.min(markMax, k - (b << BOUND_BLOCK_BITS));
+    if (bounds.markFrom[b]! + ek + rows.markTop + BOUND_SLACK <= score[mark]!) {
+      d = blockEnd + 1;
+      continue;
+    }
+    for (; d <= blockEnd; d++) {
+      const p = k - d;
+      const segment = ek - sums[p]! + markRow[d]!;
+      const afterGap = score[2 * p + GAP]! + segment;
+      const chained = p > 0 ? score[2 * p + MARK]! + segment + CHAIN : -Infinity;
+      // The better of the two (on a tie, after the gap), offered only if it beats the best so far.
+      if (chained > afterGap) {
+        if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained);
+      } else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
+    }
   }
   const gapMax = Math.min(k, rows.gapMax);
   pause.minLength = PAUSE_FROM_DOTS * rows.dot;
-  for (let d = shortest; d <= gapMax; d++) {
-    const p = k - d;
-    const silence = sums[p]! - ek;
-    // Silence before the first mark and after the last has any length: no length prior.
-    const prior = p === 0 || edge ? 0 : gapRow[d]!;
-    const afterMark = score[2 * p + MARK]! + silence + prior;
-    const pausing = p > 0 ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
-    // The pause's rule is asked only where the pause would win.
-    if (pausing > afterMark && search.goesOn(2 * p + GAP, pause)) {
-      if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause);
-    } else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
+  for (let d = shortest; d <= gapMax; ) {
+    const b = (k - d) >> BOUND_BLOCK_BITS;
+    const blockEnd = Math.min(gapMax, k - (b << BOUND_BLOCK_BITS));
+    // Silence from the start, or to the end, has no length prior (0).
+    const prior = edge || b === 0 ? Math.max(0, rows.gapTop) : rows.gapTop;
+    if (Math.max(bounds.gapFrom[b]! + prior, bounds.pauseFrom[b]! + PAUSE_LINK) - ek + BOUND_SLACK <= score[gap]!) {
+      d = blockEnd + 1;
+      continue;
+    }
+    for (; d <= blockEnd; d++) {
+      const p = k - d;
+      const silence = sums[p]! - ek;
+      // Silence before the first mark and after the last has any length: no length prior.
+      const prior = p === 0 || edge ? 0 : gapRow[d]!;
+      const afterMark = score[2 * p + MARK]! + silence + prior;
+      const pausing = p > 0 ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
+      // The pause's rule is asked only where the pause would win.
+      if (pausing > afterMark && search.goesOn(2 * p + GAP, pause)) {
+        if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause);
+      } else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
+    }
   }
 }
 
