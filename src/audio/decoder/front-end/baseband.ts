@@ -35,13 +35,13 @@ export class BasebandMixer {
   private readonly omega: number;
   private readonly stepCos: number;
   private readonly stepSin: number;
-  /** Samples mixed so far (the oscillator's phase is omega times this). */
-  private n = 0;
-  private sumRe = 0;
-  private sumIm = 0;
-  /** The oscillator where the last push left it. */
-  private c = 1;
-  private s = 0;
+  /**
+   * What carries from one push to the next, as doubles: the samples mixed so far (the
+   * oscillator's phase is omega times this), the partial block's sums, and the oscillator
+   * where the last push left it. (Fields that start as small integers and become doubles
+   * change the object's shape, and the optimised push was thrown away at every new mixer.)
+   */
+  private readonly carried = Float64Array.of(0, 0, 0, 1, 0);
 
   constructor(sampleRate: number, frequency: number) {
     this.block = Math.max(1, Math.round((TUNING.baseband.BLOCK_MS * sampleRate) / 1000));
@@ -53,8 +53,8 @@ export class BasebandMixer {
 
   /** The blocks that `samples` complete, in order. */
   push(samples: Float32Array): { re: Float32Array; im: Float32Array } {
-    const { block, omega, stepCos, stepSin } = this;
-    let { n, c, s, sumRe, sumIm } = this;
+    const { block, omega, stepCos, stepSin, carried } = this;
+    let [n, sumRe, sumIm, c, s] = carried as unknown as [number, number, number, number, number];
     const count = Math.floor(((n % block) + samples.length) / block);
     const re = new Float32Array(count);
     const im = new Float32Array(count);
@@ -80,11 +80,7 @@ export class BasebandMixer {
       c = Math.cos(omega * n);
       s = Math.sin(omega * n);
     }
-    this.n = n;
-    this.c = c;
-    this.s = s;
-    this.sumRe = sumRe;
-    this.sumIm = sumIm;
+    carried.set([n, sumRe, sumIm, c, s]);
     return { re, im };
   }
 }
