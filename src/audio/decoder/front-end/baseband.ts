@@ -54,7 +54,7 @@ export class BasebandMixer {
   /** The blocks that `samples` complete, in order. */
   push(samples: Float32Array): { re: Float32Array; im: Float32Array } {
     const { block, omega, stepCos, stepSin, carried } = this;
-    let [n, sumRe, sumIm, c, s] = carried as unknown as [number, number, number, number, number];
+    let [n, sumRe, sumIm, c, s] = [carried[0]!, carried[1]!, carried[2]!, carried[3]!, carried[4]!];
     const count = Math.floor(((n % block) + samples.length) / block);
     const re = new Float32Array(count);
     const im = new Float32Array(count);
