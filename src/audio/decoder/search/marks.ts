@@ -114,19 +114,17 @@ class LengthRows {
     const lastIndex = this.tables.mark.length - 1;
     const toIndex = 1 / (dot * TABLE_STEP); // segment length in steps to prior-table index
     const charge = SEGMENT_CHARGE * Math.log(dot);
-    for (let d = this.shortest; d <= this.markMax; d++) this.mark[d] = this.tables.mark[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
-    for (let d = this.shortest; d <= this.gapMax; d++) this.gap[d] = this.tables.gap[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
-    this.markTop = top(this.mark, this.shortest, this.markMax);
-    this.gapTop = top(this.gap, this.shortest, this.gapMax);
+    this.markTop = this.gapTop = -Infinity;
+    for (let d = this.shortest; d <= this.markMax; d++) {
+      this.mark[d] = this.tables.mark[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+      this.markTop = Math.max(this.markTop, this.mark[d]!);
+    }
+    for (let d = this.shortest; d <= this.gapMax; d++) {
+      this.gap[d] = this.tables.gap[Math.min(lastIndex, Math.round(d * toIndex))]! - charge;
+      this.gapTop = Math.max(this.gapTop, this.gap[d]!);
+    }
     return this;
   }
-}
-
-/** The highest of row[from, to]. */
-function top(row: Float64Array, from: number, to: number): number {
-  let highest = -Infinity;
-  for (let d = from; d <= to; d++) highest = Math.max(highest, row[d]!);
-  return highest;
 }
 
 /** Steps of the table in each of Bounds' blocks (a power of 2). */
