@@ -398,6 +398,8 @@ export const TUNING = {
   live: {
     /** Every this many readings the pitch and speed are searched afresh; between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch or speed is then picked up within 2 s, under the 3 s allowed. */
     FULL_SEARCH_EVERY: 4,
+    /** A reading narrows the next one's searches only if it read at least this many characters. Estimator: one alone is as often a burst of noise, or of another station, as the signal; the pitch it was read at is unconfirmed. */
+    NARROWING_CHARACTERS: 2,
     /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
     HOP_MS: 500,
     /** Audio kept before the oldest undecided moment, ms, or CONTEXT_DOTS if longer. Estimator: enough marks for the pitch, speed and levels to be measured as in a whole recording. */
@@ -414,8 +416,8 @@ export const TUNING = {
     FIRST_CHARACTERS: 8,
     /** ... or until the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; text should come sooner. */
     FIRST_WAIT_MS: 5000,
-    /** ... or, at EARLY_WPM and faster, until a reading holds this many with dots and dashes among them, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 6 the corpus and the foreign corpus read live as with 8, and the first text came sooner; with 4 or 5 the foreign corpus read worse (128 and 123 errors against 122), and without either condition every SNR did (docs/streaming.md). */
-    EARLY_CHARACTERS: 6,
+    /** ... or, at EARLY_WPM and faster, until a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 4 the corpus and the foreign corpus read live as with 6 and 8, and latency p95 at 20 wpm and above is under 1.5 s; with 3, +10 dB read worse (docs/streaming.md). */
+    EARLY_CHARACTERS: 4,
     /** ... wpm. Standard: the latency target is tightest from 20 wpm. Fitted: below it, six characters misread two messages at +10 dB (MADRID read MADRI at 15 wpm, a word space inside QUICK at 18 wpm). */
     EARLY_WPM: 20,
     /** ... as a ratio less 1. Estimator: a reading's speed moves by a few per cent from one reading to the next once it holds enough marks. */

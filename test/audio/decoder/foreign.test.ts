@@ -72,6 +72,17 @@ describe("the live listener on other people's recordings", () => {
     assert.equal(output, reference);
   });
 
+  it("reads the station the recording is of, not the interfering one whose burst the stream's first second holds (hamlet-interference-18wpm)", () => {
+    // Its first readings hear the other station's DE; a pitch read from a single character must not narrow the next reading onto it.
+    const { reference, output } = stream("hamlet-interference-18wpm");
+    assert.equal(output, reference);
+  });
+
+  it("keeps an early character that two readings agreed on when the next is read a rung off in speed (encse-hello-world-clean)", () => {
+    const { reference, output } = stream("encse-hello-world-clean");
+    assert.equal(output, reference);
+  });
+
   it("reads hamlet-rx-coverage-edge as its source states, though most windows hold no word gap", () => {
     const { reference, output } = stream("hamlet-rx-coverage-edge");
     assert.equal(output, reference);

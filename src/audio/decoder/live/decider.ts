@@ -15,6 +15,8 @@ interface Decided {
   event: CharacterEvent;
   wordStart: boolean;
   corrected: boolean;
+  /** The reading that decided it (Decider.readings). */
+  reading: number;
 }
 
 /** The text and Morse of the characters decided: all but the last written out, the last open to its correction. */
@@ -59,6 +61,8 @@ export class Decider {
   private readonly written = new Written();
   private signal: { frequency: number; wpm: number } | undefined;
   private lastEndMs = Number.NEGATIVE_INFINITY;
+  /** Readings taken so far. */
+  private readings = 0;
   /** What the previous reading heard, in stream time, how much audio it had and the speed it read. */
   private previous: { heard: HeardCharacter[]; atMs: number; wpm: number } = { heard: [], atMs: 0, wpm: 0 };
 
@@ -84,6 +88,7 @@ export class Decider {
    * moment still undecided, ms.
    */
   take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
+    this.readings++;
     this.correct(heard, nowMs, events);
     let undecidedMs = nowMs - letterGapMs(this.wpmOr(readingWpm));
     const warm = final || this.signal !== undefined || this.speedKnown(heard, nowMs, readingWpm);
@@ -106,15 +111,17 @@ export class Decider {
    * Whether a stream's first characters may be decided: once the reading holds enough of
    * them to have measured the speed by, or the first has waited long enough. At
    * EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
-   * run of one length of element reads as dots or as dashes alike) and the reading before
-   * read the same speed.
+   * run of one length of element reads as dots or as dashes alike), one of them has more
+   * than one element (characters of one element each say nothing of the gaps inside a
+   * letter: a slow H reads as E T T T at twice the speed) and the reading before read the
+   * same speed.
    */
   private speedKnown(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
     const { FIRST_CHARACTERS, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
     if (heard.length >= FIRST_CHARACTERS || (heard.length > 0 && nowMs - heard[0]!.endMs >= FIRST_WAIT_MS)) return true;
     if (readingWpm < EARLY_WPM || heard.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
     const first = heard.slice(0, EARLY_CHARACTERS);
-    return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes("."));
+    return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes(".")) && first.some((c) => c.morse.length > 1);
   }
 
   /**
@@ -160,18 +167,23 @@ export class Decider {
     };
     events.push(event);
     this.firstStartMs ??= event.startMs;
-    this.written.add({ event, wordStart, corrected: false });
+    this.written.add({ event, wordStart, corrected: false, reading: this.readings });
     this.lastEndMs = c.endMs;
   }
 
-  /** The last character decided, read otherwise by this reading from the same start: corrected, once, at the next reading only. */
+  /**
+   * The last character decided, read otherwise by this reading from the same start:
+   * corrected, once, at the next reading only, and only by a reading at the pitch and
+   * speed followed (a reading a rung off in speed reads every dot as a dash). The event
+   * emitted stays as it was; the correction is an event of its own.
+   */
   private correct(heard: HeardCharacter[], nowMs: number, events: ListenEvent[]): void {
     const last = this.written.last;
-    if (!last || last.corrected || nowMs - last.event.emittedAtMs > TUNING.live.HOP_MS) return;
+    if (!last || last.corrected || last.reading !== this.readings - 1) return;
     const again = heard.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
-    if (!again || again.morse === last.event.morse) return;
+    if (!again || again.morse === last.event.morse || this.changes(again)) return;
     last.corrected = true;
-    Object.assign(last.event, { text: again.text, morse: again.morse, endMs: Math.round(again.endMs) });
+    last.event = { ...last.event, text: again.text, morse: again.morse, endMs: Math.round(again.endMs) };
     this.lastEndMs = again.endMs;
     const { index, text, morse, startMs, endMs } = last.event;
     events.push({ type: "correction", index, text, morse, startMs, endMs, emittedAtMs: Math.round(nowMs), ...this.tag });

@@ -139,8 +139,9 @@ export class SignalListener extends WindowListener {
   private readings = 0;
   /** How far the tone stood above the noise in the last readings (CLARITY_READINGS). */
   private readonly clarities: number[] = [];
-  /** What the last reading's searches found. */
+  /** What the last reading's searches found, and how many characters it read. */
   private found: Findings = {};
+  private charactersRead = 0;
 
   constructor(options: ListenerOptions) {
     // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down to about 8 kHz.
@@ -154,6 +155,7 @@ export class SignalListener extends WindowListener {
     const nowMs = this.receivedMs;
     const reading = hearAudio(this.audio.slice(from, this.audio.end), this.sampleRate, this.hints, this.before(final));
     this.found = reading.found;
+    this.charactersRead = reading.decode.characters;
     if (final) this.finalReading = reading.decode;
     const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
@@ -165,13 +167,15 @@ export class SignalListener extends WindowListener {
   /**
    * What the reading before found, to narrow this one's pitch and speed searches: nothing
    * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_EVERY
-   * readings, so that a new pitch or speed is picked up; the pitch alone until a first
-   * character is decided (a speed read from a stream's first seconds can be a rung off,
-   * and narrowed searches would keep it).
+   * readings, so that a new pitch or speed is picked up; nothing after a reading that read
+   * fewer than NARROWING_CHARACTERS (the pitch it found is unconfirmed: a stream's first
+   * second can lock onto noise, a harmonic or another station's burst); the pitch alone
+   * until a first character is decided (a speed read from a stream's first seconds can be
+   * a rung off, and narrowed searches would keep it).
    */
   private before(final: boolean): Findings {
     const full = final || this.readings++ % TUNING.live.FULL_SEARCH_EVERY === 0;
-    if (full) return {};
+    if (full || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
     return this.decider.firstStartMs === undefined ? { ...this.found, rungMs: undefined } : this.found;
   }
 
