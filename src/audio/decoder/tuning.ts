@@ -418,7 +418,7 @@ export const TUNING = {
     FIRST_WAIT_MS: 5000,
     /** ... or, at EARLY_WPM and faster, until a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 4 the corpus and the foreign corpus read live as with 6 and 8, and latency p95 at 20 wpm and above is under 1.5 s; with 3, +10 dB read worse (docs/streaming.md). */
     EARLY_CHARACTERS: 4,
-    /** ... wpm. Standard: the issue's latency target is tightest from 20 wpm. Fitted: below it, six characters misread two messages at +10 dB (MADRID read MADRI at 15 wpm, a word space inside QUICK at 18 wpm). */
+    /** ... wpm. Standard: the issue's latency target is tightest from 20 wpm. Fitted: below it, four characters misread 0 dB messages' first letters (7 errors against 1: RIG read RIM at 8 wpm, MADRID read MADRINE at 15), and six misread two at +10 dB (docs/streaming.md). */
     EARLY_WPM: 20,
     /** ... as a ratio less 1. Estimator: a reading's speed moves by a few per cent from one reading to the next once it holds enough marks. */
     EARLY_SPEED_AGREEMENT: 0.05,
