@@ -204,8 +204,8 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows:
     const b = (k - d) >> BOUND_BLOCK_BITS;
     const blockEnd = Math.min(gapMax, k - (b << BOUND_BLOCK_BITS));
     // Silence from the start, or to the end, has no length prior (0).
-    const prior = edge || b === 0 ? Math.max(0, rows.gapTop) : rows.gapTop;
-    if (Math.max(bounds.gapFrom[b]! + prior, bounds.pauseFrom[b]! + PAUSE_LINK) - ek + BOUND_SLACK <= score[gap]!) {
+    const bestPrior = edge || b === 0 ? Math.max(0, rows.gapTop) : rows.gapTop;
+    if (Math.max(bounds.gapFrom[b]! + bestPrior, bounds.pauseFrom[b]! + PAUSE_LINK) - ek + BOUND_SLACK <= score[gap]!) {
       d = blockEnd + 1;
       continue;
     }
