@@ -1,6 +1,6 @@
 /** `ditdah listen --live`: a recording or standard input read through the live listener, characters printed as they are decided. */
 import { setTimeout as sleep } from "node:timers/promises";
-import { createListener, type Listener, type ListenerOptions, type ListenEvent, type ListenSummary } from "../audio/index.js";
+import { createListener, LiveText, type Listener, type ListenerOptions, type ListenEvent, type ListenSummary } from "../audio/index.js";
 
 /** The listener's options but its sample rate, which comes with the audio: the hints, `signals`, `alphabet`. */
 export type LiveOptions = Omit<ListenerOptions, "sampleRate">;
@@ -9,9 +9,15 @@ import { type PcmChunk, pcmChunks } from "./pcm-stream.js";
 /** Audio handed to the listener at a time from a file, ms: what a sound card's buffer holds. */
 const FILE_CHUNK_MS = 100;
 
-/** Prints characters as decided; on a terminal a correction rewrites the last one. With every signal followed, a line per word, tagged by its pitch. */
+/**
+ * Prints characters as decided; on a terminal a correction rewrites the text from the
+ * character it names (piped, the text stays as first decided: --json gives the
+ * corrections). With every signal followed, a line per word, tagged by its pitch.
+ */
 class LivePrinter {
-  private last = "";
+  private readonly text = new LiveText();
+  /** What is on the terminal's line. */
+  private shown = "";
   /** With signals=all: each signal's word so far, and its pitch. */
   private readonly words = new Map<number, { frequency: number; text: string }>();
 
@@ -21,11 +27,9 @@ class LivePrinter {
     for (const e of events) {
       if (this.json) process.stdout.write(`${JSON.stringify(e)}\n`);
       else if (e.signal !== undefined) this.tagged(e, e.signal);
-      else if (e.type === "character") this.write(e.text);
-      else if (e.type === "space") this.write(" ");
-      else if (e.type === "correction" && process.stdout.isTTY) {
-        process.stdout.write("\b".repeat(this.last.length));
-        this.write(e.text);
+      else if (e.type === "character" || e.type === "space" || (e.type === "correction" && process.stdout.isTTY)) {
+        this.text.take(e);
+        this.show(this.text.text);
       }
     }
   }
@@ -50,9 +54,14 @@ class LivePrinter {
     this.words.delete(signal);
   }
 
-  private write(text: string): void {
-    process.stdout.write(text);
-    this.last = text;
+  /** Writes `text` over what is shown: back to where the two part, then the rest, blanking what is left over. */
+  private show(text: string): void {
+    let same = 0;
+    while (same < text.length && text[same] === this.shown[same]) same++;
+    const back = this.shown.length - same;
+    const over = Math.max(0, this.shown.length - text.length);
+    process.stdout.write("\b".repeat(back) + text.slice(same) + " ".repeat(over) + "\b".repeat(over));
+    this.shown = text;
   }
 }
 

@@ -291,6 +291,26 @@ describe("the ditdah command", () => {
       assert.match(stderr, /^morse: [-. /]+\nspeed: 2[45](\.\d)? wpm\npitch: 650 Hz\n$/);
     });
 
+    it("rewrites on a terminal the characters a correction changes", async () => {
+      // Slow I S, dots alone, are first decided as T T and T T T at three times the speed.
+      const slow = join(dir, "slow.wav");
+      await writeFile(slow, wavOf("IS LUCK FOX", 10, 650));
+      const quote = (word: string) => `'${word}'`;
+      const shown = await new Promise<string>((resolve, reject) =>
+        execFile("script", ["-qec", [process.execPath, MAIN, "listen", "--live", "--speed", "max", slow].map(quote).join(" "), "/dev/null"], (error, stdout) =>
+          error ? reject(error) : resolve(stdout),
+        ),
+      );
+      assert.match(shown, /^TT TTT/);
+      // What the terminal shows: each backspace moves back a column, each character writes over one.
+      const line: string[] = [];
+      let column = 0;
+      for (const c of shown.split(/\r?\n/)[0]!)
+        if (c === "\b") column--;
+        else line[column++] = c;
+      assert.equal(line.join("").trimEnd(), "IS LUCK FOX");
+    });
+
     it("prints each character as it is decided, while the file plays in real time", async () => {
       const started = performance.now();
       const child = spawn(process.execPath, [MAIN, "listen", "--live", long], { stdio: ["ignore", "pipe", "pipe"] });

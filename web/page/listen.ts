@@ -3,6 +3,7 @@
  * in the page as it hears (the library's live listener in a Web Worker), with a waterfall.
  */
 import type { ListenEvent, ListenSummary } from "../../src/audio/decoder/live/events.js";
+import { LiveText } from "../../src/audio/decoder/live/live-text.js";
 import { call, Failure, report } from "./api.js";
 import { byId, plural, seconds } from "./dom.js";
 
@@ -113,18 +114,17 @@ class Waterfall {
 /** One signal followed with every signal in the band: its pitch, its text and its label. */
 interface FollowedSignal {
   frequency: number;
-  text: string;
-  last: string;
+  text: LiveText;
   label: HTMLElement;
 }
 
 /**
  * What the live listener says, shown as it comes: characters added to the text (a
- * correction rewrites the last), the pitch and speed it reads at. With every signal
- * followed, each signal's text is a label over the waterfall at its pitch.
+ * correction rewrites the character it names), the pitch and speed it reads at. With
+ * every signal followed, each signal's text is a label over the waterfall at its pitch.
  */
 class Heard {
-  last = "";
+  readonly text = new LiveText();
   frequency = 0;
   wpm = 0;
   readonly signals = new Map<number, FollowedSignal>();
@@ -136,12 +136,10 @@ class Heard {
 
   show(event: ListenEvent): void {
     if (event.signal !== undefined) this.#showOf(event.signal, event);
-    else if (event.type === "character" || event.type === "correction") {
-      if (event.type === "correction") ui.heard.value = ui.heard.value.slice(0, ui.heard.value.length - this.last.length);
-      ui.heard.value += event.text ?? "";
-      this.last = event.text ?? "";
-    } else if (event.type === "space") ui.heard.value += " ";
-    else if (event.type === "signal" && event.state !== "lost") {
+    else if (event.type === "character" || event.type === "correction" || event.type === "space") {
+      this.text.take(event);
+      ui.heard.value = this.text.text;
+    } else if (event.type === "signal" && event.state !== "lost") {
       this.frequency = event.frequency ?? 0;
       this.wpm = event.wpm ?? 0;
     }
@@ -157,22 +155,18 @@ class Heard {
     if (!signal) {
       const label = document.createElement("span");
       ui.signalLabels.append(label);
-      signal = { frequency: event.frequency ?? 0, text: "", last: "", label };
+      signal = { frequency: event.frequency ?? 0, text: new LiveText(), label };
       this.signals.set(id, signal);
     }
     if (event.frequency) signal.frequency = event.frequency;
-    if (event.type === "character" || event.type === "correction") {
-      if (event.type === "correction") signal.text = signal.text.slice(0, signal.text.length - signal.last.length);
-      signal.text += event.text ?? "";
-      signal.last = event.text ?? "";
-    } else if (event.type === "space") signal.text += " ";
-    else if (event.type === "signal" && event.state === "closed") {
+    signal.text.take(event);
+    if (event.type === "signal" && event.state === "closed") {
       signal.label.remove();
       this.signals.delete(id);
       return;
     }
     // The latest few words, over the pitch; labels of neighbours take turns a line lower.
-    signal.label.textContent = `${signal.frequency} Hz ${signal.text.slice(-LABEL_CHARACTERS)}`;
+    signal.label.textContent = `${signal.frequency} Hz ${signal.text.text.slice(-LABEL_CHARACTERS)}`;
     signal.label.style.left = `${(100 * signal.frequency) / this.topHz}%`;
     signal.label.style.top = `${1.2 * ([...this.signals.keys()].indexOf(id) % 3)}em`;
   }

@@ -400,6 +400,8 @@ export const TUNING = {
     FULL_SEARCH_EVERY: 4,
     /** A reading narrows the next one's searches only if it read at least this many characters. Estimator: one alone is as often a burst of noise, or of another station, as the signal; the pitch it was read at is unconfirmed. */
     NARROWING_CHARACTERS: 2,
+    /** A stream's first characters, decided before its speed is known, are read again by at most this many readings once it is, and settled by the first two in turn that read them alike. Estimator: two full searches' worth (FULL_SEARCH_EVERY), so that a reading of the whole speed ladder is among them. */
+    READ_AGAIN_READINGS: 4,
     /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
     HOP_MS: 500,
     /** Audio kept before the oldest undecided moment, ms, or CONTEXT_DOTS if longer. Estimator: enough marks for the pitch, speed and levels to be measured as in a whole recording. */
@@ -412,11 +414,11 @@ export const TUNING = {
     WEAK_CLARITY: 4.5,
     /** ... readings. Estimator: 10 s of stream, longer than a fade, so that a trough does not make a signal weak. */
     CLARITY_READINGS: 20,
-    /** No character is decided until a reading holds this many (unless the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
+    /** A stream's speed is known, and its first characters (decided as two readings agree, as any) are read again, once a reading holds this many (or the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
     FIRST_CHARACTERS: 8,
-    /** ... or until the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; text should come sooner. */
+    /** ... or once the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; the first characters should be settled sooner. */
     FIRST_WAIT_MS: 5000,
-    /** ... or, at EARLY_WPM and faster, until a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 4 the corpus and the foreign corpus read live as with 6 and 8, and latency p95 at 20 wpm and above is under 1.5 s; with 3, +10 dB read worse (docs/streaming.md). */
+    /** ... or, at EARLY_WPM and faster, once a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 4 the corpus and the foreign corpus read live as with 6 and 8, and latency p95 at 20 wpm and above is under 1.5 s; with 3, +10 dB read worse (docs/streaming.md). */
     EARLY_CHARACTERS: 4,
     /** ... wpm. Standard: the issue's latency target is tightest from 20 wpm. Fitted: below it, four characters misread 0 dB messages' first letters (7 errors against 1: RIG read RIM at 8 wpm, MADRID read MADRINE at 15), and six misread two at +10 dB (docs/streaming.md). */
     EARLY_WPM: 20,

@@ -1,10 +1,14 @@
 /**
  * The decisions of a live listener about one signal: a character is decided once enough
  * audio follows it that a letter gap is known to have passed and two readings agree on it
- * (or, on a signal found, a little later anyway), and is then emitted, never taken back;
- * the next reading may correct it once. The readings come from the listener that owns it
- * (listener.ts: the strongest signal; band-listener.ts: one signal of a band).
+ * (or, on a signal found, a little later anyway), and is then emitted, never taken back.
+ * A stream's first characters are decided so before its speed is known, and read again
+ * once it is, each corrected once where two readings that know it read it otherwise; after
+ * that the next reading may correct the last character once. The readings come from the
+ * listener that owns it (listener.ts: the strongest signal; band-listener.ts: one signal
+ * of a band).
  */
+import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
 import { dotMs } from "../../../core/units.js";
 import { DECODE_WPM } from "../../limits.js";
 import { writeCharacter, type HeardCharacter } from "../characters/heard.js";
@@ -12,38 +16,71 @@ import { TUNING } from "../tuning.js";
 import type { CharacterEvent, ListenEvent, ListenSummary } from "./events.js";
 
 interface Decided {
+  /** The character as it stands: as emitted, or as corrected. */
   event: CharacterEvent;
   wordStart: boolean;
   corrected: boolean;
+  /** Decided before the stream's speed was known, and not yet read again. */
+  early: boolean;
   /** The reading that decided it (Decider.readings). */
   reading: number;
 }
 
-/** The text and Morse of the characters decided: all but the last written out, the last open to its correction. */
+/** The text and Morse of the characters decided: written out once no correction can come, the rest open. */
 class Written {
   output = "";
   morse = "";
+  /** Characters decided (the next one's index). */
   count = 0;
-  /** The last character decided, open to one correction until the next is added. */
-  last: Decided | undefined;
+  /** Characters written, as corrections left them. */
+  characters = 0;
+  /** Characters still open to a correction: a stream's first ones until they are read again, then the last. */
+  open: Decided[] = [];
 
-  add(d: Decided): void {
-    this.writeLast();
-    this.last = d;
+  /** Adds a character; `keepOpen` keeps those before it open too. */
+  add(d: Decided, keepOpen: boolean): void {
+    if (!keepOpen) this.writeOpen();
+    this.open.push(d);
     this.count++;
   }
 
-  result(): { output: string; morse: string } {
-    this.writeLast();
-    return { output: this.output, morse: this.morse };
+  get last(): Decided | undefined {
+    return this.open.at(-1);
   }
 
-  private writeLast(): void {
-    const d = this.last;
-    if (!d) return;
-    writeCharacter(this, { text: d.event.text, morse: d.event.morse, wordStart: d.wordStart });
-    this.last = undefined;
+  result(): { output: string; morse: string; characters: number } {
+    this.writeOpen();
+    return { output: this.output, morse: this.morse, characters: this.characters };
   }
+
+  private writeOpen(): void {
+    // A character read again as none is left out.
+    for (const d of this.open) {
+      if (d.event.morse === "") continue;
+      writeCharacter(this, { text: d.event.text, morse: d.event.morse, wordStart: d.wordStart });
+      this.characters += d.event.morse.split(DEFAULT_SEPARATOR).join(" ").split(" ").length;
+    }
+    this.open = [];
+  }
+}
+
+/** The characters of a reading as one text and one Morse, word spaces within. */
+function joined(parts: HeardCharacter[]): { text: string; morse: string } {
+  const text = parts.map((c, k) => (k > 0 && c.wordStart ? " " : "") + c.text).join("");
+  const morse = parts.map((c, k) => (k === 0 ? "" : c.wordStart ? DEFAULT_SEPARATOR : " ") + c.morse).join("");
+  return { text, morse };
+}
+
+/** Which of `open` a character read again stands for: the one it overlaps most in time, or else the nearest. */
+function standsFor(open: Decided[], c: HeardCharacter): number {
+  let best = 0;
+  let bestOverlap = Number.NEGATIVE_INFINITY;
+  open.forEach((d, j) => {
+    // Negative: the gap between the two.
+    const overlap = Math.min(c.endMs, d.event.endMs) - Math.max(c.startMs, d.event.startMs);
+    if (overlap > bestOverlap) [best, bestOverlap] = [j, overlap];
+  });
+  return best;
 }
 
 /** The dot at a speed read, ms; a speed under the slowest the decoder reads (0: none yet) counts as that. */
@@ -63,11 +100,20 @@ export class Decider {
   private lastEndMs = Number.NEGATIVE_INFINITY;
   /** Readings taken so far. */
   private readings = 0;
+  /** Whether the stream's speed is known for good: a reading that knew it (speedKnown) has decided, or read again, what was heard. */
+  private speedIsKnown = false;
+  /** Readings that knew the speed while characters decided before were open. */
+  private readingsKnowing = 0;
   /** What the previous reading heard, in stream time, how much audio it had and the speed it read. */
   private previous: { heard: HeardCharacter[]; atMs: number; wpm: number } = { heard: [], atMs: 0, wpm: 0 };
 
   /** `tag` goes into every event (a band's signal number). */
   constructor(private readonly tag: { signal?: number } = {}) {}
+
+  /** Whether the stream's speed is known: until then, its characters are open to being read again. */
+  get knowsSpeed(): boolean {
+    return this.speedIsKnown;
+  }
 
   /** The speed followed, or `fallback` before a signal is found. */
   wpmOr(fallback: number): number {
@@ -83,34 +129,43 @@ export class Decider {
   }
 
   /**
-   * Takes a reading's characters (stream time, with `nowMs` of audio received): corrects the
-   * last character, decides what has settled (everything when `final`); returns the oldest
+   * Takes a reading's characters (stream time, with `nowMs` of audio received): reads the
+   * stream's first characters again once the speed is known, or corrects the last
+   * character; decides what has settled (everything when `final`); returns the oldest
    * moment still undecided, ms.
    */
   take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
     this.readings++;
-    this.correct(heard, nowMs, events);
+    const knowing = this.speedIsKnown || final || this.speedKnown(heard, nowMs, readingWpm);
+    if (knowing) {
+      this.readAgain(heard, nowMs, final, events);
+      this.correct(heard, nowMs, events);
+    }
     let undecidedMs = nowMs - letterGapMs(this.wpmOr(readingWpm));
-    const warm = final || this.signal !== undefined || this.speedKnown(heard, nowMs, readingWpm);
     for (let i = 0; i < heard.length; i++) {
       const c = heard[i]!;
       if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
-      if (!warm || (!final && !this.settled(c, i > 0, nowMs))) {
+      if (!final && !this.settled(c, i > 0, nowMs)) {
         undecidedMs = Math.min(undecidedMs, c.startMs);
         break;
       }
       const wordStart = i > 0 ? c.wordStart : this.written.count > 0 && c.startMs - this.lastEndMs >= TUNING.characters.WORD_GAP_FROM_DOTS * dotMs(c.wpm);
-      this.decide(c, wordStart, nowMs, events);
+      this.decide(c, wordStart, nowMs, events, !knowing);
     }
+    // The first characters' audio is kept until they are read again.
+    const early = this.written.open.find((d) => d.early);
+    if (early) undecidedMs = Math.min(undecidedMs, early.event.startMs);
+    // Known for good once a reading that knows it has decided, or read again, what was heard.
+    this.speedIsKnown ||= knowing && this.written.count > 0 && !early;
     this.noteSilence(nowMs, events);
     this.previous = { heard, atMs: nowMs, wpm: readingWpm };
     return undecidedMs;
   }
 
   /**
-   * Whether a stream's first characters may be decided: once the reading holds enough of
-   * them to have measured the speed by, or the first has waited long enough. At
-   * EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
+   * Whether a reading knows the stream's speed, to read its first characters again by:
+   * once it holds enough of them to have measured the speed by, or the first has waited
+   * long enough. At EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
    * run of one length of element reads as dots or as dashes alike), one of them has more
    * than one element (characters of one element each say nothing of the gaps inside a
    * letter: a slow H reads as E T T T at twice the speed) and the reading before read the
@@ -118,7 +173,9 @@ export class Decider {
    */
   private speedKnown(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
     const { FIRST_CHARACTERS, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
-    if (heard.length >= FIRST_CHARACTERS || (heard.length > 0 && nowMs - heard[0]!.endMs >= FIRST_WAIT_MS)) return true;
+    // The first character heard: this reading's first, or one decided before and no longer heard (silence since).
+    const firstEndMs = Math.min(heard[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
+    if (heard.length >= FIRST_CHARACTERS || nowMs - firstEndMs >= FIRST_WAIT_MS) return true;
     if (readingWpm < EARLY_WPM || heard.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
     const first = heard.slice(0, EARLY_CHARACTERS);
     return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes(".")) && first.some((c) => c.morse.length > 1);
@@ -148,7 +205,7 @@ export class Decider {
     return TUNING.live.SAME_CHARACTER_DOTS * dotAt(c.wpm);
   }
 
-  private decide(c: HeardCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[]): void {
+  private decide(c: HeardCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[], early: boolean): void {
     this.noteSignal(c, nowMs, events);
     const index = this.written.count;
     const emittedAtMs = Math.round(nowMs);
@@ -167,26 +224,84 @@ export class Decider {
     };
     events.push(event);
     this.firstStartMs ??= event.startMs;
-    this.written.add({ event, wordStart, corrected: false, reading: this.readings });
+    const keepOpen = early || this.written.open.some((d) => d.early);
+    this.written.add({ event, wordStart, corrected: false, early, reading: this.readings }, keepOpen);
     this.lastEndMs = c.endMs;
   }
 
   /**
    * The last character decided, read otherwise by this reading from the same start:
    * corrected, once, at the next reading only, and only by a reading at the pitch and
-   * speed followed (a reading a rung off in speed reads every dot as a dash). The event
-   * emitted stays as it was; the correction is an event of its own.
+   * speed followed (a reading a rung off in speed reads every dot as a dash).
    */
   private correct(heard: HeardCharacter[], nowMs: number, events: ListenEvent[]): void {
     const last = this.written.last;
-    if (!last || last.corrected || last.reading !== this.readings - 1) return;
+    if (!last || last.corrected || last.early || last.reading !== this.readings - 1) return;
     const again = heard.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
     if (!again || again.morse === last.event.morse || this.changes(again)) return;
-    last.corrected = true;
-    last.event = { ...last.event, text: again.text, morse: again.morse, endMs: Math.round(again.endMs) };
-    this.lastEndMs = again.endMs;
-    const { index, text, morse, startMs, endMs } = last.event;
-    events.push({ type: "correction", index, text, morse, startMs, endMs, emittedAtMs: Math.round(nowMs), ...this.tag });
+    this.rewrite(last, [again], last.wordStart, nowMs, events);
+  }
+
+  /**
+   * The characters decided before the speed was known, read again by the readings that
+   * know it: each of a reading's characters up to the last decided goes to the one it
+   * stands for, and each that two readings in turn read alike (Morse reads the same from
+   * one reading to the next; a reading of its own may not) is settled, corrected where
+   * that differs: to several characters or to none where the two cut the audio otherwise
+   * (two dots read as two dashes at twice the speed are one I; noise before the first is
+   * nothing). Those still unsettled after READ_AGAIN_READINGS, or at the end, stay as
+   * they were decided (at the end, as the final reading reads them).
+   */
+  private readAgain(heard: HeardCharacter[], nowMs: number, final: boolean, events: ListenEvent[]): void {
+    if (!this.written.open.some((d) => d.early)) return;
+    const now = this.partsOf(heard);
+    const before = this.partsOf(this.previous.heard);
+    const last = ++this.readingsKnowing >= TUNING.live.READ_AGAIN_READINGS;
+    this.written.open.forEach((d, j) => {
+      if (!d.early) return;
+      const read = now?.parts[j] ?? [];
+      const wordStart = now?.wordStart(j) ?? false;
+      const alike = before !== undefined && joined(before.parts[j]!).morse === joined(read).morse && before.wordStart(j) === wordStart;
+      if (now && (final || alike)) this.rewrite(d, read, wordStart, nowMs, events);
+      if (final || alike || last) d.early = false;
+    });
+    if (!now) return;
+    const latest = now.again.at(-1)!;
+    this.lastEndMs = Math.max(this.lastEndMs, latest.endMs);
+    // The signal is followed at the pitch and speed the first reading that knows the speed read.
+    if (this.readingsKnowing === 1 && this.signal && !this.changes(latest)) this.signal = { frequency: latest.frequency, wpm: latest.wpm };
+    else this.noteSignal(latest, nowMs, events);
+  }
+
+  /**
+   * A reading's characters up to the last decided, each given to the open character it
+   * stands for, and the word space before each open character as that reading hears it
+   * (none before nothing, nor before the first character that stands).
+   */
+  private partsOf(heard: HeardCharacter[]): { again: HeardCharacter[]; parts: HeardCharacter[][]; wordStart: (j: number) => boolean } | undefined {
+    const open = this.written.open;
+    const again = heard.filter((c) => c.startMs < this.lastEndMs + this.sameWithinMs(c));
+    if (open.length === 0 || again.length === 0) return undefined;
+    const parts: HeardCharacter[][] = open.map(() => []);
+    for (const c of again) parts[standsFor(open, c)]!.push(c);
+    const wordStart = (j: number) => {
+      const first = parts[j]![0];
+      return first !== undefined && again.indexOf(first) > 0 && first.wordStart;
+    };
+    return { again, parts, wordStart };
+  }
+
+  /** A character decided, now read as `parts` (none: nothing) with or without a word space before it: corrected if that differs. */
+  private rewrite(d: Decided, parts: HeardCharacter[], wordStart: boolean, nowMs: number, events: ListenEvent[]): void {
+    const { text, morse } = joined(parts);
+    if (d.corrected || (morse === d.event.morse && wordStart === d.wordStart)) return;
+    const startMs = parts.length > 0 ? Math.round(parts[0]!.startMs) : d.event.startMs;
+    const endMs = parts.length > 0 ? Math.round(parts.at(-1)!.endMs) : d.event.endMs;
+    d.corrected = true;
+    d.wordStart = wordStart;
+    d.event = { ...d.event, text, morse, startMs, endMs };
+    if (parts.length > 0 && d === this.written.last) this.lastEndMs = parts.at(-1)!.endMs;
+    events.push({ type: "correction", index: d.event.index, text, morse, space: wordStart, startMs, endMs, emittedAtMs: Math.round(nowMs), ...this.tag });
   }
 
   /** Whether a character was read at another pitch or speed than the signal followed. */
@@ -216,7 +331,6 @@ export class Decider {
     const last = this.written.last?.event;
     return {
       ...this.written.result(),
-      characters: this.written.count,
       wpm: last?.wpm ?? 0,
       frequency: last?.frequency ?? 0,
       durationMs,

@@ -38,12 +38,18 @@ export interface CharacterEvent extends OfSignal {
   emittedAtMs: number;
 }
 
-/** A character already emitted, read again with more audio after it: what it is now. */
+/**
+ * A character already emitted, read again with more audio after it: what it is now. A
+ * stream's first characters, read again once its speed is known, may become several
+ * characters (`text` with word spaces within) or none (`text` and `morse` empty).
+ */
 export interface CorrectionEvent extends OfSignal {
   type: "correction";
   index: number;
   text: string;
   morse: string;
+  /** Whether a word space comes before it now. */
+  space: boolean;
   startMs: number;
   endMs: number;
   emittedAtMs: number;

@@ -6,7 +6,7 @@
  */
 import type { Alphabet } from "../../../core/alphabets/index.js";
 import { AlphabetReader } from "../../../core/reader.js";
-import { UNKNOWN_CHARACTER } from "../../../core/limits.js";
+import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
 import { writtenIn } from "../written-in.js";
 import type { Listener, ListenEvent } from "./listener.js";
 
@@ -20,8 +20,21 @@ export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
     }
     return reader.read(morse) ?? UNKNOWN_CHARACTER;
   };
+  // A correction may be several characters, word spaces within, or none.
+  const textOfAll = (morse: string, signal: number | undefined): string =>
+    morse === ""
+      ? ""
+      : morse
+          .split(DEFAULT_SEPARATOR)
+          .map((word) =>
+            word
+              .split(" ")
+              .map((pattern) => textOf(pattern, signal))
+              .join(""),
+          )
+          .join(" ");
   const written = (events: ListenEvent[]): ListenEvent[] =>
-    events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOf(event.morse, event.signal) } : event));
+    events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOfAll(event.morse, event.signal) } : event));
   return {
     push: (chunk) => written(listener.push(chunk)),
     flush: () => {

@@ -170,13 +170,13 @@ export class SignalListener extends WindowListener {
    * readings, so that a new pitch or speed is picked up; nothing after a reading that read
    * fewer than NARROWING_CHARACTERS (the pitch it found is unconfirmed: a stream's first
    * second can lock onto noise, a harmonic or another station's burst); the pitch alone
-   * until a first character is decided (a speed read from a stream's first seconds can be
+   * until the stream's speed is known (a speed read from a stream's first seconds can be
    * a rung off, and narrowed searches would keep it).
    */
   private before(final: boolean): Findings {
     const full = final || this.readings++ % TUNING.live.FULL_SEARCH_EVERY === 0;
     if (full || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
-    return this.decider.firstStartMs === undefined ? { ...this.found, rungMs: undefined } : this.found;
+    return this.decider.knowsSpeed ? this.found : { ...this.found, rungMs: undefined };
   }
 
   protected summary(): ListenSummary {

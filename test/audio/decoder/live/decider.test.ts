@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import type { HeardCharacter } from "../../../../src/audio/decoder/characters/heard.js";
 import { Decider } from "../../../../src/audio/decoder/live/decider.js";
 import type { ListenEvent } from "../../../../src/audio/index.js";
+import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** A character heard at 20 wpm (60 ms dots) unless `wpm` says otherwise, at 600 Hz. */
 function heard(text: string, morse: string, startMs: number, endMs: number, wordStart = false, wpm = 20): HeardCharacter {
@@ -18,6 +19,18 @@ function reading(spaceBeforeH: boolean): HeardCharacter[] {
 /** The text the events decided, a space for each word space. */
 function text(events: ListenEvent[]): string {
   return events.map((e) => (e.type === "character" ? e.text : e.type === "space" ? " " : "")).join("");
+}
+
+/** A decider that has decided A N, a stream's first two characters, before the speed is known; their audio kept. */
+function decidedEarly(): { decider: Decider; events: ListenEvent[] } {
+  const decider = new Decider();
+  const events: ListenEvent[] = [];
+  const first = [heard("A", ".-", 0, 240), heard("N", "-.", 600, 840)];
+  decider.take(first, 1500, false, 20, events);
+  assert.equal(decider.take(first, 2000, false, 20, events), 0);
+  assert.equal(text(events), "AN");
+  assert.equal(decider.knowsSpeed, false);
+  return { decider, events };
 }
 
 describe("Decider", () => {
@@ -74,18 +87,80 @@ describe("Decider", () => {
     assert.equal(offSpeed.summary(4000).output, "ABCDEFGH");
   });
 
-  it("decides a stream's first four characters early only if one of them has more than one element", () => {
+  it("knows a fast stream's speed from four characters only if one of them has more than one element", () => {
     const single = ["E.", "T-", "T-", "T-"].map((c, i) => heard(c[0]!, c.slice(1), 400 * i, 400 * i + (c[1] === "." ? 60 : 180)));
     const mixed = ["E.", "T-", "A.-", "T-"].map((c, i) => heard(c[0]!, c.slice(1), 400 * i, 400 * i + 60 * (c.length === 2 ? (c[1] === "." ? 1 : 3) : 5)));
-    for (const [characters, expected] of [
-      [single, ""],
-      [mixed, "ETAT"],
+    for (const [characters, knows] of [
+      [single, false],
+      [mixed, true],
     ] as const) {
       const decider = new Decider();
       const events: ListenEvent[] = [];
       decider.take([...characters], 1800, false, 20, events);
       decider.take([...characters], 2300, false, 20, events);
-      assert.equal(text(events), expected, characters.map((c) => c.morse).join(" "));
+      decider.take([...characters], 2800, false, 20, events);
+      // Decided either way, as two readings agree on them.
+      assert.equal(text(events), characters.map((c) => c.text).join(""));
+      assert.equal(decider.knowsSpeed, knows, characters.map((c) => c.morse).join(" "));
     }
+  });
+
+  it("decides a stream's first characters before its speed is known, and corrects those two readings that know it read otherwise", () => {
+    const decider = new Decider();
+    const events: ListenEvent[] = [];
+    // Noise, then I S read as T T, T T T at three times the speed: two readings agree.
+    const fast = [heard("E", ".", 200, 230, false, 60), ...[600, 900, 1600, 1900, 2200].map((at, i) => heard("T", "-", at, at + 100, i === 2, 60))];
+    decider.take(fast, 2800, false, 60, events);
+    decider.take(fast, 3300, false, 60, events);
+    assert.equal(text(events), "ETT TTT");
+    assert.equal(decider.knowsSpeed, false);
+    // Readings at 20 wpm, the first character waited 5 s: I S, then E T E T E T.
+    const slow = [
+      heard("I", "..", 600, 1000),
+      heard("S", "...", 1600, 2300),
+      ...[..."ETETET"].map((t, i) => heard(t, t === "E" ? "." : "-", 3000 + 400 * i, 3000 + 400 * i + (t === "E" ? 60 : 180), i === 0)),
+    ];
+    // The first reading that knows the speed reads them so, but the one before did not: nothing yet.
+    decider.take(slow, 5300, false, 20, events);
+    assert.equal(events.filter((e) => e.type === "correction").length, 0);
+    decider.take(slow, 5800, false, 20, events);
+    const corrections = events.filter((e) => e.type === "correction");
+    assert.deepEqual(
+      corrections.map((e) => e.type === "correction" && [e.index, e.text, e.morse, e.space]),
+      [
+        [0, "", "", false],
+        [1, "I", "..", false],
+        [2, "", "", false],
+        [3, "S", "...", false],
+        [4, "", "", false],
+        [5, "", "", false],
+      ],
+    );
+    assert.equal(decider.knowsSpeed, true);
+    // Once corrected, never again; what follows is decided as it comes.
+    decider.take(slow, 6300, false, 20, events);
+    assert.equal(events.filter((e) => e.type === "correction").length, 6);
+    assert.equal(decider.summary(6300).output, "IS ETETET");
+  });
+
+  it("lets a stream's first characters go, and their audio, when silence follows them", () => {
+    const { decider, events } = decidedEarly();
+    // Nothing heard after them: once the first has waited 5 s, READ_AGAIN_READINGS readings settle them as they are.
+    let undecidedMs = 0;
+    for (let atMs = 2500; atMs <= 5000 + 500 * (TUNING.live.READ_AGAIN_READINGS + 1); atMs += 500) undecidedMs = decider.take([], atMs, false, 20, events);
+    assert.equal(decider.knowsSpeed, true);
+    assert.ok(undecidedMs > 5000, `audio kept from ${undecidedMs} ms`);
+    assert.equal(decider.summary(9000).output, "AN");
+  });
+
+  it("leaves a stream's first characters as they were decided when the readings that know the speed never agree", () => {
+    const { decider, events } = decidedEarly();
+    // Readings after the first has waited 5 s, each reading the start otherwise.
+    const r = (startMs: number) => heard("R", ".-.", startMs, startMs + 240);
+    const k = (startMs: number) => heard("K", "-.-", startMs, startMs + 240);
+    for (let i = 0; i < TUNING.live.READ_AGAIN_READINGS + 2; i++) decider.take(i % 2 ? [r(0), k(600)] : [k(0), r(600)], 5300 + 500 * i, false, 20, events);
+    assert.equal(events.filter((e) => e.type === "correction").length, 0);
+    assert.equal(decider.knowsSpeed, true);
+    assert.equal(decider.summary(9000).output, "AN");
   });
 });

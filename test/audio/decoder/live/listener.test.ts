@@ -97,7 +97,7 @@ describe("the live listener", () => {
     assert.ok(Math.abs(read[4]!.endMs - (padMs + tl.durationMs)) <= 15, `${read[4]!.endMs}`);
   });
 
-  it("emits a character within 1.5 s of its last mark at 20 wpm and above, within 1.5 s plus 3 dots below, once the first have set the speed", () => {
+  it("emits every character within 1.5 s of its last mark at 20 wpm and above, within 1.5 s plus 3 dots below, the stream's first ones too", () => {
     for (const wpm of [8, 13, 20, 30, 45]) {
       const { events } = listen(recorded("VVV CQ DE G4XYZ G4XYZ PSE K", wpm, { snrDb: 6 }, wpm), whole(800));
       const read = characters(events);
@@ -105,26 +105,37 @@ describe("the live listener", () => {
       const budget = 1500 + (wpm < 20 ? 3 * dotMs(wpm) : 0);
       // The stream's end decides its last characters: only those inside it count.
       const lastEnd = read[read.length - 1]!.emittedAtMs;
-      for (const e of read.slice(TUNING.live.FIRST_CHARACTERS))
-        if (e.emittedAtMs < lastEnd) assert.ok(e.emittedAtMs - e.endMs <= budget, `${wpm} wpm: ${e.text} ${e.emittedAtMs - e.endMs} ms`);
+      for (const e of read) if (e.emittedAtMs < lastEnd) assert.ok(e.emittedAtMs - e.endMs <= budget, `${wpm} wpm: ${e.text} ${e.emittedAtMs - e.endMs} ms`);
     }
   });
 
-  it("decides a fast stream's first characters once four with dots and dashes have set the speed; dots alone, or characters of one element, wait for eight", () => {
-    const { EARLY_CHARACTERS, FIRST_CHARACTERS } = TUNING.live;
-    const mixed = characters(listen(recorded("CQ CQ DE G4XYZ K", 25), whole(800)).events);
-    assert.equal(mixed.map((e) => e.text).join(""), "CQCQDEG4XYZK");
-    assert.ok(mixed[0]!.emittedAtMs < mixed[FIRST_CHARACTERS - 1]!.endMs, `emitted at ${mixed[0]!.emittedAtMs} ms`);
-    // The fourth may still be sounding when a reading holds four.
-    assert.ok(mixed[0]!.emittedAtMs > mixed[EARLY_CHARACTERS - 2]!.endMs);
-    // S H E I S H I S: whether they are dots or dashes, their timing alone cannot tell.
-    const dots = characters(listen(recorded("SHE IS HIS TWIN", 25), whole(800)).events);
-    assert.equal(dots.map((e) => e.text).join(""), "SHEISHISTWIN");
-    assert.ok(dots[0]!.emittedAtMs > dots[FIRST_CHARACTERS - 1]!.endMs, `emitted at ${dots[0]!.emittedAtMs} ms`);
-    // E and T alone: no gap inside a letter to measure the speed by (a slow H reads as E T T T).
-    const single = characters(listen(recorded("TEE TET ETE TEE", 25), whole(800)).events);
-    assert.equal(single.map((e) => e.text).join(""), "TEETETETETEE");
-    assert.ok(single[0]!.emittedAtMs > single[FIRST_CHARACTERS - 1]!.endMs, `emitted at ${single[0]!.emittedAtMs} ms`);
+  it("emits a stream's first characters before its speed is known, and corrects each once where the speed, once known, reads it otherwise", () => {
+    // I and S, dots alone, read as T T and T T T at three times the speed until L shows a dash beside a dot.
+    const { events, summary } = listen(recorded("IS LUCK FOX", 10), whole(800));
+    const read = characters(events);
+    assert.equal(
+      read
+        .slice(0, 5)
+        .map((e) => e.text)
+        .join(""),
+      "TTTTT",
+    );
+    const budget = 1500 + 3 * dotMs(10);
+    assert.ok(read[0]!.emittedAtMs - read[0]!.endMs <= budget, `emitted ${read[0]!.emittedAtMs - read[0]!.endMs} ms after its end`);
+    const corrections = events.filter((e) => e.type === "correction");
+    assert.deepEqual(corrections.map((e) => e.index).sort(), [0, 1, 2, 3, 4]);
+    assert.deepEqual(corrections.map((e) => e.text).sort(), ["", "", "", "I", "S"]);
+    assert.equal(summary.output, "IS LUCK FOX");
+    // Read right from the start, nothing is corrected.
+    const mixed = listen(recorded("CQ CQ DE G4XYZ K", 25), whole(800)).events;
+    assert.equal(
+      characters(mixed)
+        .map((e) => e.text)
+        .join(""),
+      "CQCQDEG4XYZK",
+    );
+    assert.equal(mixed.filter((e) => e.type === "correction").length, 0);
+    assert.ok(mixed.find((e) => e.type === "character")!.emittedAtMs < 2500);
   });
 
   it("follows a new station at another pitch and speed, within 3 s of its first character", () => {
