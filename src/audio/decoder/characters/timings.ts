@@ -31,21 +31,39 @@ const EMPTY: TimingDecode = Object.freeze({ output: "", morse: "", characters: 0
 
 /**
  * The dot length of a set of mark lengths, or NaN when they form one cluster only. Splits
- * the sorted logarithms where the two groups' summed squared deviations are least.
+ * the sorted logarithms (`sortedLogs`, of the marks [from, to)) where the two groups'
+ * summed squared deviations are least.
  */
-function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number): number {
+function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number, sortedLogs: Float64Array): number {
   const n = to - from;
   if (n < 2) return Number.NaN;
-  const logs = new Float64Array(n);
-  for (let i = 0; i < n; i++) logs[i] = Math.log(Math.max(marks[from + i]!, 1e-3));
-  logs.sort();
-  const { split, lowMean, highMean } = splitInTwo(logs);
+  const { split, lowMean, highMean } = splitInTwo(sortedLogs);
   const ratio = Math.exp(highMean - lowMean);
   if (ratio < TUNING.timings.MIN_DASH_RATIO) return Number.NaN;
-  const threshold = Math.exp((logs[split - 1]! + logs[split]!) / 2);
+  const threshold = Math.exp((sortedLogs[split - 1]! + sortedLogs[split]!) / 2);
   let units = 0;
   for (let i = from; i < to; i++) units += marks[i]! < threshold ? marks[i]! : marks[i]! / DASH_DOTS;
   return units / n;
+}
+
+/** The logarithms of the mark lengths (a floor keeps zero finite). */
+function logLengths(marks: Float64Array): Float64Array {
+  return marks.map((m) => Math.log(Math.max(m, 1e-3)));
+}
+
+/**
+ * `values` [from, to) sorted into `into` by insertion: a window is a few marks, where a
+ * typed array's own sort costs several times more in setting up.
+ */
+function sortedInto(values: Float64Array, from: number, to: number, into: Float64Array): Float64Array {
+  const sorted = into.subarray(0, to - from);
+  for (let i = 0; i < sorted.length; i++) {
+    const v = values[from + i]!;
+    let j = i;
+    for (; j > 0 && sorted[j - 1]! > v; j--) sorted[j] = sorted[j - 1]!;
+    sorted[j] = v;
+  }
+  return sorted;
 }
 
 /** One cluster of marks: dots if shorter than two `reference` dots, else dashes. */
@@ -75,13 +93,15 @@ function referenceDot(spaces: Float64Array, hints: TimingHints): number {
 function localDots(marks: Float64Array, reference: number): Float64Array {
   const { DOT_WINDOW_MARKS: WINDOW } = TUNING.timings;
   const n = marks.length;
-  const global = dotOfTwoClusters(marks, 0, n);
+  const logs = logLengths(marks);
+  const global = dotOfTwoClusters(marks, 0, n, logs.slice().sort());
   let previous = Number.isNaN(global) ? dotOfOneCluster(marks, 0, n, reference) : global;
   const dots = new Float64Array(n);
+  const window = new Float64Array(2 * WINDOW + 1);
   for (let i = 0; i < n; i++) {
     const from = Math.max(0, i - WINDOW);
     const to = Math.min(n, i + WINDOW + 1);
-    const dot = dotOfTwoClusters(marks, from, to);
+    const dot = dotOfTwoClusters(marks, from, to, sortedInto(logs, from, to, window));
     previous = Number.isNaN(dot) ? dotOfOneCluster(marks, from, to, previous) : dot;
     dots[i] = previous;
   }
