@@ -53,12 +53,25 @@ function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareM
   const gapSquares = new Float64Array(n + 1);
   const label = new Int8Array(n).fill(-1);
   for (const r of runs) label.fill(r.mark ? 1 : 0, Math.min(n, r.start + inset), Math.max(0, Math.min(n, r.start + r.length - inset)));
+  // Kept in locals, each added to only where its label holds: a total that starts at +0
+  // is never -0, and adding +0 leaves it as it is.
+  let marks = 0;
+  let sum = 0;
+  let gaps = 0;
+  let squares = 0;
   for (let i = 0; i < n; i++) {
-    const square = x[i]! * x[i]!;
-    markCount[i + 1] = markCount[i]! + (label[i] === 1 ? 1 : 0);
-    markSum[i + 1] = markSum[i]! + (label[i] === 1 ? (squareMarks ? square : x[i]!) : 0);
-    gapCount[i + 1] = gapCount[i]! + (label[i] === 0 ? 1 : 0);
-    gapSquares[i + 1] = gapSquares[i]! + (label[i] === 0 ? square : 0);
+    const v = x[i]!;
+    if (label[i] === 1) {
+      marks++;
+      sum += squareMarks ? v * v : v;
+    } else if (label[i] === 0) {
+      gaps++;
+      squares += v * v;
+    }
+    markCount[i + 1] = marks;
+    markSum[i + 1] = sum;
+    gapCount[i + 1] = gaps;
+    gapSquares[i + 1] = squares;
   }
   return { markCount, markSum, gapCount, gapSquares };
 }
