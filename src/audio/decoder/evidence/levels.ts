@@ -23,24 +23,73 @@ export interface LevelOptions {
   present?: boolean;
 }
 
-/** The points quantiles selects among, reused from call to call (it keeps nothing in them). */
+/**
+ * Counts of the points in a window by bucket, for quantiles: a value's bucket is the top
+ * 16 bits of its float32 bit pattern, turned so that buckets order as the values do
+ * (a negative value's pattern runs backwards); `coarse` counts 256 buckets at a time.
+ * Zero between calls.
+ */
+const fine = new Uint32Array(1 << 16);
+const coarse = new Uint32Array(1 << 8);
+
+/** The bucket of a float32 from its bit pattern. */
+function bucketOf(bits: number): number {
+  return (bits ^ ((bits >> 31) | 0x80000000)) >>> 16;
+}
+
+/** Counts the points of bits[from, to) at `stride` by bucket; returns the lowest coarse bucket counted. */
+function countBuckets(bits: Uint32Array, from: number, to: number, stride: number): number {
+  let lowest = coarse.length - 1;
+  for (let j = from; j < to; j += stride) {
+    const b = bucketOf(bits[j]!);
+    fine[b]!++;
+    coarse[b >>> 8]!++;
+    lowest = Math.min(lowest, b >>> 8);
+  }
+  return lowest;
+}
+
+/** The bucket holding the `rank`-th smallest counted value (0-based) and its rank there; no bucket below coarse bucket `lowest` holds any. */
+function findBucket(rank: number, lowest: number): { bucket: number; rankIn: number } {
+  let below = 0;
+  let c = lowest;
+  for (; below + coarse[c]! <= rank; c++) below += coarse[c]!;
+  let bucket = c << 8;
+  for (; below + fine[bucket]! <= rank; bucket++) below += fine[bucket]!;
+  return { bucket, rankIn: rank - below };
+}
+
+/** The two buckets' values, reused from call to call (it keeps nothing in them). */
 let scratch = new Float32Array(0);
 
 /**
- * The `high` and `low` quantiles of env[from, to). Selecting the high one leaves the
- * values below it in front, where the low one is then selected.
+ * The `high` and `low` quantiles of env[from, to) (`bits`: env's bit patterns), at every
+ * `stride`-th point where more than QUANTILE_POINTS lie there. The points are counted by
+ * bucket, the bucket holding each quantile found from the counts and the quantile
+ * selected among that bucket's points alone: two passes over the points and a select
+ * among a few, instead of selecting among them all. The buckets order as the values do
+ * (the envelope holds no NaN, nor -0 beside +0), so the value at each rank is the one any
+ * selection finds.
  */
-function quantiles(env: Float32Array, from: number, to: number, high: number, low: number): [number, number] {
+function quantiles(env: Float32Array, bits: Uint32Array, from: number, to: number, high: number, low: number): [number, number] {
   const { QUANTILE_POINTS } = TUNING.levels;
   const stride = Math.max(1, Math.floor((to - from) / QUANTILE_POINTS));
   const count = Math.ceil((to - from) / stride);
-  if (scratch.length < count) scratch = new Float32Array(count);
-  const picked = scratch.subarray(0, count);
-  for (let i = 0, j = from; j < to; i++, j += stride) picked[i] = env[j]!;
-  const highAt = Math.min(picked.length - 1, Math.floor(high * picked.length));
-  const lowAt = Math.min(picked.length - 1, Math.floor(low * picked.length));
-  const top = selectInPlace(picked, highAt);
-  return [top, lowAt < highAt ? selectInPlace(picked.subarray(0, highAt), lowAt) : selectInPlace(picked, lowAt)];
+  const lowest = countBuckets(bits, from, to, stride);
+  const top = findBucket(Math.min(count - 1, Math.floor(high * count)), lowest);
+  const bottom = findBucket(Math.min(count - 1, Math.floor(low * count)), lowest);
+  coarse.fill(0, lowest);
+  // The top bucket's points from the front of scratch, the bottom one's from `count` on.
+  if (scratch.length < 2 * count) scratch = new Float32Array(2 * count);
+  let inTop = 0;
+  let inBottom = count;
+  for (let j = from; j < to; j += stride) {
+    const b = bucketOf(bits[j]!);
+    fine[b] = 0;
+    if (b === top.bucket) scratch[inTop++] = env[j]!;
+    if (b === bottom.bucket) scratch[inBottom++] = env[j]!;
+  }
+  return [selectInPlace(scratch.subarray(0, inTop), top.rankIn), selectInPlace(scratch.subarray(count, inBottom), bottom.rankIn)];
 }
 
 interface LevelWindow {
@@ -69,7 +118,8 @@ export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: Le
   const n = env.length;
   if (n === 0) return undefined;
   const narrowing = looks ** LOOKS_EXPONENT;
-  const [globalOn, globalOff] = quantiles(env, 0, n, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
+  const bits = new Uint32Array(env.buffer, env.byteOffset, n);
+  const [globalOn, globalOff] = quantiles(env, bits, 0, n, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
   if (!present && !(globalOn > globalOff * (1 + PRESENCE_MARGIN * NOISE_SPREAD_GLOBAL * narrowing))) return undefined;
 
   const size = Math.min(n, Math.round(levelWindowMs(dotMs) / blockMs));
@@ -80,7 +130,7 @@ export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: Le
   for (let centre = 0; ; centre += hop) {
     // Windows are cut at the ends, so the first few and the last few are one window.
     const from = Math.max(0, Math.min(n - size, centre - (size >> 1)));
-    const [on, off] = last && from === lastFrom ? [last.on, last.off] : quantiles(env, from, from + size, ON_QUANTILE, OFF_QUANTILE);
+    const [on, off] = last && from === lastFrom ? [last.on, last.off] : quantiles(env, bits, from, from + size, ON_QUANTILE, OFF_QUANTILE);
     last = { centre, on, off, keyed: on > off * (1 + PRESENCE_MARGIN * NOISE_SPREAD_ON * narrowing) };
     lastFrom = from;
     windows.push(last);
