@@ -152,12 +152,18 @@ export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: Le
   for (let k = 0; k + 1 < windows.length; k++) {
     const a = windows[k]!.centre;
     const b = windows[k + 1]!.centre;
+    const onA = ons[k]!;
+    const onRise = ons[k + 1]! - onA;
+    const offA = offs[k]!;
+    const offRise = offs[k + 1]! - offA;
     for (let i = a; i < Math.min(n, b); i++) {
       const t = (i - a) / (b - a);
-      const on = ons[k]! + t * (ons[k + 1]! - ons[k]!);
-      off[i] = offs[k]! + t * (offs[k + 1]! - offs[k]!);
-      mid[i] = (on + off[i]!) / 2;
-      span[i] = on - off[i]!;
+      const on = onA + t * onRise;
+      // As stored: mid and span are taken from the off level at float32.
+      const offHere = Math.fround(offA + t * offRise);
+      off[i] = offHere;
+      mid[i] = (on + offHere) / 2;
+      span[i] = on - offHere;
     }
   }
   return { mid, span, off };
