@@ -14,18 +14,25 @@ export function movingAverage(x: Float32Array, length: number): Float32Array {
     sum += x[j]!;
     count++;
   }
-  for (let i = 0; i < n; i++) {
+  // After out[i], a value enters while i < entering and one leaves once i >= before: the
+  // loop is cut where either changes, so that no step tests them.
+  const entering = n - length + before;
+  let i = 0;
+  for (; i < Math.min(entering, before); i++) {
     out[i] = sum / count;
-    const enter = i - before + length;
-    const leave = i - before;
-    if (enter < n) {
-      sum += x[enter]!;
-      count++;
-    }
-    if (leave >= 0) {
-      sum -= x[leave]!;
-      count--;
-    }
+    sum += x[i - before + length]!;
+    count++;
+  }
+  for (; i < Math.min(before, n); i++) out[i] = sum / count;
+  for (; i < entering; i++) {
+    out[i] = sum / count;
+    sum += x[i - before + length]!;
+    sum -= x[i - before]!;
+  }
+  for (; i < n; i++) {
+    out[i] = sum / count;
+    sum -= x[i - before]!;
+    count--;
   }
   return out;
 }
