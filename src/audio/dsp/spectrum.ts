@@ -29,10 +29,9 @@ export function framePowers(samples: Float32Array, starts: ArrayLike<number>, si
   for (let f = 0; f < starts.length; f += 2) {
     const a = starts[f]!;
     const b = f + 1 < starts.length ? starts[f + 1]! : -1;
-    for (let i = 0; i < size; i++) {
-      re[i] = (samples[a + i] ?? 0) * window[i]!;
-      im[i] = b < 0 ? 0 : (samples[b + i] ?? 0) * window[i]!;
-    }
+    windowed(samples, a, window, re);
+    if (b < 0) im.fill(0);
+    else windowed(samples, b, window, im);
     fft(re, im);
     for (let k = 0; k < size / 2; k++) {
       const m = k === 0 ? 0 : size - k;
@@ -46,4 +45,17 @@ export function framePowers(samples: Float32Array, starts: ArrayLike<number>, si
     each(f, first);
     if (b >= 0) each(f + 1, second);
   }
+}
+
+/**
+ * The frame of samples from `start` times the window, into `into`; 0 where the frame lies
+ * past either end (as a sample of silence times the window). The frame is cut to the
+ * samples first, as a read past a typed array's end is slow.
+ */
+function windowed(samples: Float32Array, start: number, window: Float64Array, into: Float64Array): void {
+  const from = Math.max(0, -start);
+  const to = Math.max(from, Math.min(window.length, samples.length - start));
+  into.fill(0, 0, from);
+  for (let i = from; i < to; i++) into[i] = samples[start + i]! * window[i]!;
+  into.fill(0, to);
 }
