@@ -1,7 +1,6 @@
-/** Centred moving average of `length` values, same length as the input (edges averaged over fewer). */
-export function movingAverage(x: Float32Array, length: number): Float32Array {
+/** Centred moving average of `length` values, same length as the input (edges averaged over fewer), into `out` (every value written). */
+export function movingAverage(x: Float32Array, length: number, out: Float32Array = new Float32Array(x.length)): Float32Array {
   const n = x.length;
-  const out = new Float32Array(n);
   if (length <= 1) {
     out.set(x);
     return out;

@@ -1,4 +1,5 @@
 /** The coherent evidence's input: the baseband turned onto the tone's own phase. */
+import { Reused } from "../../dsp/reused.js";
 import type { Baseband } from "../front-end/baseband.js";
 import type { Keyed } from "../keyed.js";
 
@@ -56,11 +57,15 @@ export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exc
   return y;
 }
 
+/** markSums' arrays of sums (inPhase keeps none past its own call). */
+const sumsArrays = new Reused((length) => new Float64Array(length), 2);
+
 /** Running sums of the baseband over the marks, and of the marks. */
 function markSums(bb: Baseband, marks: Uint8Array): { re: Float64Array; im: Float64Array; count: Uint32Array } {
   const n = bb.re.length;
-  const re = new Float64Array(n + 1);
-  const im = new Float64Array(n + 1);
+  // The arrays hold what the call before left: every value is written, the first here.
+  const [re, im] = sumsArrays.arrays(n + 1) as [Float64Array, Float64Array];
+  re[0] = im[0] = 0;
   const count = new Uint32Array(n + 1);
   for (let i = 0; i < n; i++) {
     const w = marks[i]!;

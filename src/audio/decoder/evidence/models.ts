@@ -5,6 +5,7 @@
  */
 import type { Levels } from "./levels.js";
 import type { Run } from "../keyed.js";
+import { Reused } from "../../dsp/reused.js";
 import { TUNING } from "../tuning.js";
 
 /** What the envelope holds at every block: the tone's amplitude while keyed, and the noise power. */
@@ -45,12 +46,14 @@ interface RunTotals {
   gapSquares: Float64Array;
 }
 
+/** runTotals' arrays (its callers keep no totals past their own call). */
+const totalsArrays = new Reused((length) => new Float64Array(length), 4);
+
 function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareMarks: boolean): RunTotals {
   const n = x.length;
-  const markCount = new Float64Array(n + 1);
-  const markSum = new Float64Array(n + 1);
-  const gapCount = new Float64Array(n + 1);
-  const gapSquares = new Float64Array(n + 1);
+  const [markCount, markSum, gapCount, gapSquares] = totalsArrays.arrays(n + 1) as [Float64Array, Float64Array, Float64Array, Float64Array];
+  // The arrays hold what the call before left: every value is written, the first here.
+  markCount[0] = markSum[0] = gapCount[0] = gapSquares[0] = 0;
   const label = new Int8Array(n).fill(-1);
   for (const r of runs) label.fill(r.mark ? 1 : 0, Math.min(n, r.start + inset), Math.max(0, Math.min(n, r.start + r.length - inset)));
   // Kept in locals, each added to only where its label holds: a total that starts at +0

@@ -1,0 +1,24 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { REUSED_LENGTH, Reused } from "../../../src/audio/dsp/reused.js";
+
+describe("Reused", () => {
+  it("hands out the same memory from call to call, as separate arrays of the length asked", () => {
+    const reused = new Reused((length) => new Float64Array(length), 3);
+    const [a, b, c] = reused.arrays(10);
+    assert.deepEqual([a!.length, b!.length, c!.length], [10, 10, 10]);
+    a!.fill(1);
+    assert.deepEqual([...b!, ...c!], new Array(20).fill(0));
+    assert.equal(reused.arrays(8)[0]!.buffer, a!.buffer);
+  });
+
+  it("makes arrays longer than REUSED_LENGTH afresh", () => {
+    const reused = new Reused((length) => new Float32Array(length), 1);
+    const short = reused.arrays(5)[0]!;
+    const long = reused.arrays(REUSED_LENGTH + 1)[0]!;
+    assert.equal(long.length, REUSED_LENGTH + 1);
+    assert.notEqual(long.buffer, short.buffer);
+    assert.equal(reused.arrays(5)[0]!.buffer, short.buffer);
+    assert.equal(reused.arrays(REUSED_LENGTH)[0]!.length, REUSED_LENGTH);
+  });
+});
