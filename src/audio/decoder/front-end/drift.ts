@@ -4,8 +4,12 @@
  * integration is safe afterwards.
  */
 import { movingAverage } from "../../dsp/moving-average.js";
+import { Reused } from "../../dsp/reused.js";
 import { TUNING } from "../tuning.js";
 import type { Baseband } from "./baseband.js";
+
+/** followDrift's averages of the baseband over the lag (no call keeps them). */
+const averages = new Reused((length) => new Float32Array(length), 2);
 
 /**
  * Follows a slowly drifting pitch: measures the tone's frequency offset in each second
@@ -18,8 +22,9 @@ export function followDrift(bb: Baseband): void {
   const { DRIFT_LAG_MS, DRIFT_SEGMENT_MS, DRIFT_SMOOTHING_SEGMENTS } = TUNING.baseband;
   const n = bb.re.length;
   const lag = Math.max(1, Math.round(DRIFT_LAG_MS / bb.blockMs));
-  const re = movingAverage(bb.re, lag);
-  const im = movingAverage(bb.im, lag);
+  const [re, im] = averages.arrays(n) as [Float32Array, Float32Array];
+  movingAverage(bb.re, lag, re);
+  movingAverage(bb.im, lag, im);
   const segment = Math.max(lag * 4, Math.round(DRIFT_SEGMENT_MS / bb.blockMs));
   const count = Math.ceil(n / segment);
   const sumRe = new Float64Array(count);

@@ -11,6 +11,7 @@
  * sideband, active with it or all along) show no such moment.
  */
 import { movingAverage } from "../../dsp/moving-average.js";
+import { Reused } from "../../dsp/reused.js";
 import { TUNING } from "../tuning.js";
 import { toBaseband, type Baseband } from "./baseband.js";
 
@@ -21,12 +22,16 @@ export interface Turn {
   to: number;
 }
 
+/** activity's narrow averages of the baseband (no call keeps them). */
+const averages = new Reused((length) => new Float32Array(length), 2);
+
 /** The power within TURN_BAND_HZ of the pitch `bb` was mixed down by, over each stretch of TURN_STRETCH_MS, above its quietest stretches. */
 function activity(bb: Baseband): Float64Array {
   const { TURN_BAND_HZ, TURN_STRETCH_MS, TURN_FLOOR_QUANTILE } = TUNING.turns;
   const narrow = Math.max(1, Math.round(1000 / TURN_BAND_HZ / bb.blockMs));
-  const re = movingAverage(bb.re, narrow);
-  const im = movingAverage(bb.im, narrow);
+  const [re, im] = averages.arrays(bb.re.length) as [Float32Array, Float32Array];
+  movingAverage(bb.re, narrow, re);
+  movingAverage(bb.im, narrow, im);
   const per = Math.max(1, Math.round(TURN_STRETCH_MS / bb.blockMs));
   const power = new Float64Array(Math.ceil(re.length / per));
   for (let i = 0; i < re.length; i++) {
