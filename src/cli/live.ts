@@ -15,7 +15,7 @@ const FILE_CHUNK_MS = 100;
  * corrections). With every signal followed, a line per word, tagged by its pitch.
  */
 class LivePrinter {
-  private readonly text = new LiveText();
+  private readonly liveText = new LiveText();
   /** What is on the terminal's line. */
   private shown = "";
   /** With signals=all: each signal's word so far, and its pitch. */
@@ -28,8 +28,8 @@ class LivePrinter {
       if (this.json) process.stdout.write(`${JSON.stringify(e)}\n`);
       else if (e.signal !== undefined) this.tagged(e, e.signal);
       else if (e.type === "character" || e.type === "space" || (e.type === "correction" && process.stdout.isTTY)) {
-        this.text.take(e);
-        this.show(this.text.text);
+        this.liveText.take(e);
+        this.show(this.liveText.text);
       }
     }
   }

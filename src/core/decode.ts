@@ -260,6 +260,11 @@ export function readHeardMorse(morse: string, alphabet: string): string {
 }
 
 function readWords(morse: string, reader: AlphabetReader): string {
+  return reader.compose(readHeardWords(morse, reader).join(" "));
+}
+
+/** The words of Morse as the audio decoder writes it, each read by `reader` as it stands (nothing composed). */
+export function readHeardWords(morse: string, reader: AlphabetReader): string[] {
   const words = morse.split(DEFAULT_SEPARATOR).map((word) =>
     word
       .split(" ")
@@ -267,5 +272,5 @@ function readWords(morse: string, reader: AlphabetReader): string {
       .map((pattern) => reader.read(pattern) ?? UNKNOWN_CHARACTER)
       .join(""),
   );
-  return reader.compose(words.filter((word) => word !== "").join(" "));
+  return words.filter((word) => word !== "");
 }

@@ -114,7 +114,7 @@ class Waterfall {
 /** One signal followed with every signal in the band: its pitch, its text and its label. */
 interface FollowedSignal {
   frequency: number;
-  text: LiveText;
+  liveText: LiveText;
   label: HTMLElement;
 }
 
@@ -124,7 +124,7 @@ interface FollowedSignal {
  * every signal followed, each signal's text is a label over the waterfall at its pitch.
  */
 class Heard {
-  readonly text = new LiveText();
+  readonly liveText = new LiveText();
   frequency = 0;
   wpm = 0;
   readonly signals = new Map<number, FollowedSignal>();
@@ -137,8 +137,8 @@ class Heard {
   show(event: ListenEvent): void {
     if (event.signal !== undefined) this.#showOf(event.signal, event);
     else if (event.type === "character" || event.type === "correction" || event.type === "space") {
-      this.text.take(event);
-      ui.heard.value = this.text.text;
+      this.liveText.take(event);
+      ui.heard.value = this.liveText.text;
     } else if (event.type === "signal" && event.state !== "lost") {
       this.frequency = event.frequency ?? 0;
       this.wpm = event.wpm ?? 0;
@@ -155,18 +155,18 @@ class Heard {
     if (!signal) {
       const label = document.createElement("span");
       ui.signalLabels.append(label);
-      signal = { frequency: event.frequency ?? 0, text: new LiveText(), label };
+      signal = { frequency: event.frequency ?? 0, liveText: new LiveText(), label };
       this.signals.set(id, signal);
     }
     if (event.frequency) signal.frequency = event.frequency;
-    signal.text.take(event);
+    signal.liveText.take(event);
     if (event.type === "signal" && event.state === "closed") {
       signal.label.remove();
       this.signals.delete(id);
       return;
     }
     // The latest few words, over the pitch; labels of neighbours take turns a line lower.
-    signal.label.textContent = `${signal.frequency} Hz ${signal.text.text.slice(-LABEL_CHARACTERS)}`;
+    signal.label.textContent = `${signal.frequency} Hz ${signal.liveText.text.slice(-LABEL_CHARACTERS)}`;
     signal.label.style.left = `${(100 * signal.frequency) / this.topHz}%`;
     signal.label.style.top = `${1.2 * ([...this.signals.keys()].indexOf(id) % 3)}em`;
   }

@@ -414,13 +414,13 @@ export const TUNING = {
     WEAK_CLARITY: 4.5,
     /** ... readings. Estimator: 10 s of stream, longer than a fade, so that a trough does not make a signal weak. */
     CLARITY_READINGS: 20,
-    /** A stream's speed is known, and its first characters (decided as two readings agree, as any) are read again, once a reading holds this many (or the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
+    /** A stream's speed is known, and its first characters (decided as two readings agree, as every character is) are read again, once a reading holds this many (or the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
     FIRST_CHARACTERS: 8,
     /** ... or once the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; the first characters should be settled sooner. */
     FIRST_WAIT_MS: 5000,
-    /** ... or, at EARLY_WPM and faster, once a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted: with 4 the corpus and the foreign corpus read live as with 6 and 8, and latency p95 at 20 wpm and above is under 1.5 s; with 3, +10 dB read worse (docs/streaming.md). */
+    /** ... or, at EARLY_WPM and faster, once a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted when the first characters waited for it: with 4 the corpus and the foreign corpus read live as with 6 and 8; with 3, +10 dB read worse. Reading them again instead, without the rule −6 and −10 dB read 11 and 131 errors against 10 and 125 (docs/streaming.md). */
     EARLY_CHARACTERS: 4,
-    /** ... wpm. Standard: the issue's latency target is tightest from 20 wpm. Fitted: below it, four characters misread 0 dB messages' first letters (7 errors against 1: RIG read RIM at 8 wpm, MADRID read MADRINE at 15), and six misread two at +10 dB (docs/streaming.md). */
+    /** ... wpm. Standard: the issue's latency target is tightest from 20 wpm. Fitted when the first characters waited for it: below it, four characters misread 0 dB messages' first letters (7 errors against 1: RIG read RIM at 8 wpm, MADRID read MADRINE at 15), and six misread two at +10 dB (docs/streaming.md). */
     EARLY_WPM: 20,
     /** ... as a ratio less 1. Estimator: a reading's speed moves by a few per cent from one reading to the next once it holds enough marks. */
     EARLY_SPEED_AGREEMENT: 0.05,

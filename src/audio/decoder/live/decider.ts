@@ -32,7 +32,7 @@ class Written {
   morse = "";
   /** Characters decided (the next one's index). */
   count = 0;
-  /** Characters written, as corrections left them. */
+  /** Characters written, as corrections left them (one may have become several, or none). */
   characters = 0;
   /** Characters still open to a correction: a stream's first ones until they are read again, then the last. */
   open: Decided[] = [];
@@ -46,6 +46,11 @@ class Written {
 
   get last(): Decided | undefined {
     return this.open.at(-1);
+  }
+
+  /** The first character open that was decided before the speed was known, if any. */
+  get firstEarly(): Decided | undefined {
+    return this.open.find((d) => d.early);
   }
 
   result(): { output: string; morse: string; characters: number } {
@@ -64,11 +69,11 @@ class Written {
   }
 }
 
-/** The characters of a reading as one text and one Morse, word spaces within. */
+/** The characters of a reading as one text and one Morse, written as a transcript writes them (word spaces within). */
 function joined(parts: HeardCharacter[]): { text: string; morse: string } {
-  const text = parts.map((c, k) => (k > 0 && c.wordStart ? " " : "") + c.text).join("");
-  const morse = parts.map((c, k) => (k === 0 ? "" : c.wordStart ? DEFAULT_SEPARATOR : " ") + c.morse).join("");
-  return { text, morse };
+  const into = { output: "", morse: "" };
+  for (const c of parts) writeCharacter(into, c);
+  return { text: into.output, morse: into.morse };
 }
 
 /** Which of `open` a character read again stands for: the one it overlaps most in time, or else the nearest. */
@@ -100,7 +105,7 @@ export class Decider {
   private lastEndMs = Number.NEGATIVE_INFINITY;
   /** Readings taken so far. */
   private readings = 0;
-  /** Whether the stream's speed is known for good: a reading that knew it (speedKnown) has decided, or read again, what was heard. */
+  /** Whether the stream's speed is known for good: a reading that knew it (readingKnowsSpeed) has decided, or read again, what was heard. */
   private speedIsKnown = false;
   /** Readings that knew the speed while characters decided before were open. */
   private readingsKnowing = 0;
@@ -136,7 +141,7 @@ export class Decider {
    */
   take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
     this.readings++;
-    const knowing = this.speedIsKnown || final || this.speedKnown(heard, nowMs, readingWpm);
+    const knowing = this.speedIsKnown || final || this.readingKnowsSpeed(heard, nowMs, readingWpm);
     if (knowing) {
       this.readAgain(heard, nowMs, final, events);
       this.correct(heard, nowMs, events);
@@ -153,7 +158,7 @@ export class Decider {
       this.decide(c, wordStart, nowMs, events, !knowing);
     }
     // The first characters' audio is kept until they are read again.
-    const early = this.written.open.find((d) => d.early);
+    const early = this.written.firstEarly;
     if (early) undecidedMs = Math.min(undecidedMs, early.event.startMs);
     // Known for good once a reading that knows it has decided, or read again, what was heard.
     this.speedIsKnown ||= knowing && this.written.count > 0 && !early;
@@ -171,7 +176,7 @@ export class Decider {
    * letter: a slow H reads as E T T T at twice the speed) and the reading before read the
    * same speed.
    */
-  private speedKnown(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
+  private readingKnowsSpeed(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
     const { FIRST_CHARACTERS, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
     // The first character heard: this reading's first, or one decided before and no longer heard (silence since).
     const firstEndMs = Math.min(heard[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
@@ -224,7 +229,7 @@ export class Decider {
     };
     events.push(event);
     this.firstStartMs ??= event.startMs;
-    const keepOpen = early || this.written.open.some((d) => d.early);
+    const keepOpen = early || this.written.firstEarly !== undefined;
     this.written.add({ event, wordStart, corrected: false, early, reading: this.readings }, keepOpen);
     this.lastEndMs = c.endMs;
   }
@@ -253,7 +258,7 @@ export class Decider {
    * they were decided (at the end, as the final reading reads them).
    */
   private readAgain(heard: HeardCharacter[], nowMs: number, final: boolean, events: ListenEvent[]): void {
-    if (!this.written.open.some((d) => d.early)) return;
+    if (!this.written.firstEarly) return;
     const now = this.partsOf(heard);
     const before = this.partsOf(this.previous.heard);
     const last = ++this.readingsKnowing >= TUNING.live.READ_AGAIN_READINGS;

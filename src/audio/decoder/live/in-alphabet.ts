@@ -5,36 +5,24 @@
  * sent (Hangul jamo one by one); the summary puts them together.
  */
 import type { Alphabet } from "../../../core/alphabets/index.js";
+import { readHeardWords } from "../../../core/decode.js";
 import { AlphabetReader } from "../../../core/reader.js";
-import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
 import { writtenIn } from "../written-in.js";
 import type { Listener, ListenEvent } from "./listener.js";
 
 export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
   const readers = new Map<number | undefined, AlphabetReader>();
+  // A correction may be several characters, word spaces within, or none.
   const textOf = (morse: string, signal: number | undefined): string => {
     let reader = readers.get(signal);
     if (!reader) {
       reader = new AlphabetReader(alphabet);
       readers.set(signal, reader);
     }
-    return reader.read(morse) ?? UNKNOWN_CHARACTER;
+    return readHeardWords(morse, reader).join(" ");
   };
-  // A correction may be several characters, word spaces within, or none.
-  const textOfAll = (morse: string, signal: number | undefined): string =>
-    morse === ""
-      ? ""
-      : morse
-          .split(DEFAULT_SEPARATOR)
-          .map((word) =>
-            word
-              .split(" ")
-              .map((pattern) => textOf(pattern, signal))
-              .join(""),
-          )
-          .join(" ");
   const written = (events: ListenEvent[]): ListenEvent[] =>
-    events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOfAll(event.morse, event.signal) } : event));
+    events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOf(event.morse, event.signal) } : event));
   return {
     push: (chunk) => written(listener.push(chunk)),
     flush: () => {
