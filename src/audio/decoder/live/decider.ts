@@ -98,6 +98,19 @@ export function letterGapMs(wpm: number): number {
   return TUNING.live.DECIDE_DOTS * dotAt(wpm);
 }
 
+/** Whether two readings' speeds lie OUTLIER_SPEED_RATIO or more apart (false where either read nothing). */
+function farApart(wpm: number, otherWpm: number): boolean {
+  const ratio = wpm / otherWpm;
+  return ratio > 0 && Number.isFinite(ratio) && Math.abs(Math.log(ratio)) > Math.log(TUNING.live.OUTLIER_SPEED_RATIO);
+}
+
+/** What a reading heard, in stream time, how much audio it had and the speed it read. */
+interface HeardReading {
+  heard: HeardCharacter[];
+  atMs: number;
+  wpm: number;
+}
+
 /** One signal's decisions: what it has emitted, and what the last reading heard. */
 export class Decider {
   private readonly written = new Written();
@@ -109,8 +122,12 @@ export class Decider {
   private speedIsKnown = false;
   /** Readings that knew the speed while characters decided before were open. */
   private readingsKnowing = 0;
-  /** What the previous reading heard, in stream time, how much audio it had and the speed it read. */
-  private previous: { heard: HeardCharacter[]; atMs: number; wpm: number } = { heard: [], atMs: 0, wpm: 0 };
+  /** The reading before, as taken in. */
+  private previous: HeardReading = { heard: [], atMs: 0, wpm: 0 };
+  /** What the last reading taken in returned. */
+  private lastUndecidedMs = 0;
+  /** The reading passed over last (see `take`), until the next is taken in. */
+  private passed: HeardReading | undefined;
 
   /** `tag` goes into every event (a band's signal number). */
   constructor(private readonly tag: { signal?: number } = {}) {}
@@ -137,9 +154,22 @@ export class Decider {
    * Takes a reading's characters (stream time, with `nowMs` of audio received): reads the
    * stream's first characters again once the speed is known, or corrects the last
    * character; decides what has settled (everything when `final`); returns the oldest
-   * moment still undecided, ms.
+   * moment still undecided, ms. Before the speed is known, a reading that reads it
+   * OUTLIER_SPEED_RATIO off the reading before is passed over, one at a time.
    */
   take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
+    if (!final && !this.passed && !this.speedIsKnown && farApart(readingWpm, this.previous.wpm)) {
+      this.passed = { heard, atMs: nowMs, wpm: readingWpm };
+      return this.lastUndecidedMs;
+    }
+    // The next reading read the speed as the one passed over did: the speed changed, and that reading counts as the one before.
+    if (this.passed && farApart(readingWpm, this.previous.wpm) && !farApart(readingWpm, this.passed.wpm)) this.previous = this.passed;
+    this.passed = undefined;
+    this.lastUndecidedMs = this.takeIn(heard, nowMs, final, readingWpm, events);
+    return this.lastUndecidedMs;
+  }
+
+  private takeIn(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
     this.readings++;
     const knowing = this.speedIsKnown || final || this.readingKnowsSpeed(heard, nowMs, readingWpm);
     if (knowing) {

@@ -143,6 +143,23 @@ describe("Decider", () => {
     assert.equal(decider.summary(6300).output, "IS ETETET");
   });
 
+  it("passes over one reading far off the speed before the speed is known, and takes a change of speed the next reading confirms", () => {
+    const decider = new Decider();
+    const events: ListenEvent[] = [];
+    // A V at 13 wpm (92 ms dots); a reading in between takes its dots for dashes at 30 wpm.
+    const v = [heard("V", "...-", 800, 1630, false, 13)];
+    decider.take(v, 2000, false, 13, events);
+    decider.take([heard("T", "-", 800, 890, false, 30), heard("M", "--", 1350, 1630, false, 30)], 2500, false, 30, events);
+    assert.equal(text(events), "");
+    decider.take(v, 3000, false, 13, events);
+    assert.equal(text(events), "V");
+    // The speed changes to 30 wpm and stays: the reading passed over counts as the one before.
+    const fast = [heard("M", "--", 3500, 3800, false, 30)];
+    decider.take(fast, 4500, false, 30, events);
+    decider.take(fast, 5000, false, 30, events);
+    assert.equal(text(events), "V M");
+  });
+
   it("lets a stream's first characters go, and their audio, when silence follows them", () => {
     const { decider, events } = decidedEarly();
     // Nothing heard after them: once the first has waited 5 s, READ_AGAIN_READINGS readings settle them as they are.
