@@ -416,6 +416,8 @@ export const TUNING = {
     CLARITY_READINGS: 20,
     /** A stream's speed is known, and its first characters (decided as two readings agree, as every character is) are read again, once a reading holds this many (or the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
     FIRST_CHARACTERS: 8,
+    /** ... read at the speed of the reading before within this ratio. Estimator: the same rung of the speed ladder, whose rungs stand √2 apart (half a rung either way, 2^¼): eight characters of dots read as dashes at a rung or more off (a slow H as E T T T) are no speed to know. */
+    FIRST_SPEED_AGREEMENT: 1.19,
     /** ... or once the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; the first characters should be settled sooner. */
     FIRST_WAIT_MS: 5000,
     /** ... or, at EARLY_WPM and faster, once a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted when the first characters waited for it: with 4 the corpus and the foreign corpus read live as with 6 and 8; with 3, +10 dB read worse. Reading them again instead, without the rule −6 and −10 dB read 11 and 131 errors against 10 and 125 (docs/streaming.md). */

@@ -98,10 +98,10 @@ export function letterGapMs(wpm: number): number {
   return TUNING.live.DECIDE_DOTS * dotAt(wpm);
 }
 
-/** Whether two readings' speeds lie OUTLIER_SPEED_RATIO or more apart (false where either read nothing). */
-function farApart(wpm: number, otherWpm: number): boolean {
-  const ratio = wpm / otherWpm;
-  return ratio > 0 && Number.isFinite(ratio) && Math.abs(Math.log(ratio)) > Math.log(TUNING.live.OUTLIER_SPEED_RATIO);
+/** Whether two readings' speeds lie `ratio` (OUTLIER_SPEED_RATIO unless given) or more apart (false where either read nothing). */
+function farApart(wpm: number, otherWpm: number, ratio = TUNING.live.OUTLIER_SPEED_RATIO): boolean {
+  const between = wpm / otherWpm;
+  return between > 0 && Number.isFinite(between) && Math.abs(Math.log(between)) > Math.log(ratio);
 }
 
 /** What a reading heard, in stream time, how much audio it had and the speed it read. */
@@ -199,18 +199,19 @@ export class Decider {
 
   /**
    * Whether a reading knows the stream's speed, to read its first characters again by:
-   * once it holds enough of them to have measured the speed by, or the first has waited
-   * long enough. At EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
+   * once it holds enough of them to have measured the speed by, read on the rung of the
+   * speed ladder the reading before read, or the first has waited long enough. At EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
    * run of one length of element reads as dots or as dashes alike), one of them has more
    * than one element (characters of one element each say nothing of the gaps inside a
    * letter: a slow H reads as E T T T at twice the speed) and the reading before read the
    * same speed.
    */
   private readingKnowsSpeed(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
-    const { FIRST_CHARACTERS, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
+    const { FIRST_CHARACTERS, FIRST_SPEED_AGREEMENT, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
     // The first character heard: this reading's first, or one decided before and no longer heard (silence since).
     const firstEndMs = Math.min(heard[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
-    if (heard.length >= FIRST_CHARACTERS || nowMs - firstEndMs >= FIRST_WAIT_MS) return true;
+    if (nowMs - firstEndMs >= FIRST_WAIT_MS) return true;
+    if (heard.length >= FIRST_CHARACTERS) return this.previous.wpm > 0 && !farApart(readingWpm, this.previous.wpm, FIRST_SPEED_AGREEMENT);
     if (readingWpm < EARLY_WPM || heard.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
     const first = heard.slice(0, EARLY_CHARACTERS);
     return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes(".")) && first.some((c) => c.morse.length > 1);

@@ -160,6 +160,19 @@ describe("Decider", () => {
     assert.equal(text(events), "V M");
   });
 
+  it("knows the speed from eight characters only when the reading before read the same speed", () => {
+    const decider = new Decider();
+    const events: ListenEvent[] = [];
+    // Eight characters at 28 wpm after a reading at 20 wpm: a rung of the speed ladder apart (√2), no speed to know yet.
+    const fast = [..."ETTTTNTE"].map((t, i) => heard(t, t === "E" ? "." : t === "N" ? "-." : "-", 300 * i, 300 * i + 120, false, 28));
+    decider.take(fast.slice(0, 3), 2000, false, 20, events);
+    decider.take(fast, 2500, false, 28, events);
+    assert.equal(decider.knowsSpeed, false);
+    // The next reading reads them at the same speed: now it is known.
+    decider.take(fast, 3000, false, 28, events);
+    assert.equal(decider.knowsSpeed, true);
+  });
+
   it("lets a stream's first characters go, and their audio, when silence follows them", () => {
     const { decider, events } = decidedEarly();
     // Nothing heard after them: once the first has waited 5 s, READ_AGAIN_READINGS readings settle them as they are.
