@@ -426,7 +426,7 @@ export const TUNING = {
     EARLY_WPM: 20,
     /** ... as a ratio less 1. Estimator: a reading's speed moves by a few per cent from one reading to the next once it holds enough marks. */
     EARLY_SPEED_AGREEMENT: 0.05,
-    /** Before the speed is known, a reading that reads the stream this many times faster or slower than the reading before is passed over, once: a speed search over a stream's first two or three characters can take its dots for dashes (3x) or its dashes for dots, and one such reading would hold back every character the next reading confirms. Estimator: halfway between the same speed and 3x, in log terms (√3). */
+    /** Before the speed is known, a reading that reads the stream this many times faster or slower than the reading before is passed over, once: a speed search over a stream's first two or three characters can take its dots for dashes (3x) or its dashes for dots, and one such reading would hold back every character the next reading confirms. Estimator: halfway between the same speed and 3x in log terms (√3, 1.73), rounded down. */
     OUTLIER_SPEED_RATIO: 1.7,
     /** Longest window read, ms. Estimator: bounds the work and memory where nothing is ever decided (a carrier left on). */
     MAX_WINDOW_MS: 30000,

@@ -200,11 +200,11 @@ export class Decider {
   /**
    * Whether a reading knows the stream's speed, to read its first characters again by:
    * once it holds enough of them to have measured the speed by, read on the rung of the
-   * speed ladder the reading before read, or the first has waited long enough. At EARLY_WPM and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a
-   * run of one length of element reads as dots or as dashes alike), one of them has more
-   * than one element (characters of one element each say nothing of the gaps inside a
-   * letter: a slow H reads as E T T T at twice the speed) and the reading before read the
-   * same speed.
+   * speed ladder the reading before read, or the first has waited long enough. At EARLY_WPM
+   * and faster, EARLY_CHARACTERS are enough if dots and dashes are among them (a run of one
+   * length of element reads as dots or as dashes alike), one of them has more than one
+   * element (characters of one element each say nothing of the gaps inside a letter: a slow
+   * H reads as E T T T at twice the speed) and the reading before read the same speed.
    */
   private readingKnowsSpeed(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
     const { FIRST_CHARACTERS, FIRST_SPEED_AGREEMENT, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
