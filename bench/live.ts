@@ -65,10 +65,9 @@ function accuracyAndLatency(): void {
     const b: Bucket = { batchErrors: 0, liveErrors: 0, length: 0 };
     for (let i = 0; i < list.length; i += step) {
       const m = list[i]!;
-      const recording = readWav(recordMessage(m, snr, 1000 * i + snr).wav);
+      const { samples: recorded, sampleRate } = readWav(recordMessage(m, snr, 1000 * i + snr).wav);
       for (const startMs of starts) {
-        const { sampleRate } = recording;
-        const samples = recording.samples.subarray(Math.round((startMs * sampleRate) / 1000));
+        const samples = recorded.subarray(Math.round((startMs * sampleRate) / 1000));
         const { events, summary } = streamed(samples, sampleRate);
         b.batchErrors += characterErrors(m.text, decodeAudio(samples, sampleRate).output);
         b.liveErrors += characterErrors(m.text, summary.output);

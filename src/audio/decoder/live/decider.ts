@@ -98,10 +98,14 @@ export function letterGapMs(wpm: number): number {
   return TUNING.live.DECIDE_DOTS * dotAt(wpm);
 }
 
-/** Whether two readings' speeds lie `ratio` (OUTLIER_SPEED_RATIO unless given) or more apart (false where either read nothing). */
-function farApart(wpm: number, otherWpm: number, ratio = TUNING.live.OUTLIER_SPEED_RATIO): boolean {
-  const between = wpm / otherWpm;
-  return between > 0 && Number.isFinite(between) && Math.abs(Math.log(between)) > Math.log(ratio);
+/** How far apart two readings' speeds lie, as the log of their ratio; NaN where either read nothing (so that neither test below holds). */
+function speedSpread(wpm: number, otherWpm: number): number {
+  return wpm > 0 && otherWpm > 0 ? Math.abs(Math.log(wpm / otherWpm)) : Number.NaN;
+}
+
+/** Whether two readings' speeds lie more than OUTLIER_SPEED_RATIO apart. */
+function farApart(wpm: number, otherWpm: number): boolean {
+  return speedSpread(wpm, otherWpm) > Math.log(TUNING.live.OUTLIER_SPEED_RATIO);
 }
 
 /** What a reading heard, in stream time, how much audio it had and the speed it read. */
@@ -211,7 +215,7 @@ export class Decider {
     // The first character heard: this reading's first, or one decided before and no longer heard (silence since).
     const firstEndMs = Math.min(heard[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
     if (nowMs - firstEndMs >= FIRST_WAIT_MS) return true;
-    if (heard.length >= FIRST_CHARACTERS) return this.previous.wpm > 0 && !farApart(readingWpm, this.previous.wpm, FIRST_SPEED_AGREEMENT);
+    if (heard.length >= FIRST_CHARACTERS) return speedSpread(readingWpm, this.previous.wpm) <= Math.log(FIRST_SPEED_AGREEMENT);
     if (readingWpm < EARLY_WPM || heard.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
     const first = heard.slice(0, EARLY_CHARACTERS);
     return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes(".")) && first.some((c) => c.morse.length > 1);
