@@ -123,7 +123,7 @@ export interface AudioHearing {
   found: Findings;
 }
 
-/** What a reading found that the next reading of the same stream uses (a live listener reads its window again every half second): what narrows its searches, and how clear the signal is. */
+/** What a reading found that the next reading of the same stream uses (a live listener reads its window again every half second, or every second once it follows a clear signal): what narrows its searches, and how clear the signal is. */
 export interface Findings {
   /** The pitches found (front-end/pitch.ts): the next reading mixes down at them without searching. */
   pitches?: Pitches;

@@ -87,7 +87,7 @@ export const TUNING = {
     SHORTER_DOT_BIAS: 0.02,
     /** Retries of the final decode with filters √2 longer each, when a hinted speed finds no keying. Estimator. */
     FALLBACK_FILTERS: 2,
-    /** Given the rung a reading just before chose (a live listener's), only the ladder's rungs within this many of it are tried. Estimator: the speed moves less than a rung between two readings half a second apart. */
+    /** Given the rung a reading just before chose (a live listener's), only the ladder's rungs within this many of it are tried. Estimator: the speed moves less than a rung between two readings a second apart or less. */
     NEAR_RUNGS: 1,
     /** Keying read faster than this, wpm, is not Morse and reads as nothing. Standard: half as fast again as the fastest speed the decoder reads (60 wpm, limits.ts DECODE_WPM); what reads faster is elements a few ms long: clicks, or the noise of a receiver muted in step with its own transmitter (QSK), read at 300 to 500 wpm. */
     FASTEST_WPM: 90,
@@ -396,14 +396,18 @@ export const TUNING = {
     CLOSE_MS: 30000,
   },
   live: {
-    /** Every this many readings the pitch and speed are searched afresh; between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch or speed is then picked up within 2 s, under the 3 s allowed. */
-    FULL_SEARCH_EVERY: 4,
+    /** Every this much stream, ms, a reading searches the pitch and speed afresh; between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch or speed is then picked up within 2 s, under the 3 s allowed. */
+    FULL_SEARCH_MS: 2000,
     /** A reading narrows the next one's searches only if it read at least this many characters. Estimator: one alone is as often a burst of noise, or of another station, as the signal; the pitch it was read at is unconfirmed. */
     NARROWING_CHARACTERS: 2,
-    /** A stream's first characters, decided before its speed is known, are read again by at most this many readings once it is, and settled by the first two in turn that read them alike. Estimator: two full searches' worth (FULL_SEARCH_EVERY), so that a reading of the whole speed ladder is among them. */
+    /** A stream's first characters, decided before its speed is known, are read again by at most this many readings once it is, and settled by the first two in turn that read them alike. Estimator: two full searches' worth (FULL_SEARCH_MS at HOP_MS), so that a reading of the whole speed ladder is among them. */
     READ_AGAIN_READINGS: 4,
     /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
     HOP_MS: 500,
+    /** ... once the stream's speed is known and its signal followed (one signal's listener; not a weak signal, WEAK_CLARITY), ms. Estimator: a reading costs a window's decode, and the readings are halved; with FOLLOWED_DECIDE_MS and a letter gap at 20 wpm, at most 1.5 s from a character's last mark to the reading that decides it. */
+    FOLLOWED_HOP_MS: 1000,
+    /** At FOLLOWED_HOP_MS, a character at the pitch and speed followed is decided by one reading once this much audio follows its letter gap, ms. Estimator: 1.5 s less the hop and a letter gap at 20 wpm leaves 320 ms; half of it, the rest for a reading that places a character's end early (with 300 ms, latency p95 1.44 s at 20 wpm and above, docs/streaming.md). */
+    FOLLOWED_DECIDE_MS: 150,
     /** Audio kept before the oldest undecided moment, ms, or CONTEXT_DOTS if longer. Estimator: enough marks for the pitch, speed and levels to be measured as in a whole recording. */
     CONTEXT_MS: 4000,
     /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */

@@ -133,12 +133,24 @@ export class Decider {
   /** The reading passed over last (see `take`), until the next is taken in. */
   private passed: HeardReading | undefined;
 
+  /**
+   * Audio between the readings of the listener that owns it, ms, as the listener sets it.
+   * Two readings FOLLOWED_HOP_MS apart cannot both follow a character by a letter gap within
+   * the latency allowed, so there one reading decides it (`settled`).
+   */
+  hopMs = TUNING.live.HOP_MS;
+
   /** `tag` goes into every event (a band's signal number). */
   constructor(private readonly tag: { signal?: number } = {}) {}
 
   /** Whether the stream's speed is known: until then, its characters are open to being read again. */
   get knowsSpeed(): boolean {
     return this.speedIsKnown;
+  }
+
+  /** Whether it follows a signal whose speed is known. */
+  get follows(): boolean {
+    return this.speedIsKnown && this.signal !== undefined;
   }
 
   /** The speed followed, or `fallback` before a signal is found. */
@@ -231,7 +243,8 @@ export class Decider {
    */
   private settled(c: HeardCharacter, afterAnother: boolean, nowMs: number): boolean {
     const gapMs = letterGapMs(c.wpm);
-    if (this.signal && !this.changes(c) && c.endMs + gapMs + TUNING.live.DECIDE_ANYWAY_MS <= nowMs) return true;
+    const anywayMs = this.hopMs >= TUNING.live.FOLLOWED_HOP_MS ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
+    if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const same = this.sameWithinMs(c);
     const before = this.previous.heard;

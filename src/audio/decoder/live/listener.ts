@@ -1,6 +1,7 @@
 /**
  * The live listener: the recording decoder (decode-audio.ts) run over a stream. It keeps
- * the recent audio and, every HOP_MS of stream, reads the window from a little before the
+ * the recent audio and, every HOP_MS of stream (FOLLOWED_HOP_MS once it follows a clear
+ * signal: SignalListener.hopMs), reads the window from a little before the
  * oldest undecided moment to now with `hearAudio`, the batch decoder itself; its Decider
  * (decider.ts) decides the characters. The window stays a few seconds long however long
  * the stream runs, so the memory and the work per second of audio do not grow with it.
@@ -48,7 +49,7 @@ export function floatSamples(chunk: Float32Array | Int16Array): Float32Array {
   return out;
 }
 
-/** A stream's recent audio, read every HOP_MS of stream by `read` (the readings fall at fixed stream positions, so any chunking gives the same events). */
+/** A stream's recent audio, read every `hopMs()` of stream by `read` (the readings fall at stream positions the stream alone sets, so any chunking gives the same events). */
 export abstract class WindowListener implements Listener {
   protected readonly audio = new RecentAudio();
   private readonly decimator: Decimator;
@@ -72,6 +73,11 @@ export abstract class WindowListener implements Listener {
   /** The stream's text, once it has ended. */
   protected abstract summary(): ListenSummary;
 
+  /** Audio until the next reading, ms. */
+  protected hopMs(): number {
+    return TUNING.live.HOP_MS;
+  }
+
   push(chunk: Float32Array | Int16Array): ListenEvent[] {
     if (this.ended) throw new MorseError("INVALID_AUDIO", "The stream has ended");
     const floats = floatSamples(chunk);
@@ -83,7 +89,7 @@ export abstract class WindowListener implements Listener {
       at += take;
       if (this.audio.end === this.nextReading) {
         this.read(false, events);
-        this.nextReading += this.samplesOf(TUNING.live.HOP_MS);
+        this.nextReading += this.samplesOf(this.hopMs());
       }
     }
     return events;
@@ -115,8 +121,7 @@ export abstract class WindowListener implements Listener {
 
   /** Keeps the audio from `fromMs`, and at most MAX_WINDOW_MS by the next reading. */
   protected keepFrom(fromMs: number): void {
-    const { HOP_MS, MAX_WINDOW_MS } = TUNING.live;
-    this.audio.dropBefore(Math.max(this.samplesOf(fromMs), this.audio.end + this.samplesOf(HOP_MS) - this.samplesOf(MAX_WINDOW_MS)));
+    this.audio.dropBefore(Math.max(this.samplesOf(fromMs), this.audio.end + this.samplesOf(this.hopMs()) - this.samplesOf(TUNING.live.MAX_WINDOW_MS)));
   }
 }
 
@@ -126,8 +131,13 @@ export abstract class WindowListener implements Listener {
  * above the noise) or CONTEXT_DOTS, the longer.
  */
 export function contextMs(wpm: number, clarity = Number.NaN): number {
-  const { CONTEXT_MS, WEAK_CONTEXT_MS, WEAK_CLARITY, CONTEXT_DOTS } = TUNING.live;
-  return Math.max(clarity < WEAK_CLARITY ? WEAK_CONTEXT_MS : CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
+  const { CONTEXT_MS, WEAK_CONTEXT_MS, CONTEXT_DOTS } = TUNING.live;
+  return Math.max(isWeak(clarity) ? WEAK_CONTEXT_MS : CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
+}
+
+/** Whether a signal is weak: its tone typically stands under WEAK_CLARITY above the noise (NaN: not known, not weak). */
+function isWeak(clarity: number): boolean {
+  return clarity < TUNING.live.WEAK_CLARITY;
 }
 
 /** One signal followed: the strongest, or the one at a hinted pitch. */
@@ -136,7 +146,8 @@ export class SignalListener extends WindowListener {
   private readonly unbounded: boolean;
   private readonly decider = new Decider();
   private finalReading: AudioDecode | undefined;
-  private readings = 0;
+  /** Stream since the last reading that searched the pitch and speed afresh, ms (in hops: every reading falls a whole hop after the one before). */
+  private sinceFullSearchMs = Number.POSITIVE_INFINITY;
   /** How far the tone stood above the noise in the last readings (CLARITY_READINGS). */
   private readonly clarities: number[] = [];
   /** What the last reading's searches found, and how many characters it read. */
@@ -158,25 +169,37 @@ export class SignalListener extends WindowListener {
     this.charactersRead = reading.decode.characters;
     if (final) this.finalReading = reading.decode;
     const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
+    this.decider.hopMs = this.hopMs();
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
     if (reading.found.clarity !== undefined) this.clarities.push(reading.found.clarity);
     if (this.clarities.length > TUNING.live.CLARITY_READINGS) this.clarities.shift();
     if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm), median(this.clarities)));
+    this.sinceFullSearchMs += this.hopMs();
   }
 
   /**
    * What the reading before found, to narrow this one's pitch and speed searches: nothing
-   * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_EVERY
-   * readings, so that a new pitch or speed is picked up; nothing after a reading that read
+   * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_MS of
+   * stream, so that a new pitch or speed is picked up; nothing after a reading that read
    * fewer than NARROWING_CHARACTERS (the pitch it found is unconfirmed: a stream's first
    * second can lock onto noise, a harmonic or another station's burst); the pitch alone
    * until the stream's speed is known (a speed read from a stream's first seconds can be
    * a rung off, and narrowed searches would keep it).
    */
   private before(final: boolean): Findings {
-    const full = final || this.readings++ % TUNING.live.FULL_SEARCH_EVERY === 0;
+    const full = final || this.sinceFullSearchMs >= TUNING.live.FULL_SEARCH_MS;
+    if (full) this.sinceFullSearchMs = 0;
     if (full || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
     return this.decider.knowsSpeed ? this.found : { ...this.found, rungMs: undefined };
+  }
+
+  /**
+   * FOLLOWED_HOP_MS once the stream's speed is known and its signal followed, unless the
+   * signal is weak (as contextMs counts it): a weak signal's readings of a character
+   * disagree more often, and two of them half a second apart still decide it.
+   */
+  protected override hopMs(): number {
+    return this.decider.follows && !isWeak(median(this.clarities)) ? TUNING.live.FOLLOWED_HOP_MS : TUNING.live.HOP_MS;
   }
 
   protected summary(): ListenSummary {

@@ -87,6 +87,28 @@ describe("Decider", () => {
     assert.equal(offSpeed.summary(4000).output, "ABCDEFGH");
   });
 
+  it("decides a character on one reading where the readings come a second apart, two agreeing where they come half a second apart", () => {
+    const { FOLLOWED_HOP_MS, HOP_MS, FOLLOWED_DECIDE_MS } = TUNING.live;
+    // I, a letter gap and FOLLOWED_DECIDE_MS before a reading a second after the second.
+    const nowMs = 3500 + FOLLOWED_HOP_MS;
+    const endMs = nowMs - 3 * 60 - FOLLOWED_DECIDE_MS;
+    const withI = [...reading(false), heard("I", "..", endMs - 180, endMs)];
+    for (const [hopMs, decided] of [
+      [FOLLOWED_HOP_MS, "ABCDEFGHI"],
+      [HOP_MS, "ABCDEFGH"],
+    ] as const) {
+      const decider = new Decider();
+      const events: ListenEvent[] = [];
+      decider.take(reading(false), 3000, false, 20, events);
+      assert.equal(decider.follows, false);
+      decider.take(reading(false), 3500, false, 20, events);
+      assert.equal(decider.follows, true);
+      decider.hopMs = hopMs;
+      decider.take(withI, nowMs, false, 20, events);
+      assert.equal(text(events), decided, `${hopMs} ms apart`);
+    }
+  });
+
   it("knows a fast stream's speed from four characters only if one of them has more than one element", () => {
     const single = ["E.", "T-", "T-", "T-"].map((c, i) => heard(c[0]!, c.slice(1), 400 * i, 400 * i + (c[1] === "." ? 60 : 180)));
     const mixed = ["E.", "T-", "A.-", "T-"].map((c, i) => heard(c[0]!, c.slice(1), 400 * i, 400 * i + 60 * (c.length === 2 ? (c[1] === "." ? 1 : 3) : 5)));

@@ -204,6 +204,21 @@ describe("the live listener", () => {
     assert.ok(characterErrors(text, weak.output) <= 4, weak.output);
   });
 
+  it("reads a clear signal it follows a second apart, a weak one every half second", () => {
+    const { HOP_MS, FOLLOWED_HOP_MS } = TUNING.live;
+    const text = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN";
+    /** The stream times between the readings that decided characters in the stream's second half (the end's own decisions left out). */
+    const apart = (snrDb: number) => {
+      const samples = recorded(text, 20, { snrDb, padS: 0.5 }, 12);
+      const endMs = (1000 * samples.length) / RATE;
+      const times = [...new Set(characters(listen(samples, whole(4000)).events).map((e) => e.emittedAtMs))].filter((t) => t > endMs / 2 && t < endMs);
+      return times.slice(1).map((t, i) => t - times[i]!);
+    };
+    const clear = apart(0);
+    assert.ok(clear.length >= 5 && clear.every((ms) => ms % FOLLOWED_HOP_MS === 0) && !clear.includes(HOP_MS), `0 dB: ${clear}`);
+    assert.ok(apart(-10).includes(HOP_MS), "-10 dB");
+  });
+
   it("refuses a sample rate out of range, a chunk of another type, and audio after the end", () => {
     for (const sampleRate of [1999, 96001, Number.NaN]) assert.throws(() => createListener({ sampleRate }), MorseError);
     const listener = createListener({ sampleRate: RATE });
