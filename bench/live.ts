@@ -2,8 +2,8 @@
  * The live listener (`npm run bench -- live`), against the batch decoder on the same
  * recordings: the bench corpus (audio-corpus.ts, seed 2026; every LIVE_BENCH_STEP-th
  * message, default every other one) at each SNR bucket, streamed in 100 ms chunks, each
- * from LIVE_BENCH_STARTS starting points (STARTS_MS): a stream's readings fall every half
- * second from its first sample, and where they fall against the keying changes what a
+ * from LIVE_BENCH_STARTS starting points (STARTS_MS): a stream's readings fall at fixed
+ * steps from its first sample (half a second, or a second once a clear signal is followed), and where they fall against the keying changes what a
  * weak or slow signal is read as, so one placement alone flatters or wrongs a change.
  * Prints, per bucket, the live CER beside the batch CER (targets: within 0.3 points down to
  * -6 dB, at most 1.3 times at -10 dB); the latency from a character's last mark to its

@@ -1,7 +1,8 @@
 /**
  * The decisions of a live listener about one signal: a character is decided once enough
  * audio follows it that a letter gap is known to have passed and two readings agree on it
- * (or, on a signal found, a little later anyway), and is then emitted, never taken back.
+ * (or, on a signal found, a little later anyway; by one reading where the readings come a
+ * second apart), and is then emitted, never taken back.
  * A stream's first characters are decided so before its speed is known, and read again
  * once it is, each corrected once where two readings that know it read it otherwise; after
  * that the next reading may correct the last character once. The readings come from the
@@ -134,9 +135,10 @@ export class Decider {
   private passed: HeardReading | undefined;
 
   /**
-   * Audio between the readings of the listener that owns it, ms, as the listener sets it.
-   * Two readings FOLLOWED_HOP_MS apart cannot both follow a character by a letter gap within
-   * the latency allowed, so there one reading decides it (`settled`).
+   * Audio between the readings of the listener that owns it, ms, as the listener sets it
+   * after each reading (the hop to the next). Two readings FOLLOWED_HOP_MS apart cannot both
+   * follow a character by a letter gap within the latency allowed, so there one reading
+   * decides it (`settled`).
    */
   hopMs = TUNING.live.HOP_MS;
 
@@ -239,11 +241,12 @@ export class Decider {
    * readings heard the character before it (noise read as Morse is read differently from
    * one reading to the next; Morse is not), or, once a signal is found and if it was read
    * at that signal's pitch and speed, it has waited DECIDE_ANYWAY_MS more (noise after a
-   * station stops is read at any pitch and speed).
+   * station stops is read at any pitch and speed), FOLLOWED_DECIDE_MS where the readings
+   * come FOLLOWED_HOP_MS apart (the next reading would come too late to agree).
    */
   private settled(c: HeardCharacter, afterAnother: boolean, nowMs: number): boolean {
     const gapMs = letterGapMs(c.wpm);
-    const anywayMs = this.hopMs >= TUNING.live.FOLLOWED_HOP_MS ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
+    const anywayMs = this.hopMs === TUNING.live.FOLLOWED_HOP_MS ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const same = this.sameWithinMs(c);

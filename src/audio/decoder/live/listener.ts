@@ -1,7 +1,7 @@
 /**
  * The live listener: the recording decoder (decode-audio.ts) run over a stream. It keeps
  * the recent audio and, every HOP_MS of stream (FOLLOWED_HOP_MS once it follows a clear
- * signal: SignalListener.hopMs), reads the window from a little before the
+ * signal: SignalListener.read), reads the window from a little before the
  * oldest undecided moment to now with `hearAudio`, the batch decoder itself; its Decider
  * (decider.ts) decides the characters. The window stays a few seconds long however long
  * the stream runs, so the memory and the work per second of audio do not grow with it.
@@ -169,12 +169,14 @@ export class SignalListener extends WindowListener {
     this.charactersRead = reading.decode.characters;
     if (final) this.finalReading = reading.decode;
     const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
-    this.decider.hopMs = this.hopMs();
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
     if (reading.found.clarity !== undefined) this.clarities.push(reading.found.clarity);
     if (this.clarities.length > TUNING.live.CLARITY_READINGS) this.clarities.shift();
-    if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm), median(this.clarities)));
-    this.sinceFullSearchMs += this.hopMs();
+    const clarity = median(this.clarities);
+    // FOLLOWED_HOP_MS once the stream's speed is known and its signal followed, unless the signal is weak: a weak signal's readings of a character disagree more often, and two of them half a second apart still decide it.
+    this.decider.hopMs = this.decider.follows && !isWeak(clarity) ? TUNING.live.FOLLOWED_HOP_MS : TUNING.live.HOP_MS;
+    if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm), clarity));
+    this.sinceFullSearchMs += this.decider.hopMs;
   }
 
   /**
@@ -193,13 +195,9 @@ export class SignalListener extends WindowListener {
     return this.decider.knowsSpeed ? this.found : { ...this.found, rungMs: undefined };
   }
 
-  /**
-   * FOLLOWED_HOP_MS once the stream's speed is known and its signal followed, unless the
-   * signal is weak (as contextMs counts it): a weak signal's readings of a character
-   * disagree more often, and two of them half a second apart still decide it.
-   */
+  /** As the last reading set it for its decider (`read`). */
   protected override hopMs(): number {
-    return this.decider.follows && !isWeak(median(this.clarities)) ? TUNING.live.FOLLOWED_HOP_MS : TUNING.live.HOP_MS;
+    return this.decider.hopMs;
   }
 
   protected summary(): ListenSummary {
