@@ -412,6 +412,10 @@ export const TUNING = {
     CONTEXT_MS: 4000,
     /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */
     CONTEXT_DOTS: 60,
+    /** Audio a reading of a clear signal followed reads before the oldest undecided moment, ms, or FOLLOWED_CONTEXT_DOTS if longer; the listener still keeps CONTEXT_MS, for the final reading and for a signal that weakens. Estimator: about five characters at 20 wpm, its pitch and speed no longer measured from it; fitted above: 2.5 s and 40 dots read other people's recordings worse (docs/streaming.md). */
+    FOLLOWED_CONTEXT_MS: 3000,
+    /** ... dots at the speed followed. Estimator: CONTEXT_DOTS scaled as FOLLOWED_CONTEXT_MS is to CONTEXT_MS, rounded up. */
+    FOLLOWED_CONTEXT_DOTS: 50,
     /** CONTEXT_MS for a weak signal, ms. Fitted: at −10 dB a reading's levels and speed want more marks than 4 s hold (the corpus's live errors 167 → 129 with 8 s, 146 with 6 s); at −6 dB 8 s read no better (docs/streaming.md). */
     WEAK_CONTEXT_MS: 8000,
     /** A signal is weak when the median over its last CLARITY_READINGS readings of how far its tone stands above the noise floor (characters/lone-ends.ts clarity) is under this. Fitted: the corpus's messages stand 2.7 to 6 above it at −10 dB, 3.9 to 8.6 at −6 dB, 6.6 or more at 0 dB. */

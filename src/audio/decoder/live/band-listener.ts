@@ -42,7 +42,7 @@ export class BandListener extends WindowListener {
     const fromMs = this.msOf(from);
     let keepFromMs = nowMs - contextMs(0);
     const taken = new Set<Followed>();
-    for (const heard of hearSignals(this.audio.slice(from, this.audio.end), this.sampleRate, { wpm: this.wpm })) {
+    for (const heard of hearSignals(this.readingFrom(from), this.sampleRate, { wpm: this.wpm })) {
       const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - heard.frequency) <= TUNING.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
       f.frequency = heard.frequency;

@@ -88,4 +88,6 @@ export interface Listener {
   readonly receivedMs: number;
   /** Audio kept for the next reading, ms. */
   readonly windowMs: number;
+  /** Audio the last reading read, ms: the window kept, or its last seconds once a clear signal is followed. */
+  readonly readMs: number;
 }

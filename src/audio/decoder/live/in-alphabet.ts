@@ -35,5 +35,8 @@ export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
     get windowMs() {
       return listener.windowMs;
     },
+    get readMs() {
+      return listener.readMs;
+    },
   };
 }

@@ -16,22 +16,10 @@ import type { HeardCharacter } from "../characters/heard.js";
 import { hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
 import { TUNING } from "../tuning.js";
 import { Decider, dotAt } from "./decider.js";
-import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
+import type { Listener, ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { RecentAudio } from "./recent-audio.js";
 
-export type { CharacterEvent, CorrectionEvent, ListenerOptions, ListenEvent, ListenSummary, SignalEvent, SpaceEvent } from "./events.js";
-
-/** A live listener: push chunks of PCM, get events as they are decided; flush at the end. */
-export interface Listener {
-  /** Takes a chunk of the stream; returns what it decided. */
-  push(chunk: Float32Array | Int16Array): ListenEvent[];
-  /** Ends the stream: decides what is pending; returns those events and the stream's text. */
-  flush(): { events: ListenEvent[]; summary: ListenSummary };
-  /** Audio received so far, ms. */
-  readonly receivedMs: number;
-  /** Audio kept for the next reading, ms. */
-  readonly windowMs: number;
-}
+export type { CharacterEvent, CorrectionEvent, Listener, ListenerOptions, ListenEvent, ListenSummary, SignalEvent, SpaceEvent } from "./events.js";
 
 export function checkOptions(options: ListenerOptions): void {
   const { sampleRate } = options;
@@ -55,6 +43,8 @@ export abstract class WindowListener implements Listener {
   private readonly decimator: Decimator;
   /** Samples per second kept: the stream's, or less where the decimator brings it down. */
   protected readonly sampleRate: number;
+  /** Samples the last reading read. */
+  private readSamples = 0;
   /** Stream index at which the next reading is made. */
   private nextReading: number;
   private ended = false;
@@ -111,6 +101,16 @@ export abstract class WindowListener implements Listener {
     return this.msOf(this.audio.end - this.audio.start);
   }
 
+  get readMs(): number {
+    return this.msOf(this.readSamples);
+  }
+
+  /** The audio a reading reads: from stream index `from` to now. */
+  protected readingFrom(from: number): Float32Array {
+    this.readSamples = this.audio.end - from;
+    return this.audio.slice(from, this.audio.end);
+  }
+
   protected samplesOf(ms: number): number {
     return Math.max(1, Math.round((ms * this.sampleRate) / 1000));
   }
@@ -153,6 +153,8 @@ export class SignalListener extends WindowListener {
   /** What the last reading's searches found, and how many characters it read. */
   private found: Findings = {};
   private charactersRead = 0;
+  /** The oldest moment the last reading left undecided, stream ms. */
+  private undecidedMs = 0;
 
   constructor(options: ListenerOptions) {
     // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down to about 8 kHz.
@@ -162,14 +164,19 @@ export class SignalListener extends WindowListener {
   }
 
   protected read(final: boolean, events: ListenEvent[]): void {
-    const from = this.audio.start;
+    const before = this.before(final);
+    const readsFollowed = !final && !this.unbounded && this.decider.hopMs === TUNING.live.FOLLOWED_HOP_MS;
+    const from = readsFollowed ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
-    const reading = hearAudio(this.audio.slice(from, this.audio.end), this.sampleRate, this.hints, this.before(final));
+    // A narrowed reading of the signal followed reads it at the speed followed.
+    const hints = readsFollowed && before.pitches !== undefined ? { ...this.hints, wpm: this.hints.wpm ?? this.decider.wpmOr(0) } : this.hints;
+    const reading = hearAudio(this.readingFrom(from), this.sampleRate, hints, before);
     this.found = reading.found;
     this.charactersRead = reading.decode.characters;
     if (final) this.finalReading = reading.decode;
     const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
+    this.undecidedMs = undecidedMs;
     if (reading.found.clarity !== undefined) this.clarities.push(reading.found.clarity);
     if (this.clarities.length > TUNING.live.CLARITY_READINGS) this.clarities.shift();
     const clarity = median(this.clarities);
@@ -193,6 +200,17 @@ export class SignalListener extends WindowListener {
     if (full) this.sinceFullSearchMs = 0;
     if (full || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
     return this.decider.knowsSpeed ? this.found : { ...this.found, rungMs: undefined };
+  }
+
+  /**
+   * Where a reading of a clear signal followed starts: FOLLOWED_CONTEXT_MS (or
+   * FOLLOWED_CONTEXT_DOTS) before the oldest undecided moment. Its pitch and speed are
+   * known, so it reads less than the window kept for a reading that measures them.
+   */
+  private followedFrom(): number {
+    const { FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS } = TUNING.live;
+    const contextMs = Math.max(FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS * dotAt(this.decider.wpmOr(0)));
+    return Math.max(this.audio.start, this.samplesOf(this.undecidedMs - contextMs));
   }
 
   /** As the last reading set it for its decider (`read`). */

@@ -182,25 +182,30 @@ describe("the live listener", () => {
     assert.ok(longest <= 12_000, `${longest} ms kept`);
   });
 
-  it("keeps more context for a signal that stands barely above the noise, and still reads it", () => {
-    const { CONTEXT_MS, WEAK_CONTEXT_MS } = TUNING.live;
+  it("keeps more context for a signal that stands barely above the noise, and still reads it; reads a clear one's last seconds", () => {
+    const { CONTEXT_MS, WEAK_CONTEXT_MS, FOLLOWED_CONTEXT_MS, FOLLOWED_HOP_MS } = TUNING.live;
     const text = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN";
-    /** The longest window kept in the stream's second half, once the signal's strength is known, and the text read. */
+    /** The longest window kept and the longest reading read in the stream's second half, once the signal's strength is known, and the text read. */
     const kept = (snrDb: number) => {
       const samples = recorded(text, 20, { snrDb, padS: 0.5 }, 12);
       const listener = createListener({ sampleRate: RATE });
       let longest = 0;
+      let longestRead = 0;
       for (let at = 0; at < samples.length; at += 4000) {
         listener.push(samples.subarray(at, at + 4000));
         if (at > samples.length / 2) longest = Math.max(longest, listener.windowMs);
+        if (at > samples.length / 2) longestRead = Math.max(longestRead, listener.readMs);
       }
-      return { longest, output: listener.flush().summary.output };
+      return { longest, longestRead, output: listener.flush().summary.output };
     };
     const clear = kept(0);
     assert.equal(clear.output, text);
     assert.ok(clear.longest < WEAK_CONTEXT_MS, `${clear.longest} ms kept at 0 dB`);
+    // Its readings read from FOLLOWED_CONTEXT_MS before the oldest undecided moment, which lies at most two hops behind (the whole window: CONTEXT_MS before it).
+    assert.ok(clear.longestRead <= FOLLOWED_CONTEXT_MS + 2 * FOLLOWED_HOP_MS, `${clear.longestRead} ms read at 0 dB`);
     const weak = kept(-10);
     assert.ok(weak.longest >= WEAK_CONTEXT_MS && weak.longest < WEAK_CONTEXT_MS + CONTEXT_MS, `${weak.longest} ms kept at -10 dB`);
+    assert.ok(weak.longestRead >= WEAK_CONTEXT_MS, `${weak.longestRead} ms read at -10 dB`);
     assert.ok(characterErrors(text, weak.output) <= 4, weak.output);
   });
 
