@@ -412,7 +412,7 @@ export const TUNING = {
     CONTEXT_MS: 4000,
     /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */
     CONTEXT_DOTS: 60,
-    /** Audio a reading of a clear signal followed reads before the oldest undecided moment, ms, or FOLLOWED_CONTEXT_DOTS if longer; the listener still keeps CONTEXT_MS, for the final reading and for a signal that weakens. Estimator: about five characters at 20 wpm, its pitch and speed no longer measured from it; fitted above: 2.5 s and 40 dots read other people's recordings worse (docs/streaming.md). */
+    /** Audio a reading of a clear signal followed reads before the oldest undecided moment, ms, or FOLLOWED_CONTEXT_DOTS if longer; the listener still keeps CONTEXT_MS, for the final reading and for a signal that weakens. Estimator: about five characters at 20 wpm, the pitch and speed no longer measured from them. Fitted: with 2.5 s and 40 dots the foreign corpus read live with 89 errors against 70, with 3 s 69 (docs/streaming.md). */
     FOLLOWED_CONTEXT_MS: 3000,
     /** ... dots at the speed followed. Estimator: CONTEXT_DOTS scaled as FOLLOWED_CONTEXT_MS is to CONTEXT_MS, rounded up. */
     FOLLOWED_CONTEXT_DOTS: 50,

@@ -150,6 +150,11 @@ export class Decider {
     return this.speedIsKnown;
   }
 
+  /** Whether its readings come FOLLOWED_HOP_MS apart: its listener follows a clear signal at a known speed. */
+  get readsFollowed(): boolean {
+    return this.hopMs === TUNING.live.FOLLOWED_HOP_MS;
+  }
+
   /** Whether it follows a signal whose speed is known. */
   get follows(): boolean {
     return this.speedIsKnown && this.signal !== undefined;
@@ -246,7 +251,7 @@ export class Decider {
    */
   private settled(c: HeardCharacter, afterAnother: boolean, nowMs: number): boolean {
     const gapMs = letterGapMs(c.wpm);
-    const anywayMs = this.hopMs === TUNING.live.FOLLOWED_HOP_MS ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
+    const anywayMs = this.readsFollowed ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const same = this.sameWithinMs(c);

@@ -2,7 +2,8 @@
  * The live listener: the recording decoder (decode-audio.ts) run over a stream. It keeps
  * the recent audio and, every HOP_MS of stream (FOLLOWED_HOP_MS once it follows a clear
  * signal: SignalListener.read), reads the window from a little before the
- * oldest undecided moment to now with `hearAudio`, the batch decoder itself; its Decider
+ * oldest undecided moment to now (a followed clear signal's last seconds only) with
+ * `hearAudio`, the batch decoder itself; its Decider
  * (decider.ts) decides the characters. The window stays a few seconds long however long
  * the stream runs, so the memory and the work per second of audio do not grow with it.
  * WindowListener is that window and its readings, whatever reads them (band-listener.ts
@@ -165,7 +166,7 @@ export class SignalListener extends WindowListener {
 
   protected read(final: boolean, events: ListenEvent[]): void {
     const before = this.before(final);
-    const readsFollowed = !final && !this.unbounded && this.decider.hopMs === TUNING.live.FOLLOWED_HOP_MS;
+    const readsFollowed = !final && !this.unbounded && this.decider.readsFollowed;
     const from = readsFollowed ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
     // A narrowed reading of the signal followed reads it at the speed followed.

@@ -193,8 +193,9 @@ describe("the live listener", () => {
       let longestRead = 0;
       for (let at = 0; at < samples.length; at += 4000) {
         listener.push(samples.subarray(at, at + 4000));
-        if (at > samples.length / 2) longest = Math.max(longest, listener.windowMs);
-        if (at > samples.length / 2) longestRead = Math.max(longestRead, listener.readMs);
+        if (at <= samples.length / 2) continue;
+        longest = Math.max(longest, listener.windowMs);
+        longestRead = Math.max(longestRead, listener.readMs);
       }
       return { longest, longestRead, output: listener.flush().summary.output };
     };
