@@ -127,7 +127,7 @@ export interface AudioHearing {
 export interface Findings {
   /** The pitches found (front-end/pitch.ts): the next reading mixes down at them without searching. */
   pitches?: Pitches;
-  /** The rung of the speed search's ladder that read the station heard most (speed.ts): the next reading's search tries only the rungs near it. */
+  /** The rung of the speed search's ladder that read the station heard most (speed.ts), or another dot length, ms: the next reading's search tries only the rungs near it. */
   rungMs?: number;
   /** How far the station heard most stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
   clarity?: number;

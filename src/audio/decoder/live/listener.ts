@@ -190,16 +190,19 @@ export class SignalListener extends WindowListener {
   /**
    * What the reading before found, to narrow this one's pitch and speed searches: nothing
    * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_MS of
-   * stream, so that a new pitch or speed is picked up; nothing after a reading that read
-   * fewer than NARROWING_CHARACTERS (the pitch it found is unconfirmed: a stream's first
-   * second can lock onto noise, a harmonic or another station's burst); the pitch alone
-   * until the stream's speed is known (a speed read from a stream's first seconds can be
-   * a rung off, and narrowed searches would keep it).
+   * stream, so that a new pitch or speed is picked up, except that a followed clear
+   * signal's speed search then tries only the ladder's rungs near the speed followed (the
+   * speed a reading measures is not held to the rungs it tries, so a change still shows);
+   * nothing after a reading that read fewer than NARROWING_CHARACTERS (the pitch it found
+   * is unconfirmed: a stream's first second can lock onto noise, a harmonic or another
+   * station's burst); the pitch alone until the stream's speed is known (a speed read from
+   * a stream's first seconds can be a rung off, and narrowed searches would keep it).
    */
   private before(final: boolean): Findings {
     const full = final || this.sinceFullSearchMs >= TUNING.live.FULL_SEARCH_MS;
     if (full) this.sinceFullSearchMs = 0;
-    if (full || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
+    if (final || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
+    if (full) return this.decider.readsFollowed ? { rungMs: dotAt(this.decider.wpmOr(0)) } : {};
     return this.decider.knowsSpeed ? this.found : { ...this.found, rungMs: undefined };
   }
 
