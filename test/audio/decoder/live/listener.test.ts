@@ -155,6 +155,19 @@ describe("the live listener", () => {
     assert.ok(first?.type === "signal" && first.state === "found" && Math.abs(first.frequency - 550) <= 5);
   });
 
+  it("takes a new station at the same pitch and half the speed as a change of speed, and reads it", () => {
+    const a = recorded("CQ CQ DE W1AW W1AW K", 25, { padS: 1 }, 3);
+    const b = recorded("W1AW DE DL1ABC DL1ABC K", 12, { padS: 1 }, 4);
+    const both = new Float32Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    const { events, summary } = listen(both, whole(1024));
+    assert.match(summary.output, /^CQ CQ DE W1AW W1AW K .*DE DL1ABC DL1ABC K$/);
+    const bStartMs = (1000 * a.length) / RATE + 1000;
+    const change = events.find((e) => e.type === "signal" && e.state === "changed" && e.emittedAtMs > bStartMs);
+    assert.ok(change && change.type === "signal" && Math.abs(change.wpm - 12) <= 2, JSON.stringify(events.filter((e) => e.type === "signal")));
+  });
+
   it("hears nothing in noise alone, and says a signal is lost once it falls silent", () => {
     const noise = recorded("E", 20, { snrDb: -40, padS: 30 }, 9);
     assert.equal(characters(listen(noise, whole(4000)).events).length, 0);
