@@ -127,8 +127,8 @@ export interface AudioHearing {
 export interface Findings {
   /** The pitches found (front-end/pitch.ts): the next reading mixes down at them without searching. */
   pitches?: Pitches;
-  /** The rung of the speed search's ladder that read the station heard most (speed.ts), or another dot length, ms: the next reading's search tries only the rungs near it. */
-  rungMs?: number;
+  /** A dot length, ms, the next reading's speed search tries only the ladder's rungs near (speed.ts): the rung that read the station heard most, or a live listener's speed followed. */
+  nearDotMs?: number;
   /** How far the station heard most stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
   clarity?: number;
 }
@@ -146,7 +146,7 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
   const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const read = stations.map((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    return { turn, decoded: readBaseband(bb, hintedWpm(hints), before.rungMs) };
+    return { turn, decoded: readBaseband(bb, hintedWpm(hints), before.nearDotMs) };
   });
   const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, ...text }] : []));
   if (found.length === 0) return nothing;
@@ -173,18 +173,18 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     get heard() {
       return timed();
     },
-    found: { pitches, rungMs: main.rungMs, clarity: main.clarity },
+    found: { pitches, nearDotMs: main.rungMs, clarity: main.clarity },
   };
 }
 
 /**
  * One station's turn or signal, mixed down at its pitch: its drift followed (in place),
- * the speed searched (unless hinted; near the rung `nearRungMs` if given), then keying and
+ * the speed searched (unless hinted; near the dot length `nearDotMs` if given), then keying and
  * characters; undefined where none is found, or where what was keyed is too fast to be Morse.
  */
-export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearRungMs?: number): TurnText | undefined {
+export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotMs?: number): TurnText | undefined {
   followDrift(bb);
-  const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearRungMs);
+  const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearDotMs);
   if (speed === undefined) return undefined;
   const { dotMs } = speed;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs);

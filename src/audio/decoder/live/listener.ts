@@ -165,8 +165,10 @@ export class SignalListener extends WindowListener {
   }
 
   protected read(final: boolean, events: ListenEvent[]): void {
-    const before = this.before(final);
-    const readsFollowed = !final && !this.unbounded && this.decider.readsFollowed;
+    const followed = !final && this.decider.readsFollowed;
+    const before = this.before(final, followed);
+    // An unbounded window is read whole, as decodeAudio reads the stream.
+    const readsFollowed = followed && !this.unbounded;
     const from = readsFollowed ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
     // A narrowed reading of the signal followed reads it at the speed followed.
@@ -198,12 +200,12 @@ export class SignalListener extends WindowListener {
    * station's burst); the pitch alone until the stream's speed is known (a speed read from
    * a stream's first seconds can be a rung off, and narrowed searches would keep it).
    */
-  private before(final: boolean): Findings {
+  private before(final: boolean, followed: boolean): Findings {
     const full = final || this.sinceFullSearchMs >= TUNING.live.FULL_SEARCH_MS;
     if (full) this.sinceFullSearchMs = 0;
     if (final || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
-    if (full) return this.decider.readsFollowed ? { rungMs: dotAt(this.decider.wpmOr(0)) } : {};
-    return this.decider.knowsSpeed ? this.found : { ...this.found, rungMs: undefined };
+    if (full) return followed ? { nearDotMs: dotAt(this.decider.wpmOr(0)) } : {};
+    return this.decider.knowsSpeed ? this.found : { ...this.found, nearDotMs: undefined };
   }
 
   /**
