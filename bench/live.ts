@@ -10,7 +10,9 @@
  * event, p50 and p95, at 20 wpm and above and below (targets: 1.5 s; 1.5 s plus 3 dots);
  * how many real-time streams one core carries (audio seconds decoded per CPU second, at
  * 8 kHz; target 100), the same through the WebSocket endpoint (target 50), and the RSS of
- * an hour-long stream before and after (target: at most 10 MB more). Other people's
+ * an hour-long stream before and after (target: at most 10 MB more); how soon a new station
+ * after a pause, at another speed and the same pitch or another, is said to be a change
+ * (target: within 3 s of its first character). Other people's
  * recordings (the foreign corpus, bench/foreign.ts) are streamed too, against the batch.
  *
  * Environment: LIVE_BENCH_STEP, LIVE_BENCH_STARTS (default 3), LIVE_BENCH_HOUR_S (default 3600),
@@ -221,6 +223,59 @@ function hourLong(): void {
   );
 }
 
+/** Speeds of the station before and the new one: faster and slower, by 1.4 to 2.1 times. */
+const NEW_STATION_SPEEDS = [
+  [18, 30],
+  [30, 15],
+  [20, 28],
+  [25, 12],
+  [12, 25],
+  [15, 22],
+  [22, 15],
+  [35, 20],
+] as const;
+const NEW_STATION_TEXTS = ["CQ CQ DE W1AW W1AW K", "W1AW DE DL1ABC DL1ABC K"] as const;
+/** The new station's first character, W (.--), in dots. */
+const NEW_STATION_FIRST_DOTS = 9;
+const NEW_STATION_TARGET_MS = 3000;
+
+/**
+ * A new station after a pause, at the same pitch or 200 Hz higher, and another speed: how
+ * long after its first character ends the listener says the signal changed (target: within
+ * 3 s), and how its text reads.
+ */
+function newStation(): void {
+  const delays: number[] = [];
+  let errors = 0;
+  let length = 0;
+  for (const [wpm, newWpm] of NEW_STATION_SPEEDS)
+    for (const pitchStepHz of [0, 200])
+      for (const padS of [0.5, 1, 2])
+        for (const seed of [1, 2]) {
+          const channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 10, padS };
+          const before = record(timeline(NEW_STATION_TEXTS[0], { wpm }), channel, 8000, rng(10 * seed + 3));
+          const after = record(timeline(NEW_STATION_TEXTS[1], { wpm: newWpm }), { ...channel, frequency: 600 + pitchStepHz }, 8000, rng(10 * seed + 4));
+          const both = new Float32Array(before.length + after.length);
+          both.set(before);
+          both.set(after, before.length);
+          const { events, summary } = streamed(both, 8000);
+          const startMs = (1000 * before.length) / 8000 + 1000 * padS;
+          const firstEndMs = startMs + NEW_STATION_FIRST_DOTS * dotMs(newWpm);
+          const change = events.find((e) => e.type === "signal" && e.state === "changed" && e.emittedAtMs > startMs);
+          delays.push(change ? change.emittedAtMs - firstEndMs : Number.POSITIVE_INFINITY);
+          errors += characterErrors(NEW_STATION_TEXTS.join(" "), summary.output);
+          length += NEW_STATION_TEXTS.join(" ").length;
+        }
+  const over = delays.filter((d) => d > NEW_STATION_TARGET_MS).length;
+  const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : "never");
+  line(
+    "live new station",
+    `change said p50 ${s(quantile(delays, 0.5))}, p95 ${s(quantile(delays, 0.95))}, max ${s(quantile(delays, 1))} after its first character ends ` +
+      `(${delays.length} streams: ${NEW_STATION_SPEEDS.length} speed pairs, same pitch and 200 Hz higher, pauses of 1-4 s, +10 dB); ` +
+      `${over} later than 3 s (target: within 3 s: ${over === 0 ? "met" : "MISSED"}); text ${((100 * errors) / length).toFixed(1)} % CER (${errors}/${length})`,
+  );
+}
+
 /** Other people's recordings (bench/foreign.ts's corpus) streamed, against the batch decoder. */
 async function foreignLive(): Promise<void> {
   const corpus = process.env.FOREIGN_CORPUS ?? DEFAULT_CORPUS;
@@ -252,6 +307,7 @@ async function foreignLive(): Promise<void> {
 
 export async function runLiveBench(): Promise<void> {
   accuracyAndLatency();
+  newStation();
   await foreignLive();
   capacity();
   await capacityOverWebSocket();

@@ -305,7 +305,7 @@ export const TUNING = {
     /** A character standing alone this many word gaps from any other, or from the recording's end, is noise unless clear. Estimator: a pause, twice a word gap. */
     PAUSE_WORD_GAPS: 2,
   },
-  /** Timings to text (characters/timings.ts, characters/letter-split.ts). */
+  /** Timings to text (characters/timings.ts, characters/letter-split.ts, characters/heard.ts). */
   timings: {
     /** Marks either side of a mark that its dot estimate is drawn from. Estimator. */
     DOT_WINDOW_MARKS: 8,
@@ -327,6 +327,8 @@ export const TUNING = {
     TIGHT_GAP_FROM: 1.5,
     /** Letter gaps whose median stands under this many dots come from a tight fist; the letter and word gaps then shrink with it. Estimator: a hand's ±20 % keeps standard letter gaps above it. */
     TIGHT_LETTER_UNDER: 2.4,
+    /** A gap between two characters this long, in dots at the faster one's speed, ends a transmission: what follows may be another station, at the same pitch and another speed (characters/heard.ts). Estimator: two word gaps; a sender's word gaps stand under it (7 dots, ±30 % by hand). */
+    TRANSMISSION_PAUSE_DOTS: 14,
     /** An upper cluster of long gaps more than this far above the lower holds pauses, not word gaps. Estimator: word gaps stand 7 / 3 above letter gaps, a hand's ±20 % on either side, the lower cluster taking in some word gaps. */
     PAUSE_RATIO: 4,
     /** A tight fist's long gaps in two clusters this far apart (ratio of geometric means) are letter and word gaps. Estimator: beyond a hand's ±20 % letter gaps; a tight fist's word gaps can stand only 1.5 above its letter gaps. */

@@ -7,6 +7,9 @@ import type { Keyed, Ms } from "../keyed.js";
 import { textOfPattern } from "../../../core/tables.js";
 import type { TimingDecode } from "./transcript.js";
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
+import { DASH_DOTS, DOT_DOTS, ELEMENT_GAP_DOTS, wpmOfDot } from "../../../core/units.js";
+import { median } from "../../dsp/stats.js";
+import { TUNING } from "../tuning.js";
 
 /** One character heard, in ms from the start of the recording or stream. */
 export interface HeardCharacter {
@@ -18,8 +21,9 @@ export interface HeardCharacter {
   endMs: Ms;
   /** A word space comes before it. */
   wordStart: boolean;
-  /** Pitch, Hz, and speed, wpm, of the reading it came from. */
+  /** Pitch, Hz, of the reading it came from. */
   frequency: number;
+  /** Speed, wpm, of the reading it came from, or of its transmission within it (`withTransmissionSpeeds`). */
   wpm: number;
 }
 
@@ -59,5 +63,33 @@ export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: M
         wpm: decoded.wpm,
       });
     });
+  return withTransmissionSpeeds(heard);
+}
+
+/** The dot length a character was keyed at, ms: its length over the dots its pattern spans. */
+function ownDotMs(c: HeardCharacter): number {
+  let dots = ELEMENT_GAP_DOTS * (c.morse.length - 1);
+  for (const element of c.morse) dots += element === "-" ? DASH_DOTS : DOT_DOTS;
+  return (c.endMs - c.startMs) / dots;
+}
+
+/**
+ * Where a reading holds more than one transmission (parted by TRANSMISSION_PAUSE_DOTS),
+ * each one's characters take its own speed: the median of their lengths'. After a pause
+ * may come another station at another speed, and the reading's speed is the median over
+ * all it holds, most of it perhaps the station before: a live listener would take the new
+ * station's first characters as the old one's.
+ */
+function withTransmissionSpeeds(heard: HeardCharacter[]): HeardCharacter[] {
+  const dots = heard.map(ownDotMs);
+  const starts = [0];
+  for (let i = 1; i < heard.length; i++)
+    if (heard[i]!.startMs - heard[i - 1]!.endMs >= TUNING.timings.TRANSMISSION_PAUSE_DOTS * Math.min(dots[i - 1]!, dots[i]!)) starts.push(i);
+  if (starts.length === 1) return heard;
+  starts.forEach((from, k) => {
+    const to = starts[k + 1] ?? heard.length;
+    const wpm = Math.round(10 * wpmOfDot(median(dots.slice(from, to)))) / 10;
+    for (let i = from; i < to; i++) heard[i]!.wpm = wpm;
+  });
   return heard;
 }

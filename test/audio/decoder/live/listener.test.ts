@@ -155,6 +155,21 @@ describe("the live listener", () => {
     assert.ok(first?.type === "signal" && first.state === "found" && Math.abs(first.frequency - 550) <= 5);
   });
 
+  it("follows a new station at the same pitch and a faster speed, within 3 s of its first character", () => {
+    const a = recorded("CQ CQ DE W1AW W1AW K", 20, { frequency: 600, snrDb: 10, padS: 1 }, 3);
+    const b = recorded("W1AW DE DL1ABC DL1ABC K", 28, { frequency: 600, snrDb: 10, padS: 1 }, 4);
+    const both = new Float32Array(a.length + b.length);
+    both.set(a);
+    both.set(b, a.length);
+    const { events, summary } = listen(both, whole(1024));
+    assert.equal(summary.output, "CQ CQ DE W1AW W1AW K W1AW DE DL1ABC DL1ABC K");
+    // W (.--) is 9 dots.
+    const firstEndMs = (1000 * a.length) / RATE + 1000 + 9 * dotMs(28);
+    const change = events.find((e) => e.type === "signal" && e.state === "changed");
+    assert.ok(change && change.type === "signal" && Math.abs(change.wpm - 28) <= 2, JSON.stringify(events.filter((e) => e.type === "signal")));
+    assert.ok(change.emittedAtMs - firstEndMs <= 3000, `${change.emittedAtMs - firstEndMs} ms`);
+  });
+
   it("takes a new station at the same pitch and half the speed as a change of speed, and reads it", () => {
     const a = recorded("CQ CQ DE W1AW W1AW K", 25, { padS: 1 }, 3);
     const b = recorded("W1AW DE DL1ABC DL1ABC K", 12, { padS: 1 }, 4);
