@@ -32,7 +32,7 @@ import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
 import { findPitches, pitchRange, type Pitches } from "./front-end/pitch.js";
-import { turns } from "./front-end/turns.js";
+import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
@@ -131,6 +131,8 @@ export interface Findings {
   nearDotMs?: number;
   /** How far the station heard most stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
   clarity?: number;
+  /** A signal's pitch, Hz, and speed, wpm, as a live listener follows it: a turn at that pitch is read at that speed without a search (a turn at another may be a new station, at its own speed). */
+  followed?: { frequency: number; wpm: number };
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a reading `before` found. */
@@ -146,7 +148,7 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
   const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const read = stations.map((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    return { turn, decoded: readBaseband(bb, hintedWpm(hints), before.nearDotMs) };
+    return { turn, decoded: readBaseband(bb, hintedWpm(hints) ?? followedWpm(turn, before.followed), before.nearDotMs) };
   });
   const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, ...text }] : []));
   if (found.length === 0) return nothing;
@@ -175,6 +177,11 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     },
     found: { pitches, nearDotMs: main.rungMs, clarity: main.clarity },
   };
+}
+
+/** The speed of the signal `followed`, for a turn at its pitch (within PITCH_CHANGE_HZ). */
+function followedWpm(turn: Turn, followed: Findings["followed"]): number | undefined {
+  return followed && Math.abs(turn.frequency - followed.frequency) <= TUNING.live.PITCH_CHANGE_HZ ? followed.wpm : undefined;
 }
 
 /**

@@ -398,7 +398,7 @@ export const TUNING = {
     CLOSE_MS: 30000,
   },
   live: {
-    /** Every this much stream, ms, a reading searches the pitch and speed afresh (a followed clear signal's speed only at the rungs near the speed followed, NEAR_RUNGS); between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch is then picked up within 2 s, under the 3 s allowed (a new speed at the same pitch later, up to 5 s: a character carries its reading's median speed, docs/streaming.md). */
+    /** Every this much stream, ms, a reading searches the pitch and speed afresh (a followed clear signal's speed only at the rungs near the speed followed, NEAR_RUNGS); between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch is then picked up within 2 s, under the 3 s allowed (a new speed at the same pitch shows in every reading, as its transmission's own speed: characters/heard.ts). */
     FULL_SEARCH_MS: 2000,
     /** A reading narrows the next one's searches only if it read at least this many characters. Estimator: one alone is as often a burst of noise, or of another station, as the signal; the pitch it was read at is unconfirmed. */
     NARROWING_CHARACTERS: 2,

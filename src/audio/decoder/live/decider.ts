@@ -160,6 +160,11 @@ export class Decider {
     return this.speedIsKnown && this.signal !== undefined;
   }
 
+  /** The pitch and speed of the signal followed, if any. */
+  get followed(): { frequency: number; wpm: number } | undefined {
+    return this.signal;
+  }
+
   /** The speed followed, or `fallback` before a signal is found. */
   wpmOr(fallback: number): number {
     return this.signal?.wpm ?? fallback;

@@ -171,9 +171,9 @@ export class SignalListener extends WindowListener {
     const readsFollowed = followed && !this.unbounded;
     const from = readsFollowed ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
-    // A narrowed reading of the signal followed reads it at the speed followed.
-    const hints = readsFollowed && before.pitches !== undefined ? { ...this.hints, wpm: this.hints.wpm ?? this.decider.wpmOr(0) } : this.hints;
-    const reading = hearAudio(this.readingFrom(from), this.sampleRate, hints, before);
+    // A narrowed reading of the signal followed reads it at the speed followed (a turn at another pitch at its own).
+    const findings = readsFollowed && before.pitches !== undefined ? { ...before, followed: this.decider.followed } : before;
+    const reading = hearAudio(this.readingFrom(from), this.sampleRate, this.hints, findings);
     this.found = reading.found;
     this.charactersRead = reading.decode.characters;
     if (final) this.finalReading = reading.decode;

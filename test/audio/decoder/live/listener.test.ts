@@ -14,6 +14,32 @@ function recorded(text: string, wpm: number, channel: Partial<Channel> = {}, see
   return record(timeline(text, { wpm }), { ...CLEAN, ...channel }, RATE, rng(seed));
 }
 
+/** Two recordings, the second after the first. */
+function oneAfterTheOther(a: Float32Array, b: Float32Array): Float32Array {
+  const both = new Float32Array(a.length + b.length);
+  both.set(a);
+  both.set(b, a.length);
+  return both;
+}
+
+const TWO_STATIONS = "CQ CQ DE W1AW W1AW K W1AW DE DL1ABC DL1ABC K";
+
+/**
+ * One station at `wpm` and 600 Hz, then after a pause (`padS` of silence after it and before
+ * the next) another at `newWpm` and `newFrequency`, +10 dB (seeds `seed` and the next): what a
+ * listener says, the first change it says, and how long after the new station's first
+ * character (W, 9 dots) it came, ms.
+ */
+function newStation(o: { wpm: number; newWpm: number; newFrequency: number; padS: number; seed: number }) {
+  const a = recorded("CQ CQ DE W1AW W1AW K", o.wpm, { frequency: 600, snrDb: 10, padS: o.padS }, o.seed);
+  const b = recorded("W1AW DE DL1ABC DL1ABC K", o.newWpm, { frequency: o.newFrequency, snrDb: 10, padS: o.padS }, o.seed + 1);
+  const { events, summary } = listen(oneAfterTheOther(a, b), whole(1024));
+  const firstEndMs = (1000 * a.length) / RATE + 1000 * o.padS + 9 * dotMs(o.newWpm);
+  const change = events.find((e) => e.type === "signal" && e.state === "changed");
+  const signals = JSON.stringify(events.filter((e) => e.type === "signal"));
+  return { summary, change, afterMs: change ? change.emittedAtMs - firstEndMs : Number.POSITIVE_INFINITY, signals };
+}
+
 /** Everything a listener says about `samples`, pushed in chunks of the sizes `sizes` gives in turn. */
 function listen(samples: Float32Array | Int16Array, sizes: () => number, options: Partial<ListenerOptions> = {}) {
   const listener = createListener({ sampleRate: RATE, ...options });
@@ -141,9 +167,7 @@ describe("the live listener", () => {
   it("follows a new station at another pitch and speed, within 3 s of its first character", () => {
     const a = recorded("CQ CQ DE W1AW K", 18, { frequency: 550, padS: 1 }, 3);
     const b = recorded("W1AW DE DL1ABC K", 30, { frequency: 800, padS: 1 }, 4);
-    const both = new Float32Array(a.length + b.length);
-    both.set(a);
-    both.set(b, a.length);
+    const both = oneAfterTheOther(a, b);
     const { events, summary } = listen(both, whole(1024));
     assert.equal(summary.output, "CQ CQ DE W1AW K W1AW DE DL1ABC K");
     const bStartMs = (1000 * a.length) / RATE + 1000;
@@ -155,27 +179,24 @@ describe("the live listener", () => {
     assert.ok(first?.type === "signal" && first.state === "found" && Math.abs(first.frequency - 550) <= 5);
   });
 
+  it("hears a new station at another pitch while it follows the last one's speed, within 3 s of its first character", () => {
+    const { summary, change, afterMs, signals } = newStation({ wpm: 12, newWpm: 25, newFrequency: 800, padS: 2, seed: 13 });
+    assert.equal(summary.output, TWO_STATIONS);
+    assert.ok(change?.type === "signal" && Math.abs(change.frequency - 800) <= 5, signals);
+    assert.ok(afterMs <= 3000, `${afterMs} ms`);
+  });
+
   it("follows a new station at the same pitch and a faster speed, within 3 s of its first character", () => {
-    const a = recorded("CQ CQ DE W1AW W1AW K", 20, { frequency: 600, snrDb: 10, padS: 1 }, 3);
-    const b = recorded("W1AW DE DL1ABC DL1ABC K", 28, { frequency: 600, snrDb: 10, padS: 1 }, 4);
-    const both = new Float32Array(a.length + b.length);
-    both.set(a);
-    both.set(b, a.length);
-    const { events, summary } = listen(both, whole(1024));
-    assert.equal(summary.output, "CQ CQ DE W1AW W1AW K W1AW DE DL1ABC DL1ABC K");
-    // W (.--) is 9 dots.
-    const firstEndMs = (1000 * a.length) / RATE + 1000 + 9 * dotMs(28);
-    const change = events.find((e) => e.type === "signal" && e.state === "changed");
-    assert.ok(change && change.type === "signal" && Math.abs(change.wpm - 28) <= 2, JSON.stringify(events.filter((e) => e.type === "signal")));
-    assert.ok(change.emittedAtMs - firstEndMs <= 3000, `${change.emittedAtMs - firstEndMs} ms`);
+    const { summary, change, afterMs, signals } = newStation({ wpm: 20, newWpm: 28, newFrequency: 600, padS: 1, seed: 3 });
+    assert.equal(summary.output, TWO_STATIONS);
+    assert.ok(change?.type === "signal" && Math.abs(change.wpm - 28) <= 2, signals);
+    assert.ok(afterMs <= 3000, `${afterMs} ms`);
   });
 
   it("takes a new station at the same pitch and half the speed as a change of speed, and reads it", () => {
     const a = recorded("CQ CQ DE W1AW W1AW K", 25, { padS: 1 }, 3);
     const b = recorded("W1AW DE DL1ABC DL1ABC K", 12, { padS: 1 }, 4);
-    const both = new Float32Array(a.length + b.length);
-    both.set(a);
-    both.set(b, a.length);
+    const both = oneAfterTheOther(a, b);
     const { events, summary } = listen(both, whole(1024));
     assert.match(summary.output, /^CQ CQ DE W1AW W1AW K .*DE DL1ABC DL1ABC K$/);
     const bStartMs = (1000 * a.length) / RATE + 1000;
