@@ -3,7 +3,7 @@
  * reading wrote, laid back over the marks it was written from. A character is as many
  * marks as its pattern has elements, so the marks are dealt out in order.
  */
-import type { Keyed, Ms } from "../keyed.js";
+import type { Element, Keyed, Ms } from "../keyed.js";
 import { textOfPattern } from "../../../core/tables.js";
 import type { TimingDecode } from "./transcript.js";
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
@@ -47,12 +47,14 @@ export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: M
   const words = decoded.morse.split(DEFAULT_SEPARATOR).map((w) => w.split(" "));
   if (words.flat().reduce((n, p) => n + p.length, 0) !== marks.length) return [];
   const heard: HeardCharacter[] = [];
+  const dots: number[] = [];
   let m = 0;
   for (const word of words)
     word.forEach((morse, i) => {
       const first = marks[m]!;
       const last = marks[m + morse.length - 1]!;
       m += morse.length;
+      dots.push(ownDotMs(morse, first, last));
       heard.push({
         text: textOfPattern(morse) ?? UNKNOWN_CHARACTER,
         morse,
@@ -63,25 +65,35 @@ export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: M
         wpm: decoded.wpm,
       });
     });
-  return withTransmissionSpeeds(heard);
+  return withTransmissionSpeeds(heard, dots);
 }
 
-/** The dot length a character was keyed at, ms: its length over the dots its pattern spans. */
-function ownDotMs(c: HeardCharacter): number {
-  let dots = ELEMENT_GAP_DOTS * (c.morse.length - 1);
-  for (const element of c.morse) dots += element === "-" ? DASH_DOTS : DOT_DOTS;
-  return (c.endMs - c.startMs) / dots;
+/** The dots an element spans. */
+function elementDots(element: string): number {
+  return element === "-" ? DASH_DOTS : DOT_DOTS;
+}
+
+/**
+ * The dot length a character `morse` was keyed at, ms, from its marks `first` to `last`:
+ * from the first mark's start to the last's, over the dots between, where a constant
+ * lengthening of the marks (and shortening of the gaps) cancels out; from its whole length
+ * for a character of one element.
+ */
+function ownDotMs(morse: string, first: Element, last: Element): number {
+  if (morse.length === 1) return last.durationMs / elementDots(morse);
+  let dots = ELEMENT_GAP_DOTS * (morse.length - 1);
+  for (let i = 0; i < morse.length - 1; i++) dots += elementDots(morse[i]!);
+  return (last.startMs - first.startMs) / dots;
 }
 
 /**
  * Where a reading holds more than one transmission (parted by TRANSMISSION_PAUSE_DOTS),
- * each one's characters take its own speed: the median of their lengths'. After a pause
+ * each one's characters take its own speed, the median of theirs (`ownDotMs`). After a pause
  * may come another station at another speed, and the reading's speed is the median over
  * all it holds, most of it perhaps the station before: a live listener would take the new
  * station's first characters as the old one's.
  */
-function withTransmissionSpeeds(heard: HeardCharacter[]): HeardCharacter[] {
-  const dots = heard.map(ownDotMs);
+function withTransmissionSpeeds(heard: HeardCharacter[], dots: number[]): HeardCharacter[] {
   const starts = [0];
   for (let i = 1; i < heard.length; i++)
     if (heard[i]!.startMs - heard[i - 1]!.endMs >= TUNING.timings.TRANSMISSION_PAUSE_DOTS * Math.min(dots[i - 1]!, dots[i]!)) starts.push(i);
