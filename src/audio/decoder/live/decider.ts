@@ -161,7 +161,7 @@ export class Decider {
   }
 
   /** The pitch and speed of the signal followed, if any. */
-  get followed(): { frequency: number; wpm: number } | undefined {
+  get followedSignal(): { frequency: number; wpm: number } | undefined {
     return this.signal;
   }
 

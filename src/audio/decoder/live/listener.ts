@@ -165,14 +165,14 @@ export class SignalListener extends WindowListener {
   }
 
   protected read(final: boolean, events: ListenEvent[]): void {
-    const followed = !final && this.decider.readsFollowed;
-    const before = this.before(final, followed);
+    const aSecondApart = !final && this.decider.readsFollowed;
+    const before = this.before(final, aSecondApart);
     // An unbounded window is read whole, as decodeAudio reads the stream.
-    const readsFollowed = followed && !this.unbounded;
+    const readsFollowed = aSecondApart && !this.unbounded;
     const from = readsFollowed ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
     // A narrowed reading of the signal followed reads it at the speed followed (a turn at another pitch at its own).
-    const findings = readsFollowed && before.pitches !== undefined ? { ...before, followed: this.decider.followed } : before;
+    const findings = readsFollowed && before.pitches !== undefined ? { ...before, followed: this.decider.followedSignal } : before;
     const reading = hearAudio(this.readingFrom(from), this.sampleRate, this.hints, findings);
     this.found = reading.found;
     this.charactersRead = reading.decode.characters;
@@ -200,11 +200,11 @@ export class SignalListener extends WindowListener {
    * station's burst); the pitch alone until the stream's speed is known (a speed read from
    * a stream's first seconds can be a rung off, and narrowed searches would keep it).
    */
-  private before(final: boolean, followed: boolean): Findings {
+  private before(final: boolean, aSecondApart: boolean): Findings {
     const full = final || this.sinceFullSearchMs >= TUNING.live.FULL_SEARCH_MS;
     if (full) this.sinceFullSearchMs = 0;
     if (final || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
-    if (full) return followed ? { nearDotMs: dotAt(this.decider.wpmOr(0)) } : {};
+    if (full) return aSecondApart ? { nearDotMs: dotAt(this.decider.wpmOr(0)) } : {};
     return this.decider.knowsSpeed ? this.found : { ...this.found, nearDotMs: undefined };
   }
 
