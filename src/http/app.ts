@@ -23,7 +23,8 @@ import { chartRoutes } from "./routes/chart.js";
 import { decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
 import { encodeRoutes } from "./routes/encode.js";
-import { LiveStreams, listenRoutes } from "./routes/listen.js";
+import { LISTEN_PATH, LiveStreams, listenRoutes } from "./routes/listen.js";
+import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
 import { LIVE_STREAM } from "./limits.js";
 import websocket from "@fastify/websocket";
 
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       await new Promise((resolve) => this.websocketServer.close(resolve));
     },
   });
+  serveOtherUpgradesAsHttp(app.server, (request) => asksForWebSocket(request) && requestPath(request.url ?? "") === LISTEN_PATH);
   registerCors(app);
   await app.register(rateLimit, { ...config.rateLimit, store: sharedCounter(app, config, metrics, readiness) });
   registerMetrics(app, metrics);

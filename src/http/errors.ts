@@ -70,6 +70,9 @@ export const emptyBody = () => new HttpError(400, "INVALID_BODY", "Request body 
 
 export const malformedRequest = (message = "Malformed HTTP request") => new HttpError(400, "MALFORMED_REQUEST", message);
 
+/** A WebSocket handshake that cannot be completed, refused before the upgrade. */
+export const badHandshake = (message: string, headers: Record<string, string> = {}) => new HttpError(400, "MALFORMED_REQUEST", message, headers);
+
 /** The request cannot be trusted to be what it seems: the connection is closed after the answer. */
 export const missingHost = () => new HttpError(400, "MALFORMED_REQUEST", "Missing Host header: HTTP/1.1 requests must name the host", { connection: "close" });
 

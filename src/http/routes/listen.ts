@@ -6,6 +6,9 @@ import { upgradeRequired } from "../errors.js";
 import { requestPath } from "../paths.js";
 import { LiveStream, type LiveStreamOptions } from "../live-stream.js";
 import { errorResponses, ListenParams } from "../schemas.js";
+import { handshakeError } from "../upgrades.js";
+
+export const LISTEN_PATH = "/api/v1/listen";
 
 /** The streams open, so that a shutdown can end each with its last events. */
 export class LiveStreams {
@@ -28,7 +31,7 @@ export class LiveStreams {
 export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
   app.route({
     method: "GET",
-    url: "/api/v1/listen",
+    url: LISTEN_PATH,
     schema: {
       summary:
         "Live decoding over a WebSocket: send mono PCM in binary frames and an empty binary frame to end; " +
@@ -37,6 +40,8 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
       querystring: ListenParams,
       response: errorResponses,
     },
+    // A handshake ws would refuse in text/html is refused here, in JSON, before it reaches ws.
+    onRequest: (request, _reply, done) => done(request.ws ? handshakeError(request.headers) : undefined),
     ...paramsNormalizer("query", ListenParams),
     handler: async (request: FastifyRequest) => {
       throw upgradeRequired(requestPath(request.url));
