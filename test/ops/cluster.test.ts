@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import WebSocket from "ws";
 import {
   freePorts,
   httpGet,
@@ -522,4 +523,39 @@ test("graceful shutdown of one instance: a request in flight at SIGTERM complete
   const exit = await single.process.exitWithin(Math.max(0, signalledAt + 10_000 - Date.now()));
   assert.deepEqual(exit, { code: 0, signal: null }, single.process.describe());
   assert.match(single.process.output, /shutting down/);
+});
+
+/** A live stream of `pcm` (s16le at 8 kHz) as `client`, ended at once: its events and close code, or the HTTP status that refused it. */
+function liveStream(base: string, client: string, pcm: Buffer): Promise<{ status?: number; code?: number; events: Record<string, unknown>[] }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/api/v1/listen?sampleRate=8000`, { headers: { "x-forwarded-for": client } });
+    const events: Record<string, unknown>[] = [];
+    ws.on("unexpected-response", (_request, response) => resolve({ status: response.statusCode, events }));
+    ws.on("error", reject);
+    ws.on("message", (data) => events.push(JSON.parse(data.toString())));
+    ws.on("close", (code) => resolve({ code, events }));
+    ws.on("open", () => {
+      for (let at = 0; at < pcm.length; at += 3200) ws.send(pcm.subarray(at, at + 3200), { binary: true });
+      ws.send(Buffer.alloc(0), { binary: true });
+    });
+  });
+}
+
+test("a live stream (WebSocket) through nginx reads as it does from an instance, and counts against the client's limit", async () => {
+  const wav = await fetch(`${nginx.url}/api/v1/audio.wav?text=CQ%20DE%20W1AW&wpm=20&sampleRate=8000`, { signal: AbortSignal.timeout(20_000) });
+  assert.equal(wav.status, 200);
+  const pcm = Buffer.from(await wav.arrayBuffer()).subarray(44);
+  const client = nextClient();
+  const proxied = await liveStream(nginx.url, client, pcm);
+  assert.equal(proxied.status, undefined, `nginx answered ${proxied.status}${await nginxLog(nginx)}`);
+  assert.equal(proxied.code, 1000);
+  const direct = await liveStream(a.url, nextClient(), pcm);
+  assert.deepEqual(proxied.events, direct.events);
+  assert.equal(proxied.events.at(-1)?.output, "CQ DE W1AW");
+  // The stream was one request of this client's, in the shared count.
+  assert.equal(remaining(await encode(nginx.url, client)), QUOTA - 2);
+  // A plain GET is the instance's 426, passed on.
+  const plain = await fetch(`${nginx.url}/api/v1/listen?sampleRate=8000`, { signal: AbortSignal.timeout(20_000) });
+  assert.equal(plain.status, 426);
+  assert.equal((await plain.json()).code, "UPGRADE_REQUIRED");
 });
