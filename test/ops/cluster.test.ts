@@ -557,5 +557,5 @@ test("a live stream (WebSocket) through nginx reads as it does from an instance,
   // A plain GET is the instance's 426, passed on.
   const plain = await fetch(`${nginx.url}/api/v1/listen?sampleRate=8000`, { signal: AbortSignal.timeout(20_000) });
   assert.equal(plain.status, 426);
-  assert.equal((await plain.json()).code, "UPGRADE_REQUIRED");
+  assert.equal(((await plain.json()) as { code?: string }).code, "UPGRADE_REQUIRED");
 });
