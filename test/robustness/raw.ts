@@ -128,7 +128,7 @@ export function exchange(port: number, data: string | Buffer | readonly (string 
       if (responses !== undefined) {
         const parsed = parseResponses(Buffer.concat(chunks), noBody);
         const last = parsed[parsed.length - 1];
-        if (parsed.length >= responses && last && completeBody(last)) finish("closed");
+        if (parsed.length >= responses && last && (noBody?.(parsed.length - 1) || completeBody(last))) finish("closed");
       }
     });
     socket.on("end", () => finish("closed"));
