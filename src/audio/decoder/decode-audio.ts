@@ -24,7 +24,7 @@
 import { MorseError } from "../../core/errors.js";
 import { dotMs as dotMsOf } from "../../core/units.js";
 import { DEFAULT_SEPARATOR } from "../../core/limits.js";
-import { heardCharacters, type HeardCharacter } from "./characters/heard.js";
+import { heardCharacters, transmissionsOf, type HeardCharacter, type Transmission } from "./characters/heard.js";
 import { clarity, loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
@@ -37,7 +37,7 @@ import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
 import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
-import { searchSpeed } from "./speed.js";
+import { searchSpeed, type Speed } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
 export interface AudioHints {
@@ -146,9 +146,11 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
   const strongest = { frequency: pitches.first, bb: toBaseband(samples, sampleRate, pitches.first) };
   // A hinted pitch names one station: the others' turns are not read.
   const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
-  const read = stations.map((turn) => {
+  const read = stations.flatMap((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    return { turn, decoded: readBaseband(bb, hintedWpm(hints) ?? followedWpm(turn, before.followed), before.nearDotMs) };
+    const hintWpm = hintedWpm(hints) ?? followedWpm(turn, before.followed);
+    const decoded = readBaseband(bb, hintWpm, before.nearDotMs);
+    return decoded && hintWpm === undefined ? byTransmission(samples, sampleRate, turn, decoded) : [{ turn, decoded }];
   });
   const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, ...text }] : []));
   if (found.length === 0) return nothing;
@@ -192,7 +194,51 @@ function followedWpm(turn: Turn, followed: Findings["followed"]): number | undef
 export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotMs?: number): TurnText | undefined {
   followDrift(bb);
   const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearDotMs);
-  if (speed === undefined) return undefined;
+  return speed && readAtSpeed(bb, speed, hintWpm);
+}
+
+/**
+ * A turn's transmissions (parted by pauses, characters/heard.ts) each read at its own speed
+ * where one's speed search differs from the turn's reading by TRANSMISSION_SPEED_RATIO or
+ * more: after a pause, another station at the same pitch may key at another speed, and one
+ * speed's filters and priors misread the other. Else the turn's reading as it is.
+ */
+function byTransmission(samples: Float32Array, sampleRate: number, turn: Turn, text: TurnText): { turn: Turn; decoded: TurnText | undefined }[] {
+  // In noise a few characters' speed search wanders by more than the ratio: no split there.
+  const spans = noisy(text.clarity) ? [] : long(transmissionsOf(text.decoded, text.keyed));
+  if (spans.length < 2) return [{ turn, decoded: text }];
+  const at = (ms: number) => turn.from + Math.round((ms * sampleRate) / 1000);
+  const pieces = spans.map((span, k) => {
+    const piece: Turn = {
+      frequency: turn.frequency,
+      from: k === 0 ? turn.from : at((spans[k - 1]!.endMs + span.startMs) / 2),
+      to: k === spans.length - 1 ? turn.to : at((span.endMs + spans[k + 1]!.startMs) / 2),
+    };
+    const bb = toBaseband(samples.subarray(piece.from, piece.to), sampleRate, piece.frequency);
+    followDrift(bb);
+    return { piece, bb, speed: searchSpeed(bb) };
+  });
+  const dotMs = dotMsOf(text.decoded.wpm);
+  const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= TUNING.speed.TRANSMISSION_SPEED_RATIO;
+  if (!pieces.some(({ speed }) => apart(speed))) return [{ turn, decoded: text }];
+  return pieces.map(({ piece, bb, speed }) => ({ turn: piece, decoded: speed && readAtSpeed(bb, speed, undefined) }));
+}
+
+/** Transmissions of fewer than TRANSMISSION_CHARACTERS joined to the one before (the first, to the one after): too few characters to measure a speed by. */
+function long(spans: Transmission[]): Transmission[] {
+  const out: Transmission[] = [];
+  for (const span of spans) {
+    const last = out.at(-1);
+    if (last && (last.characters < TUNING.speed.TRANSMISSION_CHARACTERS || span.characters < TUNING.speed.TRANSMISSION_CHARACTERS)) {
+      last.endMs = span.endMs;
+      last.characters += span.characters;
+    } else out.push({ ...span });
+  }
+  return out;
+}
+
+/** Keying and characters at a speed found or hinted; undefined where none is found, or where what was keyed is too fast to be Morse. */
+function readAtSpeed(bb: Baseband, speed: { dotMs: number; rungMs: number | undefined }, hintWpm: number | undefined): TurnText | undefined {
   const { dotMs } = speed;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs);
   for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);

@@ -91,6 +91,10 @@ export const TUNING = {
     NEAR_RUNGS: 1,
     /** Keying read faster than this, wpm, is not Morse and reads as nothing. Standard: half as fast again as the fastest speed the decoder reads (60 wpm, limits.ts DECODE_WPM); what reads faster is elements a few ms long: clicks, or the noise of a receiver muted in step with its own transmitter (QSK), read at 300 to 500 wpm. */
     FASTEST_WPM: 90,
+    /** A transmission after a pause whose own speed search finds a dot this many times longer or shorter than its reading's is another station, read on its own (decode-audio.ts). Estimator: beyond one reading's spread of the speed, as a live listener's SPEED_CHANGE. */
+    TRANSMISSION_SPEED_RATIO: 1.3,
+    /** ...and holds at least this many characters, as does the transmission before it; shorter ones are read with their neighbours. Estimator: a speed search needs a few characters' marks and gaps to measure a dot by. */
+    TRANSMISSION_CHARACTERS: 8,
   },
   /** Levels along the envelope and threshold keying (evidence/levels.ts, search/threshold.ts). */
   levels: {

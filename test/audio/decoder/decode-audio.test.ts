@@ -5,7 +5,7 @@ import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/a
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { gaussian, rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
-import { fadeDepthForDb, lightFarnsworth, receiverMutes, secondStation, silentStretch, tightFist } from "../../fixtures/conditions.js";
+import { fadeDepthForDb, lightFarnsworth, receiverMutes, secondStation, silentStretch, tightFist, zeroBeat } from "../../fixtures/conditions.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -221,6 +221,10 @@ describe("decodeAudio", () => {
 
   it("reads two stations in turn (a QSO), each at its own pitch and speed", () => {
     for (const { text, samples, label } of secondStation(10, 3)) assert.equal(decodeAudio(samples, 8000).output, text, label);
+  });
+
+  it("reads two stations in turn at one pitch (zero-beat), each at its own speed", () => {
+    for (const { text, samples, label } of zeroBeat(168, 3)) assert.equal(decodeAudio(samples, 8000).output, text, label);
   });
 
   it("takes the pitch hint to choose between two signals", () => {

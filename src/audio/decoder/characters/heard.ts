@@ -42,12 +42,36 @@ export function writeCharacter(into: { output: string; morse: string }, c: { tex
  * from) shifted by `offsetMs`; empty where the two disagree on the number of marks.
  */
 export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: Ms, frequency: number): HeardCharacter[] {
-  if (decoded.morse === "") return [];
-  const marks = keyed.filter((e) => e.mark);
-  const words = decoded.morse.split(DEFAULT_SEPARATOR).map((w) => w.split(" "));
-  if (words.flat().reduce((n, p) => n + p.length, 0) !== marks.length) return [];
+  const { heard, dots } = timedCharacters(decoded, keyed, offsetMs, frequency);
+  return withTransmissionSpeeds(heard, dots);
+}
+
+/** A transmission of a reading: where it starts and ends, ms within the reading, and how many characters it holds. */
+export interface Transmission {
+  startMs: Ms;
+  endMs: Ms;
+  characters: number;
+}
+
+/** The transmissions of a reading (parted by TRANSMISSION_PAUSE_DOTS); one where there is no pause, none without characters. */
+export function transmissionsOf(decoded: TimingDecode, keyed: Keyed): Transmission[] {
+  const { heard, dots } = timedCharacters(decoded, keyed, 0, 0);
+  if (heard.length === 0) return [];
+  const starts = transmissionStarts(heard, dots);
+  return starts.map((from, k) => {
+    const to = starts[k + 1] ?? heard.length;
+    return { startMs: heard[from]!.startMs, endMs: heard[to - 1]!.endMs, characters: to - from };
+  });
+}
+
+/** Each character of `decoded` timed by the marks of `keyed`, with the dot length it was keyed at. */
+function timedCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: Ms, frequency: number): { heard: HeardCharacter[]; dots: number[] } {
   const heard: HeardCharacter[] = [];
   const dots: number[] = [];
+  if (decoded.morse === "") return { heard, dots };
+  const marks = keyed.filter((e) => e.mark);
+  const words = decoded.morse.split(DEFAULT_SEPARATOR).map((w) => w.split(" "));
+  if (words.flat().reduce((n, p) => n + p.length, 0) !== marks.length) return { heard, dots };
   let m = 0;
   for (const word of words)
     word.forEach((morse, i) => {
@@ -65,7 +89,7 @@ export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: M
         wpm: decoded.wpm,
       });
     });
-  return withTransmissionSpeeds(heard, dots);
+  return { heard, dots };
 }
 
 /** The dots an element spans. */
@@ -94,9 +118,7 @@ function ownDotMs(morse: string, first: Element, last: Element): number {
  * station's first characters as the old one's.
  */
 function withTransmissionSpeeds(heard: HeardCharacter[], dots: number[]): HeardCharacter[] {
-  const starts = [0];
-  for (let i = 1; i < heard.length; i++)
-    if (heard[i]!.startMs - heard[i - 1]!.endMs >= TUNING.timings.TRANSMISSION_PAUSE_DOTS * Math.min(dots[i - 1]!, dots[i]!)) starts.push(i);
+  const starts = transmissionStarts(heard, dots);
   if (starts.length === 1) return heard;
   starts.forEach((from, k) => {
     const to = starts[k + 1] ?? heard.length;
@@ -104,4 +126,17 @@ function withTransmissionSpeeds(heard: HeardCharacter[], dots: number[]): HeardC
     for (let i = from; i < to; i++) heard[i]!.wpm = wpm;
   });
   return heard;
+}
+
+/**
+ * The first character of each transmission: after a gap the reading took for a word space,
+ * TRANSMISSION_PAUSE_DOTS or more at the faster speed of the characters either side. (A
+ * letter gap is never a pause, however long: Farnsworth spacing stretches them by seconds.)
+ */
+function transmissionStarts(heard: readonly HeardCharacter[], dots: readonly number[]): number[] {
+  const starts = [0];
+  for (let i = 1; i < heard.length; i++)
+    if (heard[i]!.wordStart && heard[i]!.startMs - heard[i - 1]!.endMs >= TUNING.timings.TRANSMISSION_PAUSE_DOTS * Math.min(dots[i - 1]!, dots[i]!))
+      starts.push(i);
+  return starts;
 }

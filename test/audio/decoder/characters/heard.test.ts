@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { timeline } from "../../../../src/core/index.js";
-import { heardCharacters } from "../../../../src/audio/decoder/characters/heard.js";
+import { heardCharacters, transmissionsOf } from "../../../../src/audio/decoder/characters/heard.js";
 import { keyedFromDurations } from "../../../../src/audio/decoder/keyed.js";
 import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 
@@ -46,5 +46,24 @@ describe("heardCharacters", () => {
     // A word gap is no pause: one transmission, one speed.
     const wordGap = heard("CQ DE W1AW K W1AW DE G4XYZ", [...durations("CQ DE W1AW K", 20), 7 * 60, ...durations("W1AW DE G4XYZ", 12)], 16);
     assert.ok(wordGap.every((c) => c.wpm === 16));
+  });
+});
+
+describe("transmissionsOf", () => {
+  it("spans each transmission from its first mark to its last; one span without a pause, none without characters", () => {
+    const first = durations("CQ DE W1AW K", 20);
+    const firstMs = first.reduce((a, b) => a + b, 0);
+    const keyed = keyedFromDurations(0, [...first, 2000, ...durations("W1AW DE G4XYZ", 12)]);
+    const decoded = { output: "CQ DE W1AW K W1AW DE G4XYZ", morse: timeline("CQ DE W1AW K W1AW DE G4XYZ").morse, characters: 0, wpm: 16 };
+    const spans = transmissionsOf(decoded, keyed);
+    assert.deepEqual(
+      spans.map((s) => s.startMs),
+      [0, firstMs + 2000],
+    );
+    assert.equal(spans[0]!.endMs, firstMs);
+    assert.equal(spans[1]!.endMs, keyed.at(-1)!.startMs + keyed.at(-1)!.durationMs);
+    const one = keyedFromDurations(0, durations("CQ DE W1AW K", 20));
+    assert.equal(transmissionsOf({ ...decoded, output: "CQ DE W1AW K", morse: timeline("CQ DE W1AW K").morse, wpm: 20 }, one).length, 1);
+    assert.deepEqual(transmissionsOf({ output: "", morse: "", characters: 0, wpm: 0 }, []), []);
   });
 });
