@@ -139,10 +139,15 @@ class Heard {
     else if (event.type === "character" || event.type === "correction" || event.type === "space") {
       this.liveText.take(event);
       ui.heard.value = this.liveText.text;
-    } else if (event.type === "signal" && event.state !== "lost") {
-      this.frequency = event.frequency ?? 0;
-      this.wpm = event.wpm ?? 0;
-    }
+      // The status follows the speed each character is read at: a signal's first estimate,
+      // from its first few characters, can be a tenth off.
+      if (event.type === "character") this.#readAt(event);
+    } else if (event.type === "signal" && event.state !== "lost") this.#readAt(event);
+  }
+
+  #readAt(event: { frequency?: number; wpm?: number }): void {
+    this.frequency = event.frequency ?? 0;
+    this.wpm = event.wpm ?? 0;
   }
 
   /** The pitches being read. */
