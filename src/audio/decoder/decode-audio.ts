@@ -150,7 +150,8 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
     const hintWpm = hintedWpm(hints) ?? followedWpm(turn, before.followed);
     const decoded = readBaseband(bb, hintWpm, before.nearDotMs);
-    return decoded && hintWpm === undefined ? byTransmission(samples, sampleRate, turn, decoded) : [{ turn, decoded }];
+    const basebandOf = (piece: Turn) => toBaseband(samples.subarray(piece.from, piece.to), sampleRate, piece.frequency);
+    return decoded && hintWpm === undefined ? byTransmission(turn, decoded, sampleRate, basebandOf) : [{ turn, decoded }];
   });
   const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, ...text }] : []));
   if (found.length === 0) return nothing;
@@ -199,11 +200,17 @@ export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotM
 
 /**
  * A turn's transmissions (parted by pauses, characters/heard.ts) each read at its own speed
+ * (each mixed down by `basebandOf`, as the turn was)
  * where one's speed search differs from the turn's reading by TRANSMISSION_SPEED_RATIO or
  * more: after a pause, another station at the same pitch may key at another speed, and one
  * speed's filters and priors misread the other. Else the turn's reading as it is.
  */
-function byTransmission(samples: Float32Array, sampleRate: number, turn: Turn, text: TurnText): { turn: Turn; decoded: TurnText | undefined }[] {
+export function byTransmission(
+  turn: Turn,
+  text: TurnText,
+  sampleRate: number,
+  basebandOf: (piece: Turn) => Baseband,
+): { turn: Turn; decoded: TurnText | undefined }[] {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
   const spans = noisy(text.clarity) ? [] : long(transmissionsOf(text.decoded, text.keyed));
   if (spans.length < 2) return [{ turn, decoded: text }];
@@ -214,7 +221,7 @@ function byTransmission(samples: Float32Array, sampleRate: number, turn: Turn, t
       from: k === 0 ? turn.from : at((spans[k - 1]!.endMs + span.startMs) / 2),
       to: k === spans.length - 1 ? turn.to : at((span.endMs + spans[k + 1]!.startMs) / 2),
     };
-    const bb = toBaseband(samples.subarray(piece.from, piece.to), sampleRate, piece.frequency);
+    const bb = basebandOf(piece);
     followDrift(bb);
     return { piece, bb, speed: searchSpeed(bb) };
   });

@@ -12,10 +12,11 @@ import { dotMs } from "../../core/units.js";
 import { DECODE_RATE, DECODE_WPM } from "../limits.js";
 import { heardCharacters, writeCharacter, type HeardCharacter } from "./characters/heard.js";
 import type { TimingDecode } from "./characters/timings.js";
-import { checkInput, hintedWpm, readBaseband, type AudioHints } from "./decode-audio.js";
+import { byTransmission, checkInput, hintedWpm, readBaseband, type AudioHints, type TurnText } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
+import type { Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { TUNING } from "./tuning.js";
 
@@ -83,10 +84,30 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   const { PAD_MS } = TUNING.band;
   const from = Math.max(0, Math.floor(((found.fromMs - PAD_MS) * sampleRate) / 1000));
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
-  const read = readBaseband(channelOf(samples.subarray(from, to), sampleRate, found.frequency, halfWidthHz), hintWpm);
+  const channel = (piece: Turn) => channelOf(samples.subarray(piece.from, piece.to), sampleRate, found.frequency, halfWidthHz);
+  const whole: Turn = { frequency: found.frequency, from, to };
+  const read = readBaseband(channel(whole), hintWpm);
   if (!read) return undefined;
-  const offsetMs = (1000 * from) / sampleRate;
+  const pieces = hintWpm === undefined ? byTransmission(whole, read, sampleRate, channel) : [{ turn: whole, decoded: read }];
   const frequency = Math.round(found.frequency);
+  const characters = pieces.flatMap(({ turn, decoded }, i) => {
+    const read = decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [];
+    // Transmissions are joined as words.
+    if (i > 0 && read[0]) read[0].wordStart = true;
+    return read;
+  });
+  const main = pieces.reduce((a, b) => ((b.decoded?.decoded.characters ?? 0) > (a.decoded?.decoded.characters ?? 0) ? b : a));
+  // Read from the channel's noise before or after the signal is keyed.
+  return {
+    frequency,
+    snrDb: found.snrDb,
+    wpm: main.decoded?.decoded.wpm ?? read.decoded.wpm,
+    characters: characters.filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs),
+  };
+}
+
+/** The characters of one reading, each with its marks, in ms from the recording's start (the reading's starts at `offsetMs`). */
+function channelCharacters(read: TurnText, offsetMs: number, frequency: number): ChannelCharacter[] {
   const marks = read.keyed.filter((e) => e.mark).map((e) => ({ startMs: offsetMs + e.startMs, endMs: offsetMs + e.startMs + e.durationMs }));
   // A character is as many marks as its pattern has elements, dealt out in order.
   const characters: ChannelCharacter[] = [];
@@ -95,8 +116,7 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
     characters.push({ ...c, marks: marks.slice(m, m + c.morse.length) });
     m += c.morse.length;
   }
-  // Read from the channel's noise before or after the signal is keyed.
-  return { frequency, snrDb: found.snrDb, wpm: read.decoded.wpm, characters: characters.filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs) };
+  return characters;
 }
 
 /** The index of the first of `sorted` (ascending by `key`) at or after `from`. */

@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import { decodeAudio, decodeSignals, type SignalDecode } from "../../../src/audio/index.js";
 import { findSignals } from "../../../src/audio/decoder/front-end/signals.js";
 import { recordBand, type BandSignal } from "../../fixtures/band.js";
+import { zeroBeat } from "../../fixtures/conditions.js";
 
 function signal(text: string, wpm: number, frequency: number, snrDb: number, startS = 0.5): BandSignal {
   return { text, wpm, frequency, snrDb, startS };
@@ -77,6 +78,14 @@ describe("decodeSignals", () => {
     const late = at(decodeSignals(samples, sampleRate).signals, 1200);
     assert.equal(late.output, "QRZ DE VK2DX");
     assert.ok(Math.abs(late.startMs - 9000) < 30, `${late.startMs} ms`);
+  });
+
+  it("reads two stations in turn at one pitch (zero-beat) as one signal, each at its own speed", () => {
+    for (const { text, samples, label } of zeroBeat(168, 3)) {
+      const { signals } = decodeSignals(samples, 8000);
+      assert.equal(signals.length, 1, label);
+      assert.equal(signals[0]!.output, text, label);
+    }
   });
 
   it("finds no signal in band noise alone, nor in silence", () => {
