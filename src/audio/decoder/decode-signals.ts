@@ -91,10 +91,10 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   const pieces = hintWpm === undefined ? byTransmission(whole, read, sampleRate, channel) : [{ turn: whole, decoded: read }];
   const frequency = Math.round(found.frequency);
   const characters = pieces.flatMap(({ turn, decoded }, i) => {
-    const read = decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [];
+    const heard = decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [];
     // Transmissions are joined as words.
-    if (i > 0 && read[0]) read[0].wordStart = true;
-    return read;
+    if (i > 0 && heard[0]) heard[0].wordStart = true;
+    return heard;
   });
   const main = pieces.reduce((a, b) => ((b.decoded?.decoded.characters ?? 0) > (a.decoded?.decoded.characters ?? 0) ? b : a));
   // Read from the channel's noise before or after the signal is keyed.
