@@ -107,9 +107,12 @@ describe("WebSocket handshakes on /api/v1/listen", () => {
   ];
   for (const [name, headers, names] of cases) {
     it(`${name}: a 400 in JSON before the upgrade`, async () => {
-      const result = await exchange(server.port, listen(headers), { timeoutMs: 5000, responses: 1 });
+      const result = await exchange(server.port, listen(headers), { timeoutMs: 5000 });
       const body = assertJson(result.responses[0], 400, show(result));
       assert.equal(body.code, "MALFORMED_REQUEST", show(result));
+      // The connection ends with the answer, and the answer says so.
+      assert.equal(result.responses[0]!.headers.connection, "close", show(result));
+      assert.equal(result.ended, "closed", show(result));
       assert.match(String(body.error), names);
     });
   }

@@ -41,7 +41,11 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
       response: errorResponses,
     },
     // A handshake ws would refuse in text/html is refused here, in JSON, before it reaches ws.
-    onRequest: (request, _reply, done) => done(request.ws ? handshakeError(request.headers) : undefined),
+    // Any answer short of the upgrade ends the connection (@fastify/websocket closes it): say so.
+    onRequest: (request, reply, done) => {
+      if (request.ws) reply.header("connection", "close");
+      done(request.ws ? handshakeError(request.headers) : undefined);
+    },
     ...paramsNormalizer("query", ListenParams),
     handler: async (request: FastifyRequest) => {
       throw upgradeRequired(requestPath(request.url));
