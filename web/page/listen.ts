@@ -141,11 +141,11 @@ class Heard {
       ui.heard.value = this.liveText.text;
       // The status follows the speed each character is read at: a signal's first estimate,
       // from its first few characters, can be a tenth off.
-      if (event.type === "character") this.#readAt(event);
-    } else if (event.type === "signal" && event.state !== "lost") this.#readAt(event);
+      if (event.type === "character") this.#takePitchAndSpeed(event);
+    } else if (event.type === "signal" && event.state !== "lost") this.#takePitchAndSpeed(event);
   }
 
-  #readAt(event: { frequency?: number; wpm?: number }): void {
+  #takePitchAndSpeed(event: { frequency?: number; wpm?: number }): void {
     this.frequency = event.frequency ?? 0;
     this.wpm = event.wpm ?? 0;
   }

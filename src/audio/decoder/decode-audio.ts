@@ -199,11 +199,11 @@ export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotM
 }
 
 /**
- * A turn's transmissions (parted by pauses, characters/heard.ts) each read at its own speed
- * (each mixed down by `basebandOf`, as the turn was)
- * where one's speed search differs from the turn's reading by TRANSMISSION_SPEED_RATIO or
- * more: after a pause, another station at the same pitch may key at another speed, and one
- * speed's filters and priors misread the other. Else the turn's reading as it is.
+ * A turn's transmissions (parted by pauses, characters/heard.ts), each mixed down by
+ * `basebandOf` as the turn was and read at its own speed, where one's speed search differs
+ * from the turn's reading by TRANSMISSION_SPEED_RATIO or more: after a pause, another station
+ * at the same pitch may key at another speed, and one speed's filters and priors misread the
+ * other. Else the turn's reading as it is.
  */
 export function byTransmission(
   turn: Turn,
@@ -212,7 +212,7 @@ export function byTransmission(
   basebandOf: (piece: Turn) => Baseband,
 ): { turn: Turn; decoded: TurnText | undefined }[] {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
-  const spans = noisy(text.clarity) ? [] : long(transmissionsOf(text.decoded, text.keyed));
+  const spans = noisy(text.clarity) ? [] : measurable(transmissionsOf(text.decoded, text.keyed));
   if (spans.length < 2) return [{ turn, decoded: text }];
   const at = (ms: number) => turn.from + Math.round((ms * sampleRate) / 1000);
   const pieces = spans.map((span, k) => {
@@ -231,8 +231,8 @@ export function byTransmission(
   return pieces.map(({ piece, bb, speed }) => ({ turn: piece, decoded: speed && readAtSpeed(bb, speed, undefined) }));
 }
 
-/** Transmissions of fewer than TRANSMISSION_CHARACTERS joined to the one before (the first, to the one after): too few characters to measure a speed by. */
-function long(spans: Transmission[]): Transmission[] {
+/** The transmissions joined until each holds TRANSMISSION_CHARACTERS (a short one to the one before; the first, to the one after): fewer are too few to measure a speed by. */
+function measurable(spans: Transmission[]): Transmission[] {
   const out: Transmission[] = [];
   for (const span of spans) {
     const last = out.at(-1);
