@@ -184,7 +184,7 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
 
 /** The speed of the signal `followed`, for a turn at its pitch (within PITCH_CHANGE_HZ). */
 function followedWpm(turn: Turn, followed: Findings["followed"]): number | undefined {
-  return followed && Math.abs(turn.frequency - followed.frequency) <= TUNING.live.PITCH_CHANGE_HZ ? followed.wpm : undefined;
+  return followed && Math.abs(turn.frequency - followed.frequency) <= TUNING.turns.PITCH_CHANGE_HZ ? followed.wpm : undefined;
 }
 
 /**
@@ -201,7 +201,7 @@ export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotM
 /**
  * A turn's transmissions (parted by pauses, characters/heard.ts), each mixed down by
  * `basebandOf` as the turn was and read at its own speed, where one's speed search differs
- * from the turn's reading by TRANSMISSION_SPEED_RATIO or more: after a pause, another station
+ * from the turn's reading by SPEED_CHANGE or more: after a pause, another station
  * at the same pitch may key at another speed, and one speed's filters and priors misread the
  * other. Else the turn's reading as it is.
  */
@@ -226,7 +226,7 @@ export function byTransmission(
     return { piece, bb, speed: searchSpeed(bb) };
   });
   const dotMs = dotMsOf(text.decoded.wpm);
-  const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= TUNING.speed.TRANSMISSION_SPEED_RATIO;
+  const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= TUNING.turns.SPEED_CHANGE;
   if (!pieces.some(({ speed }) => apart(speed))) return [{ turn, decoded: text }];
   return pieces.map(({ piece, bb, speed }) => ({ turn: piece, decoded: speed && readAtSpeed(bb, speed, undefined) }));
 }

@@ -39,7 +39,7 @@ export const TUNING = {
     /** The strongest peak must stand this far above its neighbourhood's median, or the recording holds no tone. Estimator: white noise's best bin stands 1.3 to 1.5 above it (20 seeds, muted in step with keying or not), the bench corpus's faintest Morse (−10 dB) 4.3 and other people's recordings 5.9 or more. */
     MIN_PEAK_SCORE: 2.5,
   },
-  /** Stations keying in turn (front-end/turns.ts). */
+  /** Telling stations apart: keying in turn (front-end/turns.ts), or after a pause at another pitch or speed (decode-audio.ts, live/decider.ts). */
   turns: {
     /** A second station is looked for this far from the first, Hz. Estimator: two stations 50 Hz apart are told apart by ear. */
     TURN_MIN_SEPARATION_HZ: 50,
@@ -51,6 +51,10 @@ export const TUNING = {
     TURN_FLOOR_QUANTILE: 0.2,
     /** Stations keyed in turn where one did this much more of its keying than the other (shares of each one's whole) before a moment. Estimator: 0.9 each side, the other 0.1 or less. */
     TURN_CONTRAST: 0.8,
+    /** A pitch this far from a station's is another station (a live listener's change of signal; a turn read at the speed followed), Hz. Estimator: beyond the drift a receiver shows, under the decoder's ±50 Hz hint window. */
+    PITCH_CHANGE_HZ: 30,
+    /** A speed this far from a station's is another station, as a ratio: a live listener's change of signal, and a transmission after a pause read on its own (decode-audio.ts). Estimator: beyond one reading's spread of the speed. */
+    SPEED_CHANGE: 1.3,
   },
   /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts). */
   baseband: {
@@ -91,9 +95,7 @@ export const TUNING = {
     NEAR_RUNGS: 1,
     /** Keying read faster than this, wpm, is not Morse and reads as nothing. Standard: half as fast again as the fastest speed the decoder reads (60 wpm, limits.ts DECODE_WPM); what reads faster is elements a few ms long: clicks, or the noise of a receiver muted in step with its own transmitter (QSK), read at 300 to 500 wpm. */
     FASTEST_WPM: 90,
-    /** A transmission after a pause whose own speed search finds a dot this many times longer or shorter than its reading's is another station, read on its own (decode-audio.ts). Estimator: beyond one reading's spread of the speed, as a live listener's SPEED_CHANGE. */
-    TRANSMISSION_SPEED_RATIO: 1.3,
-    /** ...and holds at least this many characters, as does the transmission before it; shorter ones are read with their neighbours. Estimator: a speed search needs a few characters' marks and gaps to measure a dot by. */
+    /** A transmission after a pause is searched for a speed of its own (decode-audio.ts, SPEED_CHANGE) only if it holds at least this many characters, as does the transmission before it; shorter ones are read with their neighbours. Estimator: a speed search needs a few characters' marks and gaps to measure a dot by. */
     TRANSMISSION_CHARACTERS: 8,
   },
   /** Levels along the envelope and threshold keying (evidence/levels.ts, search/threshold.ts). */
@@ -452,10 +454,6 @@ export const TUNING = {
     SAME_CHARACTER_DOTS: 1,
     /** No character for this long, ms, and the signal is lost. Estimator: longer than any pause inside a message. */
     SIGNAL_LOST_MS: 10000,
-    /** A pitch this far from the one followed is a change, Hz. Estimator: beyond the drift a receiver shows, under the decoder's ±50 Hz hint window. */
-    PITCH_CHANGE_HZ: 30,
-    /** A speed this far from the one followed is a change, as a ratio. Estimator: beyond one reading's spread of the speed. */
-    SPEED_CHANGE: 1.3,
   },
 };
 

@@ -372,7 +372,7 @@ export class Decider {
 
   /** Whether a character was read at another pitch or speed than the signal followed. */
   private changes(c: HeardCharacter): boolean {
-    const { PITCH_CHANGE_HZ, SPEED_CHANGE } = TUNING.live;
+    const { PITCH_CHANGE_HZ, SPEED_CHANGE } = TUNING.turns;
     const was = this.signal;
     return was !== undefined && (Math.abs(c.frequency - was.frequency) > PITCH_CHANGE_HZ || Math.max(c.wpm / was.wpm, was.wpm / c.wpm) > SPEED_CHANGE);
   }
