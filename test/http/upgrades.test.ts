@@ -171,3 +171,17 @@ describe("WebSocket handshakes on /api/v1/listen", () => {
     assert.deepEqual(assertJson(after.responses[0], 200, show(after)), SOS);
   });
 });
+
+describe("a WebSocket handshake over the rate limit", () => {
+  const limited = serveForTests({ rateLimit: { enforce: true, quota: 1, windowSeconds: 60 } });
+
+  it("is a 429 in JSON that says the connection closes, and it does", async () => {
+    const handshake = `GET /api/v1/listen?sampleRate=8000 HTTP/1.1${CRLF}Host: x${CRLF}${HANDSHAKE}${CRLF}`;
+    await exchange(limited.port, `GET /api/v1/encode?text=E HTTP/1.1${CRLF}Host: x${CRLF}Connection: close${CRLF}${CRLF}`, { timeoutMs: 5000 });
+    const result = await exchange(limited.port, handshake, { timeoutMs: 5000 });
+    const body = assertJson(result.responses[0], 429, show(result));
+    assert.equal(body.code, "RATE_LIMITED", show(result));
+    assert.equal(result.responses[0]!.headers.connection, "close", show(result));
+    assert.equal(result.ended, "closed", show(result));
+  });
+});

@@ -41,10 +41,12 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
       response: errorResponses,
     },
     // A handshake ws would refuse in text/html is refused here, in JSON, before it reaches ws.
-    // Any answer short of the upgrade ends the connection (@fastify/websocket closes it): say so.
-    onRequest: (request, reply, done) => {
+    onRequest: (request, _reply, done) => done(request.ws ? handshakeError(request.headers) : undefined),
+    // Any answer to a handshake short of the upgrade ends the connection (@fastify/websocket
+    // closes it): say so, whichever hook gave it (the rate limit's 429 comes before ours).
+    onSend: (request, reply, payload, done) => {
       if (request.ws) reply.header("connection", "close");
-      done(request.ws ? handshakeError(request.headers) : undefined);
+      done(null, payload);
     },
     ...paramsNormalizer("query", ListenParams),
     handler: async (request: FastifyRequest) => {
