@@ -24,7 +24,7 @@
 import { MorseError } from "../../core/errors.js";
 import { dotMs as dotMsOf } from "../../core/units.js";
 import { DEFAULT_SEPARATOR } from "../../core/limits.js";
-import { heardCharacters, transmissionsOf, type HeardCharacter, type Transmission } from "./characters/heard.js";
+import { heardCharacters, joinedAsWords, transmissionsOf, type HeardCharacter, type Transmission } from "./characters/heard.js";
 import { clarity, loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
@@ -153,33 +153,46 @@ export function hearAudio(recording: Float32Array, sampleRate: number, hints: Au
     const basebandOf = (piece: Turn) => toBaseband(samples.subarray(piece.from, piece.to), sampleRate, piece.frequency);
     return decoded && hintWpm === undefined ? byTransmission(turn, decoded, sampleRate, basebandOf) : [{ turn, decoded }];
   });
-  const found = read.flatMap(({ turn, decoded: text }) => (text && text.decoded.characters > 0 ? [{ turn, ...text }] : []));
+  const found = read.filter((r): r is PieceText => (r.decoded?.decoded.characters ?? 0) > 0);
   if (found.length === 0) return nothing;
+  const texts = found.map((r) => r.decoded.decoded);
   // The station heard most gives the pitch and speed.
-  const main = found.reduce((a, b) => (b.decoded.characters > a.decoded.characters ? b : a));
+  const main = heardMost(found);
   const decode: AudioDecode = {
-    output: found.map((r) => r.decoded.output).join(" "),
-    morse: found.map((r) => r.decoded.morse).join(DEFAULT_SEPARATOR),
-    characters: found.reduce((sum, r) => sum + r.decoded.characters, 0),
-    wpm: main.decoded.wpm,
+    output: texts.map((t) => t.output).join(" "),
+    morse: texts.map((t) => t.morse).join(DEFAULT_SEPARATOR),
+    characters: texts.reduce((sum, t) => sum + t.characters, 0),
+    wpm: main.decoded.decoded.wpm,
     frequency: Math.round(main.turn.frequency),
     durationMs,
   };
   // Timed only when asked for: decodeAudio wants the text alone.
   const timed = () =>
-    found.flatMap((r, i) => {
-      const characters = heardCharacters(r.decoded, r.keyed, (1000 * r.turn.from) / sampleRate, Math.round(r.turn.frequency));
-      // Turns are joined as words.
-      if (i > 0 && characters[0]) characters[0].wordStart = true;
-      return characters;
-    });
+    joinedAsWords(
+      found.map(({ turn, decoded }) => heardCharacters(decoded.decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
+    );
   return {
     decode,
     get heard() {
       return timed();
     },
-    found: { pitches, nearDotMs: main.rungMs, clarity: main.clarity },
+    found: { pitches, nearDotMs: main.decoded.rungMs, clarity: main.decoded.clarity },
   };
+}
+
+/** A piece of a recording (a station's turn, or one of its transmissions) and what was read in it, if anything. */
+export interface PieceRead {
+  turn: Turn;
+  decoded: TurnText | undefined;
+}
+
+/** A piece that was read. */
+type PieceText = PieceRead & { decoded: TurnText };
+
+/** Of pieces read, the first that read most characters: the station heard most, whose pitch and speed a reading gives. */
+export function heardMost<T extends PieceRead>(pieces: readonly T[]): T {
+  const characters = (p: T) => p.decoded?.decoded.characters ?? 0;
+  return pieces.reduce((a, b) => (characters(b) > characters(a) ? b : a));
 }
 
 /** The speed of the signal `followed`, for a turn at its pitch (within PITCH_CHANGE_HZ). */
@@ -205,12 +218,7 @@ export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotM
  * at the same pitch may key at another speed, and one speed's filters and priors misread the
  * other. Else the turn's reading as it is.
  */
-export function byTransmission(
-  turn: Turn,
-  text: TurnText,
-  sampleRate: number,
-  basebandOf: (piece: Turn) => Baseband,
-): { turn: Turn; decoded: TurnText | undefined }[] {
+export function byTransmission(turn: Turn, text: TurnText, sampleRate: number, basebandOf: (piece: Turn) => Baseband): PieceRead[] {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
   const spans = noisy(text.clarity) ? [] : measurable(transmissionsOf(text.decoded, text.keyed));
   if (spans.length < 2) return [{ turn, decoded: text }];

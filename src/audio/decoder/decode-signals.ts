@@ -10,9 +10,9 @@
 import { Decimator, decimationFactor } from "../dsp/decimator.js";
 import { dotMs } from "../../core/units.js";
 import { DECODE_RATE, DECODE_WPM } from "../limits.js";
-import { heardCharacters, writeCharacter, type HeardCharacter } from "./characters/heard.js";
+import { heardCharacters, joinedAsWords, writeCharacter, type HeardCharacter } from "./characters/heard.js";
 import type { TimingDecode } from "./characters/timings.js";
-import { byTransmission, checkInput, hintedWpm, readBaseband, type AudioHints, type TurnText } from "./decode-audio.js";
+import { byTransmission, checkInput, heardMost, hintedWpm, readBaseband, type AudioHints, type TurnText } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
@@ -90,13 +90,8 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   if (!read) return undefined;
   const pieces = hintWpm === undefined ? byTransmission(whole, read, sampleRate, channel) : [{ turn: whole, decoded: read }];
   const frequency = Math.round(found.frequency);
-  const characters = pieces.flatMap(({ turn, decoded }, i) => {
-    const heard = decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [];
-    // Transmissions are joined as words.
-    if (i > 0 && heard[0]) heard[0].wordStart = true;
-    return heard;
-  });
-  const main = pieces.reduce((a, b) => ((b.decoded?.decoded.characters ?? 0) > (a.decoded?.decoded.characters ?? 0) ? b : a));
+  const characters = joinedAsWords(pieces.map(({ turn, decoded }) => (decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [])));
+  const main = heardMost(pieces);
   // Read from the channel's noise before or after the signal is keyed.
   return {
     frequency,

@@ -37,6 +37,14 @@ export function writeCharacter(into: { output: string; morse: string }, c: { tex
   into.morse += (first ? "" : c.wordStart ? DEFAULT_SEPARATOR : " ") + c.morse;
 }
 
+/** The characters of pieces read one after another (turns, transmissions), joined as words: each piece's first starts a word. */
+export function joinedAsWords<C extends { wordStart: boolean }>(pieces: C[][]): C[] {
+  pieces.forEach((characters, i) => {
+    if (i > 0 && characters[0]) characters[0].wordStart = true;
+  });
+  return pieces.flat();
+}
+
 /**
  * The characters of `decoded`, timed by the marks of `keyed` (the elements it was written
  * from) shifted by `offsetMs`; empty where the two disagree on the number of marks.
