@@ -5,7 +5,8 @@
  * second apart), and is then emitted, never taken back.
  * A stream's first characters are decided so before its speed is known, and read again
  * once it is, each corrected once where two readings that know it read it otherwise; after
- * that the next reading may correct the last character once. The readings come from the
+ * that the next reading may correct the last character once (or the one after, where both
+ * read it at another pitch or speed: a new station). The readings come from the
  * listener that owns it (listener.ts: the strongest signal; band-listener.ts: one signal
  * of a band).
  */
@@ -259,11 +260,9 @@ export class Decider {
     const anywayMs = this.readsFollowed ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
-    const same = this.sameWithinMs(c);
-    const before = this.previous.heard;
-    const k = before.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
+    const k = this.readBefore(c);
     // The word space before it too, where both readings heard the character before it.
-    return k >= 0 && (k === 0 || !afterAnother || before[k]!.wordStart === c.wordStart);
+    return k >= 0 && (k === 0 || !afterAnother || this.previous.heard[k]!.wordStart === c.wordStart);
   }
 
   /** A character read this close to the last one decided is that one again. */
@@ -296,16 +295,31 @@ export class Decider {
   }
 
   /**
-   * The last character decided, read otherwise by this reading from the same start:
-   * corrected, once, at the next reading only, and only by a reading at the pitch and
-   * speed followed (a reading a rung off in speed reads every dot as a dash).
+   * The last character decided, read otherwise by a later reading from the same start:
+   * corrected, once. By a reading at the pitch and speed followed, at the next reading only.
+   * By one at another pitch or speed, only where the reading before read it alike too, and
+   * at the latest the second reading after it was decided: a reading a rung off in speed
+   * reads every dot as a dash, but so does a reading at the speed followed read a new
+   * station's first letter; the signal is then said to have changed.
    */
   private correct(heard: HeardCharacter[], nowMs: number, events: ListenEvent[]): void {
     const last = this.written.last;
-    if (!last || last.corrected || last.early || last.reading !== this.readings - 1) return;
+    if (!last || last.corrected || last.early) return;
     const again = heard.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
-    if (!again || again.morse === last.event.morse || this.changes(again)) return;
+    if (!again || again.morse === last.event.morse) return;
+    if (!this.changes(again)) {
+      if (last.reading === this.readings - 1) this.rewrite(last, [again], last.wordStart, nowMs, events);
+      return;
+    }
+    if (last.reading < this.readings - 2 || this.readBefore(again) < 0) return;
+    this.noteSignal(again, nowMs, events);
     this.rewrite(last, [again], last.wordStart, nowMs, events);
+  }
+
+  /** Where the reading before read a character alike (the same Morse, starting and ending within SAME_CHARACTER_DOTS), or -1. */
+  private readBefore(c: HeardCharacter): number {
+    const same = this.sameWithinMs(c);
+    return this.previous.heard.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
   }
 
   /**

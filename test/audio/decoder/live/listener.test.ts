@@ -37,7 +37,7 @@ function newStation(o: { wpm: number; newWpm: number; newFrequency: number; padS
   const firstEndMs = (1000 * a.length) / RATE + 1000 * o.padS + 9 * dotMs(o.newWpm);
   const change = events.find((e) => e.type === "signal" && e.state === "changed");
   const signals = JSON.stringify(events.filter((e) => e.type === "signal"));
-  return { summary, change, afterMs: change ? change.emittedAtMs - firstEndMs : Number.POSITIVE_INFINITY, signals };
+  return { events, summary, change, afterMs: change ? change.emittedAtMs - firstEndMs : Number.POSITIVE_INFINITY, signals };
 }
 
 /** Everything a listener says about `samples`, pushed in chunks of the sizes `sizes` gives in turn. */
@@ -202,6 +202,15 @@ describe("the live listener", () => {
     const bStartMs = (1000 * a.length) / RATE + 1000;
     const change = events.find((e) => e.type === "signal" && e.state === "changed" && e.emittedAtMs > bStartMs);
     assert.ok(change && change.type === "signal" && Math.abs(change.wpm - 12) <= 2, JSON.stringify(events.filter((e) => e.type === "signal")));
+  });
+
+  it("corrects a new station's first letter, misread at the old speed, and says the change within 3 s of it", () => {
+    const { events, summary, change, afterMs, signals } = newStation({ wpm: 25, newWpm: 12, newFrequency: 600, padS: 1, seed: 13 });
+    assert.equal(summary.output, TWO_STATIONS);
+    assert.ok(change?.type === "signal" && Math.abs(change.wpm - 12) <= 2, signals);
+    assert.ok(afterMs <= 3000, `${afterMs} ms`);
+    const corrected = events.find((e) => e.type === "correction");
+    assert.ok(corrected?.type === "correction" && corrected.text === "W", JSON.stringify(corrected));
   });
 
   it("hears nothing in noise alone, and says a signal is lost once it falls silent", () => {
