@@ -7,7 +7,8 @@
  *    baseband and its drift followed.
  * 2. Speed (speed.ts): the dot length whose filters give timings that fit Morse best,
  *    unless a speed is hinted.
- * 3. Keying (passes.ts): threshold keying and segmentations of the envelope, then
+ * 3. Keying (passes.ts): a fast fade taken out where the marks show one
+ *    (evidence/fading.ts), threshold keying and segmentations of the envelope, then
  *    coherent segmentations of the tone's in-phase component, each pass reading the
  *    evidence (evidence/) with a search over marks and gaps (search/marks.ts) and handing
  *    what it keyed (keyed.ts) to the next.
@@ -36,7 +37,8 @@ import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseScope } from "./evidence/in-phase.js";
-import { characterPass, coherentPasses, envelopePasses, fastFading, phaseScopeOf, type Reading } from "./passes.js";
+import { characterPass, coherentPasses, envelopePasses, phaseScopeOf, type Reading } from "./passes.js";
+import { fastFading } from "./evidence/fading.js";
 import { searchSpeed, type Speed } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
@@ -96,13 +98,8 @@ function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filter
   if (!first) return undefined;
   const scope = phaseScopeOf(bb, first);
   const reading = coherentPasses(bb, first, scope);
-  // A fast fade hides the troughs' marks from the envelope's first reading: read again with the fade the coherent model followed taken out.
-  const fade = fastFading(reading, bb.blockMs, dotMs);
-  const flat = fade && withoutFade(bb, fade);
-  const again = flat && envelopePasses(flat, dotMs, hintWpm, filterDotMs);
-  const [read, last, levels] = flat && again ? [flat, coherentPasses(flat, again, scope), again.levels] : [bb, reading, first.levels];
-  const clear = clarity(levels);
-  return { ...textOf(read, last, scope, noisy(clear)), clarity: clear };
+  const clear = clarity(first.levels);
+  return { ...textOf(bb, reading, scope, noisy(clear)), clarity: clear };
 }
 
 /**
@@ -253,7 +250,10 @@ function measurable(spans: Transmission[]): Transmission[] {
 }
 
 /** Keying and characters at a speed found or hinted; undefined where none is found, or where what was keyed is too fast to be Morse. */
-function readAtSpeed(bb: Baseband, speed: { dotMs: number; rungMs: number | undefined }, hintWpm: number | undefined): TurnText | undefined {
+function readAtSpeed(baseband: Baseband, speed: { dotMs: number; rungMs: number | undefined }, hintWpm: number | undefined): TurnText | undefined {
+  // A fast fade puts a trough's marks under the levels' threshold: it is taken out first.
+  const fade = fastFading(baseband, speed.dotMs);
+  const bb = fade ? withoutFade(baseband, fade) : baseband;
   const { dotMs } = speed;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs);
   for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);

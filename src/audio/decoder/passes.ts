@@ -10,7 +10,7 @@ import { isStandard, sameLetterGaps, STANDARD } from "./characters/spacing.js";
 import { analyseTimings, spacingBetweenCharacters, type TimingAnalysis } from "./characters/timings.js";
 import { amplitude } from "./evidence/envelope.js";
 import { inPhase, type PhaseScope, phaseCarry } from "./evidence/in-phase.js";
-import { levels, levelWindowMs, type Levels } from "./evidence/levels.js";
+import { levels, type Levels } from "./evidence/levels.js";
 import { coherentEvidence } from "./evidence/likelihood.js";
 import type { SignalModel } from "./evidence/models.js";
 import type { Baseband } from "./front-end/baseband.js";
@@ -159,37 +159,6 @@ function cycleStart(readings: Reading[]): number | undefined {
   for (let m = 1; m < last - 1; m++) if (speed(m) === speed(last) && sameKeyed(readings[m]!.keyed, readings[last]!.keyed)) return m;
   return undefined;
 }
-
-/**
- * The tone's fading along the recording, as a gain around 1 (the coherent model's
- * amplitude over its median), where it fades too fast for the envelope's levels: by a
- * factor of FAST_FADE_RATIO or more within one of their windows (the median window),
- * which puts a trough's marks under the threshold halfway between the on and off levels.
- * Undefined for a steady tone, a slow fade, or a reading no coherent pass made.
- */
-export function fastFading({ model }: Reading, blockMs: number, dotMs: number): Float32Array | undefined {
-  if (model?.levelHalfWindow === undefined || model.levelHalfWindow === Infinity) return undefined;
-  const { FAST_FADE_RATIO } = TUNING.evidence;
-  const window = Math.max(1, Math.round(levelWindowMs(dotMs) / blockMs));
-  const a = model.amplitude;
-  const step = Math.max(1, Math.round(window / FADE_STEPS_PER_WINDOW));
-  const swings: number[] = [];
-  for (let from = 0; from + window <= a.length; from += step) {
-    let low = Infinity;
-    let high = 0;
-    for (let i = from; i < from + window; i += step) {
-      low = Math.min(low, a[i]!);
-      high = Math.max(high, a[i]!);
-    }
-    swings.push(high / low);
-  }
-  if (swings.length === 0 || median(swings) < FAST_FADE_RATIO) return undefined;
-  const middle = median(a);
-  return a.map((x) => x / middle);
-}
-
-/** Points a level window is looked at in, for fastFading. */
-const FADE_STEPS_PER_WINDOW = 20;
 
 /**
  * The timing grid of machine keying, when what was read lies on one (search/grid.ts),

@@ -157,8 +157,12 @@ export const TUNING = {
     COHERENT_MIN_BLOCKS: 20,
     /** Half-widths tried for the window a fading tone's level is measured over, ms; the one whose marks best predict each other's level is taken. Estimator: down to a fifth of a 1 Hz fade; fitted: up to 800 ms, where the bench's slow fades (3-12 s) read best. */
     LEVEL_WINDOWS_MS: [200, 300, 450, 800],
-    /** A tone whose level swings by this factor within one level window (evidence/levels.ts) fades too fast for the envelope's levels: read again with the fade taken out. Standard: a trough at half the on level reaches the threshold halfway to the off level. */
+    /** A tone whose level swings by this factor within one level window (evidence/levels.ts) fades too fast for the envelope's levels: read with the fade taken out (evidence/fading.ts). Standard: a trough at half the on level reaches the threshold halfway to the off level. */
     FAST_FADE_RATIO: 2,
+    /** The envelope this many times over its off level (lower quartile) is a mark the tone's fade is measured on. Estimator: noise alone, at one look, passes 4 times its lower quartile 1 % of the time and only for a moment, and noise does not fade with the tone. */
+    FADE_MARK_OVER_OFF: 4,
+    /** Fewest such marks a fade is measured from. Estimator: a fade is a swing from mark to mark, a peak and a trough and the marks either side. */
+    FADE_MARKS: 4,
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */
     LEVEL_BIN_MS: 1500,
     /** Blocks of marks a stretch must hold for its level to be compared. Estimator. */

@@ -5,7 +5,7 @@ import { decodeAudio, encodeWav, readWav, renderWavChunks } from "../../../src/a
 import { handKeyed, levenshtein, record, type Channel } from "../../fixtures/simulator.js";
 import { gaussian, rng } from "../../fixtures/random.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
-import { fadeDepthForDb, lightFarnsworth, receiverMutes, secondStation, silentStretch, tightFist, zeroBeat } from "../../fixtures/conditions.js";
+import { fadeDepthForDb, lightFarnsworth, qsb, receiverMutes, secondStation, silentStretch, tightFist, zeroBeat } from "../../fixtures/conditions.js";
 
 function rendered(text: string, wpm: number, frequency: number, sampleRate: number) {
   return readWav(Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate })]));
@@ -195,6 +195,10 @@ describe("decodeAudio", () => {
     const channel: Channel = { ...QUIET, frequency: 596, snrDb: 4, fadeDepth: fadeDepthForDb(8.7), fadePeriodS: 1 / 0.93 };
     const outputs = [1, 2, 3, 4, 5, 6].map((seed) => decodeAudio(record(timeline(text, { wpm: 27 }), channel, 8000, rng(seed)), 8000).output);
     assert.ok(outputs.filter((o) => o === text).length >= 5, outputs.join(" | "));
+  });
+
+  it("reads through QSB 6 to 15 dB deep at 0.3 to 1 Hz, 0 to +10 dB, the marks in its troughs too", () => {
+    for (const { text, samples, label } of qsb(7, 6)) assert.equal(decodeAudio(samples, 8000).output, text, label);
   });
 
   it("keeps the word spaces of two transmissions 20 s of noise apart", () => {

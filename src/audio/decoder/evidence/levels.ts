@@ -112,6 +112,13 @@ export function levelWindowMs(dotMs: number): number {
   return Math.max(WINDOW_MS, WINDOW_DOTS * dotMs);
 }
 
+/** The envelope's on level (GLOBAL_ON_QUANTILE) and off level (OFF_QUANTILE) over the whole recording. */
+export function globalLevels(env: Float32Array): { on: number; off: number } {
+  const { GLOBAL_ON_QUANTILE, OFF_QUANTILE } = TUNING.levels;
+  const [on, off] = quantiles(env, new Uint32Array(env.buffer, env.byteOffset, env.length), 0, env.length, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
+  return { on, off };
+}
+
 /** The levels along the envelope; undefined when the recording holds no keyed tone. */
 export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: LevelOptions): Levels | undefined {
   const { GLOBAL_ON_QUANTILE, OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WEAKEST_ON } = TUNING.levels;

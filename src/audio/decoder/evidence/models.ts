@@ -12,8 +12,6 @@ import { TUNING } from "../tuning.js";
 export interface SignalModel {
   amplitude: Float32Array;
   noise: Float32Array;
-  /** The half-window, blocks, the amplitude was measured over where the tone fades (Infinity: the whole recording). */
-  levelHalfWindow?: number;
 }
 
 /** A first model from the envelope's quantile levels (keying.ts). */
@@ -278,5 +276,5 @@ export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], win
     amplitude[i] = amp;
     noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
   }
-  return { amplitude, noise, levelHalfWindow };
+  return { amplitude, noise };
 }
