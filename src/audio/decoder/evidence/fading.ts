@@ -7,9 +7,10 @@
  * Noise does not fade with the tone, so a mark stands out from it by a margin over the
  * noise's level (the envelope's off level) whatever the fade has made of the tone there,
  * and it is as wide as it was keyed: at half its height, a dot or more through the filter,
- * where a click or a burst of noise is no wider than the filter. Each such mark's peak is
- * the tone's level at that moment, and between two marks the level is taken to move in a
- * straight line: a fade of a second or more changes little over the few dots between marks.
+ * where a click or a burst of noise is no wider than the filter. Each such mark's level
+ * (its envelope's mean there) is the tone's level at that moment, and between two marks the
+ * level is taken to move in a straight line: a fade of a second or more changes little over
+ * the few dots between marks.
  */
 import { median } from "../../dsp/stats.js";
 import type { Baseband } from "../front-end/baseband.js";
@@ -18,8 +19,8 @@ import { TUNING } from "../tuning.js";
 import { amplitude } from "./envelope.js";
 import { globalLevels, levelWindowMs } from "./levels.js";
 
-/** A mark's peak: where, in blocks, and the envelope there. */
-interface Peak {
+/** A mark: where its envelope peaks, in blocks, and its level (the envelope's mean where it stands at half that peak or more). */
+interface Mark {
   at: number;
   level: number;
 }
@@ -34,21 +35,22 @@ export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefine
   const { env } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
   // Through the filter a click stands half its height for the filter's length, a mark for its own: a dot or more.
   const narrowest = ((DOT_DOTS + FILTER_DOTS) / 2) * (dotMs / bb.blockMs);
-  const peaks = markPeaks(env, narrowest);
-  if (peaks.length < TUNING.evidence.FADE_MARKS) return undefined;
-  const gain = levelBetween(peaks, env.length, median(peaks.map((p) => p.level)));
+  const marks = marksOf(env, narrowest);
+  if (marks.length < TUNING.evidence.FADE_MARKS) return undefined;
+  const gain = levelBetween(marks, env.length, median(marks.map((m) => m.level)));
   return fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs)) ? gain : undefined;
 }
 
 /**
- * The peak of every stretch where the envelope stands FADE_MARK_OVER_OFF times over its
- * off level, and at least 1 / MAX_FADE_GAIN of its on level (a trough deeper than that is
- * not followed), and stands half that peak's height for `narrowest` blocks or more.
+ * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level, and
+ * at least 1 / MAX_FADE_GAIN of its on level (a trough deeper than that is not followed),
+ * and stands half its peak's height for `narrowest` blocks or more: a mark, at the level
+ * it holds there (its mean, which noise moves less than its maximum).
  */
-function markPeaks(env: Float32Array, narrowest: number): Peak[] {
+function marksOf(env: Float32Array, narrowest: number): Mark[] {
   const { on, off } = globalLevels(env);
   const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
-  const peaks: Peak[] = [];
+  const marks: Mark[] = [];
   for (let i = 0; i < env.length; ) {
     if (env[i]! <= threshold) {
       i++;
@@ -57,34 +59,42 @@ function markPeaks(env: Float32Array, narrowest: number): Peak[] {
     let top = i;
     let end = i;
     for (; end < env.length && env[end]! > threshold; end++) if (env[end]! > env[top]!) top = end;
-    if (halfWidth(env, top) >= narrowest) peaks.push({ at: top, level: env[top]! });
+    const { from, to } = halfSpan(env, top);
+    if (to - from + 1 >= narrowest) marks.push({ at: top, level: mean(env, from, to + 1) });
     i = end;
   }
-  return peaks;
+  return marks;
 }
 
-/** How many blocks around `top` the envelope stands at half its value there or more. */
-function halfWidth(env: Float32Array, top: number): number {
+/** The blocks around `top` where the envelope stands at half its value there or more. */
+function halfSpan(env: Float32Array, top: number): { from: number; to: number } {
   const half = env[top]! / 2;
   let from = top;
   let to = top;
   while (from > 0 && env[from - 1]! >= half) from--;
   while (to + 1 < env.length && env[to + 1]! >= half) to++;
-  return to - from + 1;
+  return { from, to };
 }
 
-/** The level at every block, in a straight line from peak to peak (held before the first and after the last), over `reference`. */
-function levelBetween(peaks: Peak[], length: number, reference: number): Float32Array {
+/** The level at every block, in a straight line from mark to mark (held before the first and after the last), over `reference`. */
+function levelBetween(marks: Mark[], length: number, reference: number): Float32Array {
   const gain = new Float32Array(length);
   let k = 0;
   for (let i = 0; i < length; i++) {
-    while (k + 1 < peaks.length && peaks[k + 1]!.at <= i) k++;
-    const a = peaks[k]!;
-    const b = peaks[k + 1];
+    while (k + 1 < marks.length && marks[k + 1]!.at <= i) k++;
+    const a = marks[k]!;
+    const b = marks[k + 1];
     const level = !b || i <= a.at ? a.level : a.level + ((b.level - a.level) * (i - a.at)) / (b.at - a.at);
     gain[i] = level / reference;
   }
   return gain;
+}
+
+/** The mean of values[from, to). */
+function mean(values: Float32Array, from: number, to: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += values[i]!;
+  return sum / (to - from);
 }
 
 /** Points a level window is looked at in. */
