@@ -20,7 +20,7 @@ import { amplitude } from "./envelope.js";
 import { globalLevels, levelWindowMs } from "./levels.js";
 
 /** A mark: where its envelope peaks, in blocks, and its level (the envelope's mean where it stands at half that peak or more). */
-interface Mark {
+interface MarkLevel {
   at: number;
   level: number;
 }
@@ -37,7 +37,7 @@ export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefine
   const narrowest = ((DOT_DOTS + FILTER_DOTS) / 2) * (dotMs / bb.blockMs);
   const marks = marksOf(env, narrowest);
   if (marks.length < TUNING.evidence.FADE_MARKS) return undefined;
-  const gain = levelBetween(marks, env.length, median(marks.map((m) => m.level)));
+  const gain = gainBetween(marks, env.length, median(marks.map((m) => m.level)));
   return fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs)) ? gain : undefined;
 }
 
@@ -47,10 +47,10 @@ export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefine
  * and stands half its peak's height for `narrowest` blocks or more: a mark, at the level
  * it holds there (its mean, which noise moves less than its maximum).
  */
-function marksOf(env: Float32Array, narrowest: number): Mark[] {
+function marksOf(env: Float32Array, narrowest: number): MarkLevel[] {
   const { on, off } = globalLevels(env);
   const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
-  const marks: Mark[] = [];
+  const marks: MarkLevel[] = [];
   for (let i = 0; i < env.length; ) {
     if (env[i]! <= threshold) {
       i++;
@@ -76,8 +76,8 @@ function halfSpan(env: Float32Array, top: number): { from: number; to: number } 
   return { from, to };
 }
 
-/** The level at every block, in a straight line from mark to mark (held before the first and after the last), over `reference`. */
-function levelBetween(marks: Mark[], length: number, reference: number): Float32Array {
+/** The gain at every block: the level in a straight line from mark to mark (held before the first and after the last), over `reference`. */
+function gainBetween(marks: MarkLevel[], length: number, reference: number): Float32Array {
   const gain = new Float32Array(length);
   let k = 0;
   for (let i = 0; i < length; i++) {

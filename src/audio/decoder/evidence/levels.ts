@@ -121,12 +121,12 @@ export function globalLevels(env: Float32Array): { on: number; off: number } {
 
 /** The levels along the envelope; undefined when the recording holds no keyed tone. */
 export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: LevelOptions): Levels | undefined {
-  const { GLOBAL_ON_QUANTILE, OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WEAKEST_ON } = TUNING.levels;
+  const { OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WEAKEST_ON } = TUNING.levels;
   const n = env.length;
   if (n === 0) return undefined;
   const narrowing = looks ** LOOKS_EXPONENT;
   const bits = new Uint32Array(env.buffer, env.byteOffset, n);
-  const [globalOn, globalOff] = quantiles(env, bits, 0, n, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
+  const { on: globalOn, off: globalOff } = globalLevels(env);
   if (!present && !(globalOn > globalOff * (1 + PRESENCE_MARGIN * NOISE_SPREAD_GLOBAL * narrowing))) return undefined;
 
   const size = Math.min(n, Math.round(levelWindowMs(dotMs) / blockMs));

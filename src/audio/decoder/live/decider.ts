@@ -260,7 +260,7 @@ export class Decider {
     const anywayMs = this.readsFollowed ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
-    const k = this.readBefore(c);
+    const k = this.whereReadBefore(c);
     // The word space before it too, where both readings heard the character before it.
     return k >= 0 && (k === 0 || !afterAnother || this.previous.heard[k]!.wordStart === c.wordStart);
   }
@@ -311,13 +311,13 @@ export class Decider {
       if (last.reading === this.readings - 1) this.rewrite(last, [again], last.wordStart, nowMs, events);
       return;
     }
-    if (last.reading < this.readings - 2 || this.readBefore(again) < 0) return;
+    if (last.reading < this.readings - 2 || this.whereReadBefore(again) < 0) return;
     this.noteSignal(again, nowMs, events);
     this.rewrite(last, [again], last.wordStart, nowMs, events);
   }
 
   /** Where the reading before read a character alike (the same Morse, starting and ending within SAME_CHARACTER_DOTS), or -1. */
-  private readBefore(c: HeardCharacter): number {
+  private whereReadBefore(c: HeardCharacter): number {
     const same = this.sameWithinMs(c);
     return this.previous.heard.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
   }
