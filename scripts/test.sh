@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (npm packages; Debian's redis-server, nginx,
-# chromium, script, opusenc and flac when missing), type-checks and lints, then runs every test with Node's test runner.
+# chromium, script, opusenc, flac and sox when missing), type-checks and lints, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +12,8 @@ command -v script >/dev/null || missing+=(bsdutils)
 # Opus and FLAC test recordings are made by encoders independent of the decoders: Debian's.
 command -v opusenc >/dev/null || missing+=(opus-tools)
 command -v flac >/dev/null || missing+=(flac)
+# A second renderer of Morse, sharing no code with ours: sox.
+command -v sox >/dev/null || missing+=(sox)
 # The playground's tests drive Debian's Chromium (never a downloaded browser).
 [[ -x /usr/bin/chromium ]] || missing+=(chromium fonts-liberation)
 if ((${#missing[@]})); then

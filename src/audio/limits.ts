@@ -7,10 +7,11 @@ export const SAMPLE_RATE = { min: 8000, max: 48000, default: 8000 } as const;
 export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
 
 /**
- * The rate, Hz, that compressed recordings and live streams of higher rates are brought
- * down to (or a little above, by the largest whole factor that keeps them there) as they
- * arrive. The decoder looks for tones up to 1200 Hz, which 8 kHz holds with room to spare,
- * as the bench's own 8 kHz recordings show; its work grows with the rate.
+ * The rate, Hz, that recordings and live streams of higher rates are brought down to (or a
+ * little above, by the largest whole factor that keeps them there: decodeFactor) before
+ * they are decoded, compressed ones as they arrive. It holds a receiver's whole CW and SSB
+ * audio passband, up to DECODE_FREQUENCY_MAX_OF_RATE of it (3.6 kHz); the decoder's work
+ * grows with the rate.
  */
 export const DECODE_RATE = 8000;
 
@@ -20,19 +21,37 @@ export const MAX_RECORDING_SECONDS = 15 * 60;
 /** Speeds the decoder reads, and the range of its `wpm` hint (wider than the seed's 5-50 for rendering: fast senders reach 60). */
 export const DECODE_WPM = { min: 5, max: 60 } as const;
 
-/** Where the decoder looks for the tone, in Hz (below DECODE_FREQUENCY_MAX_OF_RATE of the sample rate too). */
-export const DECODE_FREQUENCY = { min: 200, max: 1200 } as const;
-
-/** Where the decoder looks for every signal of a band (`signals: "all"`), Hz: a receiver's CW passband. */
-export const BAND_FREQUENCY = { min: 200, max: 3000 } as const;
-
 /**
- * The highest pitch the decoder looks for, as a share of the recording's sample rate: 900 Hz
- * at 2000 samples/s. Below half the rate with a margin, so that the tone's peak and its
- * neighbourhood fit under Nyquist and the tone's image, mixed down, lies 0.1 of the rate
- * or more from it (200 Hz at 2000 samples/s), where the dot-length filters keep it out.
+ * The highest pitch the decoder reads, as a share of the sample rate: 3600 Hz at 8000
+ * samples/s, 900 Hz at 2000. Below half the rate with a margin, so that the tone's peak and
+ * its neighbourhood fit under Nyquist, the decimator's passband holds it (dsp/decimator.ts)
+ * and the tone's image, mixed down, lies 0.1 of the rate or more from it, where the
+ * dot-length filters keep it out.
  */
 export const DECODE_FREQUENCY_MAX_OF_RATE = 0.45;
+
+/**
+ * Pitches the decoder reads, Hz: from `min` to DECODE_FREQUENCY_MAX_OF_RATE of the rate
+ * (highestPitch), `max` at the highest rate read. Told nothing, it searches the whole of
+ * that at the rate it decodes at (3.6 kHz at DECODE_RATE: a receiver's CW and SSB passband);
+ * a pitch hinted may be anywhere a recording's own rate holds.
+ */
+export const DECODE_FREQUENCY = { min: 200, max: DECODE_FREQUENCY_MAX_OF_RATE * READ_SAMPLE_RATE.max } as const;
+
+/** The highest pitch the decoder reads in samples at `sampleRate`, Hz. */
+export function highestPitch(sampleRate: number): number {
+  return DECODE_FREQUENCY_MAX_OF_RATE * sampleRate;
+}
+
+/**
+ * The whole factor a recording or stream at `sampleRate` is brought down by before it is
+ * decoded: to DECODE_RATE or a little above, but no lower than keeps a pitch hinted at
+ * `hintHz` readable.
+ */
+export function decodeFactor(sampleRate: number, hintHz?: number): number {
+  const lowest = Math.max(DECODE_RATE, (hintHz ?? 0) / DECODE_FREQUENCY_MAX_OF_RATE);
+  return Math.max(1, Math.floor(sampleRate / lowest));
+}
 
 /** Length of each raised-cosine edge, in ms: long enough to keep key clicks out of the neighbouring kHz. */
 export const RAMP_MS = 5;

@@ -1,7 +1,7 @@
 /** Options shared by several commands: their parsing and their lines in the help. */
 import { ALPHABET_NAMES, DECODE_ALPHABET_NAMES, DEFAULT_ALPHABET, MorseError } from "../core/index.js";
 import { numberOutOfRange } from "../core/messages.js";
-import { DECODE_FREQUENCY, DECODE_WPM, FREQUENCY, GLYPH_LENGTH, SAMPLE_RATE, SEPARATOR_LENGTH, WPM } from "../http/limits.js";
+import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE, DECODE_WPM, FREQUENCY, GLYPH_LENGTH, SAMPLE_RATE, SEPARATOR_LENGTH, WPM } from "../http/limits.js";
 import { UsageError } from "./command.js";
 
 export const GLYPH_OPTIONS = {
@@ -28,7 +28,7 @@ export const HELP_LINES = {
   sampleRate: `  --sample-rate HZ    ${SAMPLE_RATE.min} to ${SAMPLE_RATE.max} samples per second (default ${SAMPLE_RATE.default})`,
   hints:
     `  --wpm N             the expected speed, ${DECODE_WPM.min} to ${DECODE_WPM.max} words per minute (found when absent)\n` +
-    `  --frequency HZ      the expected pitch, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} Hz (found when absent)`,
+    `  --frequency HZ      the expected pitch, from ${DECODE_FREQUENCY.min} Hz up to ${DECODE_FREQUENCY_MAX_OF_RATE} of the sample rate (found when absent)`,
   heardAlphabet: `  --alphabet NAME     the alphabet read in: ${ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
   decodeAlphabet: `  --alphabet NAME     the alphabet read in: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
   chartAlphabet: `  --alphabet NAME     the alphabet whose chart is shown: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,

@@ -22,7 +22,7 @@ export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: false;
 
 export default async function decodeRecording({ bytes, mediaType, hints, signals }: DecodeTask): Promise<DecodeOutcome> {
   try {
-    const { samples, sampleRate } = await readRecording(bytes, mediaType);
+    const { samples, sampleRate } = await readRecording(bytes, mediaType, hints.frequency);
     const result: RecordingDecode = decodeAudio(samples, sampleRate, hints);
     if (signals === "all") result.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
     return { ok: true, result };

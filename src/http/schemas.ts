@@ -6,9 +6,9 @@ import { Type, type Static } from "typebox";
 import { ALPHABET_NAMES, DECODE_ALPHABET_NAMES, DEFAULT_ALPHABET, ENCODE_ALPHABET_NAMES, SEGMENT_TYPES, type SegmentType } from "../core/index.js";
 import { type ErrorCode, ERROR_CODES } from "./error-codes.js";
 import {
-  BAND_FREQUENCY,
   DECODE_FREQUENCY,
   DECODE_FREQUENCY_MAX_OF_RATE,
+  DECODE_RATE,
   DECODE_WPM,
   formatBytes,
   formatDuration,
@@ -149,8 +149,10 @@ export const DecodeAudioQuery = Type.Object({
       minimum: DECODE_FREQUENCY.min,
       maximum: DECODE_FREQUENCY.max,
       description:
-        `Expected pitch in Hz, ${DECODE_FREQUENCY.min} to ${DECODE_FREQUENCY.max} (the search stays below ` +
-        `${DECODE_FREQUENCY_MAX_OF_RATE} of the recording's sample rate); the decoder finds it by itself when absent`,
+        `Expected pitch in Hz, from ${DECODE_FREQUENCY.min} up to ${DECODE_FREQUENCY_MAX_OF_RATE} of the recording's sample rate ` +
+        `(a pitch the recording cannot hold is a 400): the decoder looks near it. When absent, the decoder ` +
+        `searches the whole passband: ${DECODE_FREQUENCY.min} Hz up to ${DECODE_FREQUENCY_MAX_OF_RATE} of the rate it decodes at ` +
+        `(${DECODE_FREQUENCY_MAX_OF_RATE * DECODE_RATE} Hz for recordings at ${DECODE_RATE} samples/s or more)`,
     }),
   ),
   wpm: Type.Optional(
@@ -159,7 +161,7 @@ export const DecodeAudioQuery = Type.Object({
   signals: Type.Optional(
     Type.Literal("all", {
       description:
-        `\`all\`: every Morse signal between ${BAND_FREQUENCY.min} and ${BAND_FREQUENCY.max} Hz is read apart, each on its own ` +
+        "`all`: every Morse signal of the whole passband (searched as when no frequency is given) is read apart, each on its own " +
         "(its pitch and speed found for it; a frequency hint is then ignored); absent: the strongest signal alone",
     }),
   ),
@@ -314,6 +316,7 @@ export const DecodeAudioResult = Type.Object({
   wpm: Type.Number({ description: "Speed found, words per minute" }),
   frequency: Type.Number({ description: "Pitch found, Hz (0 when no Morse was found)" }),
   durationMs: Type.Number({ description: "Length of the recording" }),
+  warning: Type.Optional(Type.String({ description: "Only where no Morse was found: that none was, and the pitches searched" })),
   signals: Type.Optional(
     Type.Array(BandSignal, {
       description: "With signals=all: every signal found, by pitch; the fields above are then the strongest signal's reading, as without it",

@@ -150,12 +150,45 @@ describe("POST /api/v1/decode-audio", () => {
     assertError(await postWav(mixed.bytes, "audio/wav", "/api/v1/decode-audio?alphabet=elvish"), 400, /^Parameter alphabet must be one of latin, cyrillic, /);
   });
 
-  it("a recording with no Morse in it is a success with empty output", async () => {
+  it("a recording with no Morse in it is a success with empty output and a warning saying where it looked", async () => {
     const silence = encodeWav([new Float32Array(16000)], 8000);
     const body = assertSuccess(await postWav(silence));
     assert.equal(body.output, "");
     assert.equal(body.characters, 0);
     assert.equal(body.durationMs, 2000);
+    assert.equal(body.warning, "No Morse was found between 200 and 3600 Hz");
+    const hinted = assertSuccess(await postWav(silence, "audio/wav", "/api/v1/decode-audio?frequency=1500"));
+    assert.equal(hinted.warning, "No Morse was found between 1450 and 1550 Hz");
+    const { bytes } = await wav({ text: "TEST", wpm: "20", frequency: "600" });
+    assert.equal("warning" in assertSuccess(await postWav(bytes)), false);
+  });
+
+  it("reads a station anywhere in a receiver's passband told nothing, and a pitch hinted up to 0.45 of the rate", async () => {
+    for (const frequency of [1259, 1489, 2800, 3500]) {
+      const recorded = record(timeline("CQ DE K1ABC", { wpm: 20 }), { ...QUIET, frequency, snrDb: 10 }, 8000, rng(frequency));
+      const body = assertSuccess(await postWav(encodeWav([recorded], 8000)));
+      assert.equal(body.output, "CQ DE K1ABC", `${frequency} Hz`);
+      assert.ok(Math.abs(body.frequency - frequency) <= 2, `${frequency} Hz: ${body.frequency}`);
+      const hinted = assertSuccess(await postWav(encodeWav([recorded], 8000), "audio/wav", `/api/v1/decode-audio?frequency=${frequency}`));
+      assert.equal(hinted.output, "CQ DE K1ABC", `${frequency} Hz hinted`);
+    }
+    const high = record(timeline("CQ DE K1ABC", { wpm: 20 }), { ...QUIET, frequency: 9000 }, 44100, rng(3));
+    assert.equal(assertSuccess(await postWav(encodeWav([high], 44100), "audio/wav", "/api/v1/decode-audio?frequency=9000")).output, "CQ DE K1ABC");
+    const low = encodeWav([record(timeline("E", { wpm: 20 }), QUIET, 8000, rng(1))], 8000);
+    const refusal = "frequency must be 200 to 3600 Hz for a recording at 8000 samples/s (0.45 of its rate)";
+    assertError(await postWav(low, "audio/wav", "/api/v1/decode-audio?frequency=5000"), 400, refusal, "INVALID_OPTION");
+  });
+
+  it("with signals=all, reads one clean station as one signal at every rate (no harmonic, image or alias read as another)", async () => {
+    for (const sampleRate of ["8000", "16000", "22050", "44100", "48000"]) {
+      const { bytes } = await wav({ text: "CQ DE K1ABC", wpm: "20", frequency: "700", sampleRate });
+      const body = assertSuccess(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?signals=all"));
+      assert.deepEqual(
+        body.signals.map((s: Record<string, unknown>) => [s.frequency, s.output]),
+        [[700, "CQ DE K1ABC"]],
+        sampleRate,
+      );
+    }
   });
 
   it("reads a float WAV whose samples are NaN, infinite or near float32's limit (it used to exhaust the worker's heap)", async () => {
@@ -203,7 +236,7 @@ describe("POST /api/v1/decode-audio", () => {
   it("takes hints in the query string, checked like every number", async () => {
     const { bytes } = await wav({ text: "TEST", wpm: "18", frequency: "500" });
     assert.equal(assertSuccess(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=500&wpm=18")).output, "TEST");
-    assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=50"), 400, "Parameter frequency must be a number between 200 and 1200");
+    assertError(await postWav(bytes, "audio/wav", "/api/v1/decode-audio?frequency=50"), 400, "Parameter frequency must be a number between 200 and 43200");
   });
 
   it("takes a speed hint up to 60 wpm, beyond the 50 it renders at", async () => {

@@ -22,8 +22,8 @@ const ui = {
 
 /** Samples gathered from the worklet's 128-sample blocks before they go to the listener. */
 const BATCH_SAMPLES = 4096;
-/** Highest pitch the waterfall shows, Hz: the decoder looks no higher than 1200 for one signal, 3000 for every signal. */
-const WATERFALL_TOP_HZ = { one: 1500, every: 3000 };
+/** Highest pitch the waterfall shows, Hz: the decoder reads up to 0.45 of the 8 kHz it brings the microphone down to. */
+const WATERFALL_TOP_HZ = 3600;
 /** Characters of a signal's text its label over the waterfall shows: the latest. */
 const LABEL_CHARACTERS = 14;
 
@@ -210,12 +210,11 @@ async function startTake(): Promise<void> {
   const analyser = new AnalyserNode(context, { fftSize: 4096, smoothingTimeConstant: 0 });
   source.connect(analyser);
   const every = ui.everySignal.checked;
-  const topHz = every ? WATERFALL_TOP_HZ.every : WATERFALL_TOP_HZ.one;
-  const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate, topHz);
+  const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate, WATERFALL_TOP_HZ);
   const worker = new Worker("/build/listen-worker.js", { type: "module" });
   worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined, alphabet: ui.alphabet.value });
   ui.everySignal.disabled = true;
-  const heard = new Heard(topHz);
+  const heard = new Heard(WATERFALL_TOP_HZ);
   let count = 0;
   let batch = new Float32Array(BATCH_SAMPLES);
   let filled = 0;

@@ -33,6 +33,8 @@ import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
 import { followDrift } from "./front-end/drift.js";
 import { findPitches, pitchRange, type Pitches } from "./front-end/pitch.js";
+import { decimate } from "../dsp/decimator.js";
+import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE, decodeFactor, highestPitch } from "../limits.js";
 import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
@@ -43,7 +45,7 @@ import { searchSpeed, type Speed } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
 export interface AudioHints {
-  /** Expected pitch, Hz: the search is narrowed to ±50 Hz around it (clamped to 200..1200 and below 0.45 of the sample rate; ignored unless finite). */
+  /** Expected pitch, Hz, from 200 to 0.45 of the sample rate: the search is narrowed to ±50 Hz around it. */
   frequency?: number;
   /** Expected speed, wpm: skips the speed search (ignored unless a positive number). */
   wpm?: number;
@@ -54,12 +56,35 @@ export interface AudioDecode extends TimingDecode {
   frequency: number;
   /** Length of the recording, ms. */
   durationMs: number;
+  /** Where no Morse was found: that none was, and where it was looked for. */
+  warning?: string;
 }
 
 /** Throws MorseError INVALID_AUDIO unless the samples are a Float32Array at a positive rate. */
 export function checkInput(samples: Float32Array, sampleRate: number): void {
   if (!(samples instanceof Float32Array)) throw new MorseError("INVALID_AUDIO", "The samples must be a Float32Array");
   if (!Number.isFinite(sampleRate) || sampleRate <= 0) throw new MorseError("INVALID_AUDIO", "The sample rate must be a positive number of Hz");
+}
+
+/**
+ * Throws MorseError INVALID_OPTION for a pitch hinted outside what the samples can hold:
+ * below DECODE_FREQUENCY's `min` or above highestPitch of their rate.
+ */
+export function checkHints(hints: AudioHints, sampleRate: number): void {
+  const hz = hints.frequency;
+  if (hz === undefined) return;
+  const top = highestPitch(sampleRate);
+  if (!Number.isFinite(hz) || hz < DECODE_FREQUENCY.min || hz > top) {
+    throw new MorseError(
+      "INVALID_OPTION",
+      `frequency must be ${DECODE_FREQUENCY.min} to ${top} Hz for a recording at ${sampleRate} samples/s (${DECODE_FREQUENCY_MAX_OF_RATE} of its rate)`,
+    );
+  }
+}
+
+/** What a reading that found no Morse says: where it looked. */
+export function nothingFound(range: { min: number; max: number }): string {
+  return `No Morse was found between ${Math.round(range.min)} and ${Math.round(range.max)} Hz`;
 }
 
 /** A hinted speed, if it is a positive number. */
@@ -133,12 +158,21 @@ export interface Findings {
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a reading `before` found. */
-export function hearAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}, before: Findings = {}): AudioHearing {
-  checkInput(recording, sampleRate);
-  const samples = usableSamples(recording);
-  const durationMs = (1000 * samples.length) / sampleRate;
-  const pitches = before.pitches ?? findPitches(samples, sampleRate, pitchRange(hints.frequency), TUNING.turns.TURN_MIN_SEPARATION_HZ);
-  const nothing: AudioHearing = { decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs }, heard: [], found: { pitches } };
+export function hearAudio(recording: Float32Array, recordingRate: number, hints: AudioHints = {}, before: Findings = {}): AudioHearing {
+  checkInput(recording, recordingRate);
+  checkHints(hints, recordingRate);
+  const usable = usableSamples(recording);
+  const durationMs = (1000 * usable.length) / recordingRate;
+  const factor = decodeFactor(recordingRate, hints.frequency);
+  const samples = decimate(usable, factor);
+  const sampleRate = recordingRate / factor;
+  const range = pitchRange(hints.frequency, sampleRate);
+  const pitches = before.pitches ?? findPitches(samples, sampleRate, range, TUNING.turns.TURN_MIN_SEPARATION_HZ);
+  const nothing: AudioHearing = {
+    decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs, warning: nothingFound(range) },
+    heard: [],
+    found: { pitches },
+  };
   if (pitches === undefined) return nothing;
   const strongest = { frequency: pitches.first, bb: toBaseband(samples, sampleRate, pitches.first) };
   // A hinted pitch names one station: the others' turns are not read.

@@ -7,9 +7,9 @@
  * (isMorse) is dropped, and so is what one signal leaks into another's channel (clicks,
  * sidebands, harmonics, images: withoutLeaks).
  */
-import { Decimator, decimationFactor } from "../dsp/decimator.js";
+import { decimate } from "../dsp/decimator.js";
 import { dotMs } from "../../core/units.js";
-import { DECODE_RATE, DECODE_WPM } from "../limits.js";
+import { DECODE_WPM, decodeFactor } from "../limits.js";
 import { heardCharacters, joinedAsWords, writeCharacter, type HeardCharacter } from "./characters/heard.js";
 import type { TimingDecode } from "./characters/timings.js";
 import { byTransmission, checkInput, heardMost, hintedWpm, readBaseband, type AudioHints, type TurnText } from "./decode-audio.js";
@@ -51,12 +51,6 @@ export interface HeardSignal {
   snrDb: number;
   wpm: number;
   characters: ChannelCharacter[];
-}
-
-/** The samples at about DECODE_RATE (or as they are, where already no higher than twice it). */
-function atDecodeRate(samples: Float32Array, sampleRate: number): { samples: Float32Array; sampleRate: number } {
-  const factor = decimationFactor(sampleRate, DECODE_RATE);
-  return factor === 1 ? { samples, sampleRate } : { samples: new Decimator(factor).push(samples), sampleRate: sampleRate / factor };
 }
 
 /** A channel's half-width: half the way to the nearest other signal, within CHANNEL_MIN_HZ..CHANNEL_MAX_HZ. */
@@ -248,7 +242,7 @@ function decodeOf(r: HeardSignal): SignalDecode {
 }
 
 /**
- * Every signal of samples at about DECODE_RATE (usable, as usableSamples leaves them), read
+ * Every signal of samples at about DECODE_RATE (limits.ts decodeFactor; usable, as usableSamples leaves them), read
  * apart, strongest first, each character with its marks, without what the others leak into
  * it. The samples are left as they are.
  */
@@ -274,8 +268,8 @@ export function hearSignals(samples: Float32Array, sampleRate: number, hints: Au
 }
 
 /**
- * Reads every Morse signal of a mono recording between BAND_FREQUENCY's pitches, each on
- * its own: its text, pitch, speed, where it is heard and its level. A `wpm` hint is taken
+ * Reads every Morse signal of a mono recording in the whole passband (front-end/pitch.ts
+ * pitchRange), each on its own: its text, pitch, speed, where it is heard and its level. A `wpm` hint is taken
  * for every signal; a `frequency` hint has no meaning here and is ignored. Throws as
  * decodeAudio does on unusable input.
  */
@@ -283,8 +277,8 @@ export function decodeSignals(recording: Float32Array, sampleRate: number, hints
   checkInput(recording, sampleRate);
   const usable = usableSamples(recording);
   const durationMs = (1000 * usable.length) / sampleRate;
-  const { samples, sampleRate: rate } = atDecodeRate(usable, sampleRate);
-  const signals = hearSignals(samples, rate, hints)
+  const factor = decodeFactor(sampleRate);
+  const signals = hearSignals(decimate(usable, factor), sampleRate / factor, hints)
     .map(decodeOf)
     .sort((a, b) => a.frequency - b.frequency);
   for (const [i, s] of signals.entries()) s.signal = i;

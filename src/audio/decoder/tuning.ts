@@ -34,6 +34,8 @@ export const TUNING = {
     NEIGHBOURHOOD_HZ: 60,
     /** Half-width of the band summed as one peak, Hz. Estimator: a drifting tone spreads over it. */
     PEAK_HALF_WIDTH_HZ: 8,
+    /** Nothing this far under the strongest tone (of the recording here, of the moment in a band: front-end/signals.ts) is a tone, dB. Estimator: a clean tone's 16-bit quantisation products and a resampler's images lie 70 dB or more under it, and so do an MP3 encoder's (our renderer's at every MP3 rate); S9+30 against S4 is 60 dB, more than a receiver's audio holds apart. */
+    DYNAMIC_RANGE_DB: 60,
     /** Half-width of the search around a hinted pitch, Hz. Estimator: room for a receiver's tuning. */
     HINT_SEARCH_HZ: 50,
     /** The strongest peak must stand this far above its neighbourhood's median, or the recording holds no tone. Estimator: white noise's best bin stands 1.3 to 1.5 above it (20 seeds, muted in step with keying or not), the bench corpus's faintest Morse (−10 dB) 4.3 and other people's recordings 5.9 or more. */

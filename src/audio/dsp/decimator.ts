@@ -1,50 +1,119 @@
 /**
- * Lowers a sample rate by an integer factor as the samples arrive: a two-stage moving sum
- * (a second-order CIC filter) of `factor` samples, then every `factor`-th sum. Its nulls
- * sit on every multiple of the new rate, where the bands that would fold onto a low tone
- * come from: for Morse below 1200 Hz, noise folded from there is 30 dB down or more at a
- * new rate of 8 kHz, and the tone itself loses under 1 %. State carries from one push to
- * the next, so the output is the same however the input is cut.
+ * Lowers a sample rate by an integer factor as the samples arrive: a linear-phase low-pass
+ * (a Kaiser-windowed sinc) then every `factor`-th sample. It passes everything below
+ * PASSBAND of the new rate and stops, STOPBAND_DB down, everything from 1 - PASSBAND of it
+ * up, which is what would fold onto the passband: a receiver's whole audio band is kept and
+ * nothing above it (noise, a tone's harmonics, a codec's images) lands in it as a signal.
+ * Output j is centred on input j × factor (the filter looks half its length ahead), so
+ * times are the same before and after; state carries from one push to the next, so the
+ * output is the same however the input is cut.
  */
+
+/** Share of the new rate passed: the decoder looks for tones up to 0.45 of its rate (limits.ts DECODE_FREQUENCY_MAX_OF_RATE). */
+const PASSBAND = 0.45;
+/** Attenuation of what would fold into the passband, dB: a full-scale tone above the band folds to under a 16-bit recording's noise. */
+const STOPBAND_DB = 80;
+
+/** The modified Bessel function of the first kind, order 0 (its series; Kaiser's window). */
+function besselI0(x: number): number {
+  let sum = 1;
+  let term = 1;
+  for (let k = 1; term > 1e-12 * sum; k++) {
+    term *= (x / (2 * k)) ** 2;
+    sum += term;
+  }
+  return sum;
+}
+
+/** The low-pass's taps for `factor` (odd in number, summing to 1), by Kaiser's design formulas. */
+function lowPassTaps(factor: number): Float32Array {
+  const transition = (2 * Math.PI * (1 - 2 * PASSBAND)) / factor;
+  const half = Math.ceil((STOPBAND_DB - 8) / (2.285 * transition) / 2);
+  const beta = 0.1102 * (STOPBAND_DB - 8.7);
+  const cutoff = 0.5 / factor;
+  const taps = new Float64Array(2 * half + 1);
+  let sum = 0;
+  for (let n = -half; n <= half; n++) {
+    const sinc = n === 0 ? 2 * cutoff : Math.sin(2 * Math.PI * cutoff * n) / (Math.PI * n);
+    const window = besselI0(beta * Math.sqrt(1 - (n / half) ** 2)) / besselI0(beta);
+    taps[n + half] = sinc * window;
+    sum += sinc * window;
+  }
+  return Float32Array.from(taps, (t) => t / sum);
+}
+
 export class Decimator {
-  private sum1 = 0;
-  private sum2 = 0;
-  /** The first stage's last `factor` outputs and the input's, as rings (a moving sum subtracts what leaves). */
-  private readonly in1: Float64Array;
-  private readonly in2: Float64Array;
-  private at = 0;
-  private phase = 0;
-  private readonly gain: number;
+  /** The filter's taps, symmetric: half + 1 of them stored, the centre first. */
+  private readonly taps: Float32Array;
+  private readonly half: number;
+  /** Input not yet wholly used, from index `base` of the stream (negative indices are silence). */
+  private pending: Float32Array;
+  private base: number;
+  /** Input received, and the next output's index. */
+  private received = 0;
+  private next = 0;
 
   constructor(readonly factor: number) {
     if (!Number.isInteger(factor) || factor < 1) throw new RangeError("factor must be a positive integer");
-    this.in1 = new Float64Array(factor);
-    this.in2 = new Float64Array(factor);
-    this.gain = 1 / (factor * factor);
+    const all = factor === 1 ? Float32Array.of(1) : lowPassTaps(factor);
+    this.half = (all.length - 1) / 2;
+    this.taps = all.slice(this.half);
+    this.pending = new Float32Array(this.half);
+    this.base = -this.half;
   }
 
   /** The decimated samples that `samples` complete (about samples.length / factor). */
   push(samples: Float32Array): Float32Array {
-    const k = this.factor;
-    const out = new Float32Array(Math.floor((this.phase + samples.length) / k));
-    let o = 0;
-    for (let i = 0; i < samples.length; i++) {
-      const x = samples[i]!;
-      this.sum1 += x - this.in1[this.at]!;
-      this.in1[this.at] = x;
-      this.sum2 += this.sum1 - this.in2[this.at]!;
-      this.in2[this.at] = this.sum1;
-      this.at = this.at + 1 === k ? 0 : this.at + 1;
-      if (++this.phase === k) {
-        this.phase = 0;
-        out[o++] = this.sum2 * this.gain;
-      }
+    if (this.factor === 1) {
+      this.received += samples.length;
+      return samples;
     }
+    this.received += samples.length;
+    const joined = new Float32Array(this.pending.length + samples.length);
+    joined.set(this.pending);
+    // A stream may hold NaN or infinities, which would spread over the filter's length: they count as silence.
+    for (let i = 0, at = this.pending.length; i < samples.length; i++) {
+      const x = samples[i]!;
+      joined[at + i] = x - x === 0 ? x : 0;
+    }
+    return this.emit(joined, this.received - 1);
+  }
+
+  /** The samples still owed at the end of the stream, the input after it taken as silence. */
+  flush(): Float32Array {
+    if (this.factor === 1) return new Float32Array(0);
+    const joined = new Float32Array(this.pending.length + 2 * this.half);
+    joined.set(this.pending);
+    return this.emit(joined, this.received - 1 + this.half);
+  }
+
+  /** Outputs whose window ends by input index `last` (and centre within the stream), from `input` (which starts at `base`). */
+  private emit(input: Float32Array, last: number): Float32Array {
+    const { factor, half, taps } = this;
+    const count = Math.max(0, Math.min(Math.floor((last - half) / factor), Math.ceil(this.received / factor) - 1) - this.next + 1);
+    const out = new Float32Array(count);
+    for (let o = 0; o < count; o++) {
+      const centre = (this.next + o) * factor - this.base;
+      let sum = taps[0]! * input[centre]!;
+      for (let i = 1; i <= half; i++) sum += taps[i]! * (input[centre - i]! + input[centre + i]!);
+      out[o] = sum;
+    }
+    this.next += count;
+    const keepFrom = this.next * factor - half;
+    this.pending = input.slice(Math.min(input.length, keepFrom - this.base));
+    this.base = keepFrom;
     return out;
   }
 }
 
-/** The integer factor that brings `rate` down to `lowest` or a little above it (1 at or below it). */
-export function decimationFactor(rate: number, lowest: number): number {
-  return Math.max(1, Math.floor(rate / lowest));
+/** The whole of `samples` brought down by `factor` (the batch form of Decimator). */
+export function decimate(samples: Float32Array, factor: number): Float32Array {
+  if (factor === 1) return samples;
+  const decimator = new Decimator(factor);
+  const head = decimator.push(samples);
+  const tail = decimator.flush();
+  const out = new Float32Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
 }

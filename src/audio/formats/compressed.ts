@@ -3,11 +3,11 @@
  * decoders of the wasm-audio-decoders family, fed a slice at a time: a file that expands
  * beyond the longest recording we decode is refused as soon as it has, not after decoding
  * all of it. Channels are averaged to mono, as in a WAV, and the rate is brought down to
- * about 8 kHz as the samples arrive (DECODE_RATE).
+ * the one the decoder works at as the samples arrive (limits.ts decodeFactor).
  */
 import { MorseError } from "../../core/errors.js";
-import { Decimator, decimationFactor } from "../dsp/decimator.js";
-import { DECODE_RATE, MAX_RECORDING_SECONDS } from "../limits.js";
+import { Decimator } from "../dsp/decimator.js";
+import { decodeFactor, MAX_RECORDING_SECONDS } from "../limits.js";
 import { AUDIO_FORMATS, type AudioFormat } from "./sniff.js";
 import { type Recording, tooLong } from "./recording.js";
 
@@ -46,7 +46,7 @@ async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
 }
 
 /**
- * Decoded slices gathered as mono samples at DECODE_RATE or a little above, up to
+ * Decoded slices gathered as mono samples at the rate the decoder works at, up to
  * MAX_RECORDING_SECONDS: a 15-minute Opus file (always 48 kHz) then takes 29 MB of samples
  * instead of 173, and decodes several times faster.
  */
@@ -59,13 +59,16 @@ class MonoSamples {
   fileRate = 0;
   firstError?: string;
 
+  /** `keepHz`: a pitch hinted, which the rate kept must hold. */
+  constructor(private readonly keepHz?: number) {}
+
   add(slice: DecodedSlice): void {
     this.firstError ??= slice.errors[0]?.message;
     const n = slice.samplesDecoded;
     const channels = slice.channelData.length;
     if (n === 0 || channels === 0) return;
     this.fileRate ||= slice.sampleRate;
-    this.decimator ??= new Decimator(decimationFactor(this.fileRate, DECODE_RATE));
+    this.decimator ??= new Decimator(decodeFactor(this.fileRate, this.keepHz));
     const mono = new Float32Array(n);
     for (const channel of slice.channelData) for (let i = 0; i < n; i++) mono[i]! += channel[i]! / channels;
     const kept = this.decimator.factor === 1 ? mono : this.decimator.push(mono);
@@ -76,6 +79,11 @@ class MonoSamples {
   }
 
   recording(): Recording {
+    const tail = this.decimator?.flush();
+    if (tail?.length) {
+      this.pieces.push(tail);
+      this.length += tail.length;
+    }
     const samples = new Float32Array(this.length);
     let at = 0;
     for (const piece of this.pieces) {
@@ -86,11 +94,11 @@ class MonoSamples {
   }
 }
 
-/** Reads a compressed recording; every problem is a MorseError that names it. */
-export async function readCompressed(bytes: Uint8Array, format: CompressedFormat): Promise<Recording> {
+/** Reads a compressed recording, at a rate that holds `keepHz` if given; every problem is a MorseError that names it. */
+export async function readCompressed(bytes: Uint8Array, format: CompressedFormat, keepHz?: number): Promise<Recording> {
   const decoder = await openDecoder(format);
   await decoder.ready;
-  const samples = new MonoSamples();
+  const samples = new MonoSamples(keepHz);
   const name = AUDIO_FORMATS[format];
   try {
     for (let at = 0; at < bytes.length; at += SLICE_BYTES) samples.add(await decoder.decode(bytes.subarray(at, at + SLICE_BYTES)));

@@ -10,7 +10,7 @@ import { during, formatSeconds, showsProgress } from "../progress.js";
 
 /** What was heard besides the text: the Morse, the speed and the pitch. */
 export function details(heard: AudioDecode): string {
-  if (heard.characters === 0) return `no Morse found in ${formatSeconds(heard.durationMs / 1000)} of audio`;
+  if (heard.characters === 0) return `${heard.warning ?? "No Morse was found"} in ${formatSeconds(heard.durationMs / 1000)} of audio`;
   return `morse: ${heard.morse}\nspeed: ${heard.wpm} wpm\npitch: ${heard.frequency} Hz`;
 }
 
@@ -33,7 +33,7 @@ a FILE is played through the live decoder in real time (--speed max: as fast as 
 without FILE (or with -), standard input is read as it arrives, a WAV stream or raw 16-bit
 little-endian mono PCM at --rate samples per second. --json prints each event as a JSON line.
 
-With --all, every Morse signal between 200 and 3000 Hz is read apart: one line per signal
+With --all, every Morse signal of the passband is read apart: one line per signal
 (pitch, speed, level, text); with --live, a line per word as each is heard, tagged by pitch.
 
 ${HELP_LINES.hints}
@@ -62,7 +62,7 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
     if (values.live) return runLive(values, files, { ...hints, signals: values.all ? "all" : undefined, alphabet });
     if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
     if (files.length !== 1) throw new UsageError("listen needs one recording");
-    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
+    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!), undefined, hints.frequency);
     const seconds = samples.length / sampleRate;
     const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () =>
       writtenIn(decodeAudio(samples, sampleRate, hints), alphabet),
@@ -91,7 +91,7 @@ async function runLive(values: { speed?: string; rate?: string; json?: boolean; 
   const json = values.json === true;
   const summary = fromStdin
     ? await listenLiveInput(numberOption(values.rate, "rate"), hints, json)
-    : await listenLive(await readRecording(await bytesOf(file)), hints, { max: values.speed === "max", json });
+    : await listenLive(await readRecording(await bytesOf(file), undefined, hints.frequency), hints, { max: values.speed === "max", json });
   if (json || summary.signals) return;
   if (values.verbose) print(details(summary));
   else process.stderr.write(`${details(summary)}\n`);

@@ -1,11 +1,12 @@
 /**
  * Finds the tone: the narrowest, strongest peak of the recording's average power
- * spectrum between DECODE_FREQUENCY's bounds, and below DECODE_FREQUENCY_MAX_OF_RATE of
- * the sample rate (900 Hz at 2000 samples/s). "Narrow" means measured against the
- * spectrum's median in the surrounding 120 Hz, so coloured noise and hum do not win.
+ * spectrum in the whole passband, from DECODE_FREQUENCY's `min` up to highestPitch of the
+ * sample rate (3600 Hz at 8000 samples/s, 900 Hz at 2000). "Narrow" means measured against the
+ * spectrum's median on either side of it (sideFloors), so coloured noise, hum and the edge of
+ * a passband do not win; nothing DYNAMIC_RANGE_DB under the strongest peak counts.
  */
 import { framePowers } from "../../dsp/spectrum.js";
-import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE } from "../../limits.js";
+import { DECODE_FREQUENCY, highestPitch } from "../../limits.js";
 import { slidingMedians } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
@@ -22,18 +23,7 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
   return power;
 }
 
-/**
- * `range` cut at DECODE_FREQUENCY_MAX_OF_RATE of the sample rate, where a tone still fits
- * under Nyquist. A range wholly above that (a hint beyond what the recording can hold)
- * slides down to end there, keeping its width.
- */
-export function belowNyquist(range: { min: number; max: number }, sampleRate: number): { min: number; max: number } {
-  const top = DECODE_FREQUENCY_MAX_OF_RATE * sampleRate;
-  if (range.max <= top) return range;
-  return { min: range.min < top ? range.min : Math.max(0, top - (range.max - range.min)), max: top };
-}
-
-/** The averaged spectrum and each searched bin's peak score (its band's power over the neighbourhood's median). */
+/** The averaged spectrum and each searched bin's peak score (its band's power over the noise beside it: sideFloors). */
 interface Spectrum {
   power: Float64Array;
   binHz: number;
@@ -45,9 +35,22 @@ interface Spectrum {
   score: Float64Array;
 }
 
+/**
+ * The floor a peak at each bin is measured against: the higher of the medians on either
+ * side of it, each over a neighbourhood's width beyond its band. A tone stands above the
+ * noise on both sides; the edge of a receiver's passband, or of a low-pass, above one only.
+ */
+function sideFloors(power: Float64Array, halfPeak: number, halfHood: number): (k: number) => number {
+  const last = power.length - 1;
+  const side = Math.max(1, Math.floor(halfHood / 2));
+  const offset = halfPeak + side + 1;
+  const medians = slidingMedians(power, 0, last, side);
+  return (k) => Math.max(medians[Math.max(0, k - offset)]!, medians[Math.min(last, k + offset)]!);
+}
+
 function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
   const { RESOLUTION_HZ, PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
-  const range = belowNyquist(searched, sampleRate);
+  const range = { min: searched.min, max: Math.min(searched.max, highestPitch(sampleRate)) };
   let size = 256;
   while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
   const power = averageSpectrum(samples, size);
@@ -57,14 +60,14 @@ function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: 
   const hi = Math.min(last, Math.ceil(range.max / binHz));
   const halfPeak = Math.max(1, Math.round(PEAK_HALF_WIDTH_HZ / binHz));
   const halfHood = Math.max(halfPeak + 2, Math.round(NEIGHBOURHOOD_HZ / binHz));
-  const score = new Float64Array(Math.max(0, hi - lo + 1));
-  const floors = slidingMedians(power, lo, hi, halfHood);
+  const peaks = new Float64Array(Math.max(0, hi - lo + 1));
   for (let k = lo; k <= hi; k++) {
-    let peak = 0;
-    for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peak += power[j]!;
-    const floor = floors[k - lo]!;
-    score[k - lo] = peak > 0 ? peak / (2 * halfPeak + 1) / (floor || Number.MIN_VALUE) : 0;
+    for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peaks[k - lo]! += power[j]!;
   }
+  // What lies DYNAMIC_RANGE_DB under the strongest is distortion, a codec's or a resampler's: no tone.
+  const weakest = peaks.reduce((a, b) => Math.max(a, b), 0) * 10 ** (-TUNING.pitch.DYNAMIC_RANGE_DB / 10);
+  const floors = sideFloors(power, halfPeak, halfHood);
+  const score = peaks.map((peak, i) => (peak > weakest ? peak / (2 * halfPeak + 1) / (floors(lo + i) || Number.MIN_VALUE) : 0));
   return { power, binHz, lo, hi, halfPeak, score };
 }
 
@@ -84,9 +87,12 @@ function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, minS
   }
   if (best < 0) return undefined;
   const last = power.length - 1;
+  // Centred on the highest bin of the band that scored best, so that the band leans to neither side of the tone.
+  let top = best;
+  for (let j = Math.max(0, best - halfPeak); j <= Math.min(last, best + halfPeak); j++) if (power[j]! > power[top]!) top = j;
   let weight = 0;
   let moment = 0;
-  for (let j = Math.max(0, best - halfPeak); j <= Math.min(last, best + halfPeak); j++) {
+  for (let j = Math.max(0, top - halfPeak); j <= Math.min(last, top + halfPeak); j++) {
     weight += power[j]!;
     moment += power[j]! * j;
   }
@@ -94,39 +100,39 @@ function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, minS
 }
 
 /**
- * The tone's frequency in Hz, searched within `searched` (default DECODE_FREQUENCY) below
- * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate (belowNyquist); undefined when no peak
- * stands out of the noise there (MIN_PEAK_SCORE: silence, or noise alone, even noise muted
- * on and off).
+ * The tone's frequency in Hz, searched within `searched` (by default the whole passband,
+ * pitchRange) and below highestPitch of the sample rate; undefined when no peak stands out
+ * of the noise there (MIN_PEAK_SCORE: silence, or noise alone, even noise muted on and off).
  */
-export function findPitch(samples: Float32Array, sampleRate: number, searched: { min: number; max: number } = DECODE_FREQUENCY): number | undefined {
+export function findPitch(
+  samples: Float32Array,
+  sampleRate: number,
+  searched: { min: number; max: number } = pitchRange(undefined, sampleRate),
+): number | undefined {
   return strongestPeak(spectrumOf(samples, sampleRate, searched), TUNING.pitch.MIN_PEAK_SCORE);
 }
 
-/** The strongest tone, Hz, and the next at least some way from it (another station, or noise: front-end/turns.ts tells). */
+/** The strongest tone, Hz, and the next at least some way from it (another station, or a tone that keys with the first: front-end/turns.ts tells). */
 export interface Pitches {
   first: number;
   second?: number;
 }
 
-/** As findPitch, and the next tone at least `apartHz` from it, from the one spectrum. */
+/** As findPitch, and the next tone at least `apartHz` from it that stands out of the noise as the first must (the strongest bin of noise is no station), from the one spectrum. */
 export function findPitches(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }, apartHz: number): Pitches | undefined {
   const spectrum = spectrumOf(samples, sampleRate, searched);
   const first = strongestPeak(spectrum, TUNING.pitch.MIN_PEAK_SCORE);
-  return first === undefined ? undefined : { first, second: strongestPeak(spectrum, 0, { from: first, apartHz }) };
+  return first === undefined ? undefined : { first, second: strongestPeak(spectrum, TUNING.pitch.MIN_PEAK_SCORE, { from: first, apartHz }) };
 }
 
 /**
- * Where to look for the tone: DECODE_FREQUENCY, or ±HINT_SEARCH_HZ around a hinted pitch
- * (clamped to DECODE_FREQUENCY; a hint that is not finite is ignored). findPitch cuts it
- * below Nyquist for the recording's sample rate.
+ * Where to look for the tone in samples at `sampleRate`: the whole passband, from
+ * DECODE_FREQUENCY's `min` to highestPitch, or ±HINT_SEARCH_HZ around a hinted pitch within
+ * it (checkHints has checked the hint).
  */
-export function pitchRange(hint: number | undefined): { min: number; max: number } {
-  if (hint === undefined || !Number.isFinite(hint)) return DECODE_FREQUENCY;
+export function pitchRange(hint: number | undefined, sampleRate: number): { min: number; max: number } {
+  const whole = { min: DECODE_FREQUENCY.min, max: highestPitch(sampleRate) };
+  if (hint === undefined) return whole;
   const { HINT_SEARCH_HZ } = TUNING.pitch;
-  const hinted = Math.min(DECODE_FREQUENCY.max, Math.max(DECODE_FREQUENCY.min, hint));
-  return {
-    min: Math.max(DECODE_FREQUENCY.min, hinted - HINT_SEARCH_HZ),
-    max: Math.min(DECODE_FREQUENCY.max, hinted + HINT_SEARCH_HZ),
-  };
+  return { min: Math.max(whole.min, hint - HINT_SEARCH_HZ), max: Math.min(whole.max, hint + HINT_SEARCH_HZ) };
 }

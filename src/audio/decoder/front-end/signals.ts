@@ -14,7 +14,8 @@
  */
 import { framePowers } from "../../dsp/spectrum.js";
 import { selectInPlace } from "../../dsp/stats.js";
-import { BAND_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE } from "../../limits.js";
+import { highestPitch } from "../../limits.js";
+import { pitchRange } from "./pitch.js";
 import { TUNING } from "../tuning.js";
 
 export interface FoundSignal {
@@ -54,7 +55,7 @@ function spectrogram(samples: Float32Array, sampleRate: number, range: { min: nu
   const hop = size / 2;
   const binHz = sampleRate / size;
   const lo = Math.max(1, Math.ceil(range.min / binHz));
-  const hi = Math.min(size / 2 - 1, Math.floor(Math.min(range.max, DECODE_FREQUENCY_MAX_OF_RATE * sampleRate) / binHz));
+  const hi = Math.min(size / 2 - 1, Math.floor(Math.min(range.max, highestPitch(sampleRate)) / binHz));
   if (hi - lo < 4 || samples.length < size) return undefined;
   const frames = Math.floor((samples.length - size) / hop) + 1;
   const bins = hi - lo + 1;
@@ -66,6 +67,7 @@ function spectrogram(samples: Float32Array, sampleRate: number, range: { min: nu
     (f, p) => power.set(p.subarray(lo, hi + 1), f * bins),
   );
   const { noise, floor } = noiseOf(power, frames, bins, binHz);
+  withinRange(power, noise, frames, bins);
   const ratio = new Float32Array(frames * bins);
   for (let i = 0; i < ratio.length; i++) ratio[i] = noise[i]! > 0 ? power[i]! / noise[i]! : 0;
   return { ratio, noise, floor, frames, bins, loHz: lo * binHz, binHz, size, hop };
@@ -114,6 +116,25 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
   return { noise, floor: shape.map((x) => x * level) };
 }
 
+/**
+ * The noise raised, in each frame, to DYNAMIC_RANGE_DB under the strongest bin of that
+ * frame and the frames either side: what lies further below a signal than that is its
+ * own distortion (a recording's quantisation, a codec's images), never another station.
+ */
+function withinRange(power: Float32Array, noise: Float32Array, frames: number, bins: number): void {
+  const below = 10 ** (-TUNING.pitch.DYNAMIC_RANGE_DB / 10);
+  const strongest = new Float32Array(frames);
+  for (let f = 0; f < frames; f++) {
+    let top = 0;
+    for (let k = 0; k < bins; k++) top = Math.max(top, power[f * bins + k]!);
+    strongest[f] = top;
+  }
+  for (let f = 0; f < frames; f++) {
+    const level = below * Math.max(strongest[f]!, strongest[Math.max(0, f - 1)]!, strongest[Math.min(frames - 1, f + 1)]!);
+    for (let k = 0; k < bins; k++) noise[f * bins + k] = Math.max(noise[f * bins + k]!, level);
+  }
+}
+
 /** Each window's mean ratio at every bin (window-major), windows of `length` frames every `length / 2`. */
 function windowMeans(s: Spectrogram, length: number): { means: Float32Array; windows: number; step: number } {
   const step = Math.max(1, length >> 1);
@@ -128,10 +149,10 @@ function windowMeans(s: Spectrogram, length: number): { means: Float32Array; win
 }
 
 /**
- * The signals in `samples` between `range`'s pitches (BAND_FREQUENCY by default, and below
- * DECODE_FREQUENCY_MAX_OF_RATE of the sample rate), strongest first.
+ * The signals in `samples` between `range`'s pitches (the whole passband by default, and
+ * below highestPitch of the sample rate), strongest first.
  */
-export function findSignals(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = BAND_FREQUENCY): FoundSignal[] {
+export function findSignals(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = pitchRange(undefined, sampleRate)): FoundSignal[] {
   const s = spectrogram(samples, sampleRate, range);
   if (!s) return [];
   const { WINDOW_MS, DETECT_RATIO, PEAK_HALF_HZ } = TUNING.band;

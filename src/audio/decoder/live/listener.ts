@@ -10,11 +10,11 @@
  * reads every signal of a band).
  */
 import { MorseError } from "../../../core/errors.js";
-import { Decimator, decimationFactor } from "../../dsp/decimator.js";
+import { Decimator } from "../../dsp/decimator.js";
 import { median } from "../../dsp/stats.js";
-import { DECODE_RATE, READ_SAMPLE_RATE } from "../../limits.js";
+import { decodeFactor, READ_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
-import { hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
+import { checkHints, hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
 import { TUNING } from "../tuning.js";
 import { Decider, dotAt } from "./decider.js";
 import type { Listener, ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
@@ -27,6 +27,7 @@ export function checkOptions(options: ListenerOptions): void {
   if (!Number.isFinite(sampleRate) || sampleRate < READ_SAMPLE_RATE.min || sampleRate > READ_SAMPLE_RATE.max) {
     throw new MorseError("INVALID_AUDIO", `The sample rate must be ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`);
   }
+  checkHints(options, sampleRate);
 }
 
 /** Float samples of a chunk: Float32 as it is, Int16 scaled to ±1. */
@@ -50,10 +51,10 @@ export abstract class WindowListener implements Listener {
   private nextReading: number;
   private ended = false;
 
-  /** `decimate`: bring the stream down to about DECODE_RATE as it arrives. */
+  /** `decimate`: bring the stream down to the rate the decoder works at as it arrives (limits.ts decodeFactor). */
   constructor(options: ListenerOptions, decimate: boolean) {
     checkOptions(options);
-    this.decimator = new Decimator(decimate ? decimationFactor(options.sampleRate, DECODE_RATE) : 1);
+    this.decimator = new Decimator(decimate ? decodeFactor(options.sampleRate, options.frequency) : 1);
     this.sampleRate = options.sampleRate / this.decimator.factor;
     this.nextReading = this.samplesOf(TUNING.live.HOP_MS);
   }
@@ -89,6 +90,7 @@ export abstract class WindowListener implements Listener {
   flush(): { events: ListenEvent[]; summary: ListenSummary } {
     if (this.ended) throw new MorseError("INVALID_AUDIO", "The stream has ended");
     const events: ListenEvent[] = [];
+    this.audio.append(this.decimator.flush());
     this.read(true, events);
     this.ended = true;
     return { events, summary: this.summary() };
@@ -158,7 +160,7 @@ export class SignalListener extends WindowListener {
   private undecidedMs = 0;
 
   constructor(options: ListenerOptions) {
-    // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down to about 8 kHz.
+    // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down as it arrives.
     super(options, options.window !== "unbounded");
     this.hints = { frequency: options.frequency, wpm: options.wpm };
     this.unbounded = options.window === "unbounded";

@@ -59,16 +59,16 @@ describe("findPitch", () => {
     const weak = keyedTone({ ...CHANNEL, frequency: 480, snrDb: Infinity }, sampleRate);
     const both = strong.map((x, n) => x + 0.3 * weak[n]!);
     assert.ok(Math.abs(findPitch(both, sampleRate)! - 900) < 2);
-    assert.ok(Math.abs(findPitch(both, sampleRate, pitchRange(500))! - 480) < 2);
+    assert.ok(Math.abs(findPitch(both, sampleRate, pitchRange(500, sampleRate))! - 480) < 2);
   });
 });
 
 describe("pitchRange", () => {
-  it("narrows the search to ±50 Hz around a hint, within the decoder's band; ignores a hint that is not finite", () => {
-    assert.deepEqual(pitchRange(700), { min: 650, max: 750 });
-    assert.deepEqual(pitchRange(210), { min: DECODE_FREQUENCY.min, max: 260 });
-    assert.deepEqual(pitchRange(5000), { min: DECODE_FREQUENCY.max - 50, max: DECODE_FREQUENCY.max });
-    assert.deepEqual(pitchRange(undefined), DECODE_FREQUENCY);
-    assert.deepEqual(pitchRange(Number.NaN), DECODE_FREQUENCY);
+  it("is the whole passband told nothing, 200 Hz to 0.45 of the rate; ±50 Hz around a hint, within it", () => {
+    assert.deepEqual(pitchRange(undefined, 8000), { min: DECODE_FREQUENCY.min, max: 3600 });
+    assert.deepEqual(pitchRange(undefined, 2000), { min: DECODE_FREQUENCY.min, max: 900 });
+    assert.deepEqual(pitchRange(700, 8000), { min: 650, max: 750 });
+    assert.deepEqual(pitchRange(210, 8000), { min: DECODE_FREQUENCY.min, max: 260 });
+    assert.deepEqual(pitchRange(3580, 8000), { min: 3530, max: 3600 });
   });
 });
