@@ -18,7 +18,7 @@ export interface EncodeOptions extends GlyphOptions {
   alphabet?: string;
 }
 
-/** A text's Morse characters grouped in words, each a pattern of `.` and `-` (American Morse's also of `—`, `⸺` and `␣`). */
+/** A text's Morse characters grouped in words, each a pattern of `.` and `-` (American Morse's also of `⸺`, `⸻` and `␣`). */
 export type PatternWords = string[][];
 
 const LESS_THAN = 60;

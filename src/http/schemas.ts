@@ -83,7 +83,7 @@ const DecodeAlphabet = AlphabetParam(
 const EncodeAlphabet = AlphabetParam(
   ENCODE_ALPHABET_NAMES,
   "latin (the default): each character in its own alphabet's Morse (Cyrillic, Greek, kana and the like are found by themselves); " +
-    "american: American (railroad) Morse, its long dashes written — (L) and ⸺ (0) and the space inside a character ␣, and timed by its own units",
+    "american: American (railroad) Morse, its long dashes written ⸺ (L) and ⸻ (0) as morsecode.world writes them and the space inside a character ␣, and timed by its own units",
 );
 
 export const ChartQuery = Type.Object({

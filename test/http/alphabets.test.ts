@@ -55,7 +55,7 @@ describe("alphabets over HTTP", () => {
 
 describe("American Morse over HTTP (alphabet=american)", () => {
   const text = "CQ de L0";
-  const morse = "..␣. ..-. / -.. . / — ⸺";
+  const morse = "..␣. ..-. / -.. . / ⸺ ⸻";
 
   it("encodes by GET and by POST, and decodes back; without it encode is International", async () => {
     assert.equal(assertSuccess(await get(server.url, "/api/v1/encode", { text, alphabet: "american" })).output, morse);
@@ -68,7 +68,7 @@ describe("American Morse over HTTP (alphabet=american)", () => {
 
   it("times /api/v1/audio by American's units: the space inside C, the long dashes of L and 0", async () => {
     const body = assertSuccess(await get(server.url, "/api/v1/audio", { text: "C L0", wpm: "20", alphabet: "american" }));
-    assert.equal(body.morse, "..␣. / — ⸺");
+    assert.equal(body.morse, "..␣. / ⸺ ⸻");
     assert.equal(body.unitMs, 80);
     const units = (body.sequence as { type: string; durationMs: number }[]).map((s) => `${s.type}:${s.durationMs / body.unitMs}`);
     assert.deepEqual(units, ["dot:1", "silence:1", "dot:1", "silence:1.5", "dot:1", "silence:3", "dash:4", "silence:2", "dash:5"]);
@@ -118,9 +118,9 @@ describe("American Morse over HTTP (alphabet=american)", () => {
       "UNSUPPORTED_CHARACTER",
     );
     assertError(
-      await get(server.url, "/api/v1/encode", { text: "E", alphabet: "american", dashChar: "—" }),
+      await get(server.url, "/api/v1/encode", { text: "E", alphabet: "american", dashChar: "⸺" }),
       400,
-      "With alphabet american, parameters dotChar, dashChar and separator must not contain —, ⸺ or ␣",
+      "With alphabet american, parameters dotChar, dashChar and separator must not contain ⸺, ⸻ or ␣",
       "INVALID_OPTION",
     );
   });

@@ -38,18 +38,18 @@ describe("American Morse's table", () => {
     assert.equal(Object.keys(AMERICAN.digits!).length, 10);
     assert.deepEqual(Object.keys(AMERICAN.signs!), [".", ",", ":", "?", "'", "-", "/", "(", ")", '"', "&", "!", ";"]);
     assert.equal(new Set(ENTRIES.map(([, pattern]) => pattern)).size, ENTRIES.length);
-    for (const [ch, pattern] of ENTRIES) assert.match(pattern, /^[.\-—⸺]+(?:␣[.\-—⸺]+)*$/, ch);
+    for (const [ch, pattern] of ENTRIES) assert.match(pattern, /^[.\-⸺⸻]+(?:␣[.\-⸺⸻]+)*$/, ch);
   });
 
-  it("draws the long dashes and the spaces inside characters as the sources do", () => {
+  it("draws the long dashes as morsecode.world does (L ⸺ U+2E3A, 0 ⸻ U+2E3B), and the spaces inside characters as the sources do", () => {
     const { letters, digits, signs } = AMERICAN;
     assert.deepEqual(
       ["C", "O", "R", "Y", "Z"].map((ch) => letters[ch]),
       ["..␣.", ".␣.", ".␣..", "..␣..", "...␣."],
     );
     assert.equal(signs!["&"], ".␣...");
-    assert.equal(letters.L, "—");
-    assert.equal(digits!["0"], "⸺");
+    assert.equal(letters.L, "\u2E3A");
+    assert.equal(digits!["0"], "\u2E3B");
     // Where American and International differ (Webster 1913): J, Q, X, and the digits.
     assert.deepEqual([letters.J, letters.Q, letters.X, letters.T, digits!["5"]], ["-.-.", "..-.", ".-..", "-", "---"]);
   });
@@ -75,7 +75,7 @@ describe("encode and decode with alphabet american", () => {
     const morse = encode("What hath God wrought", american);
     assert.equal(morse, ".-- .... .- - / .... .- - .... / --. .␣. -.. / .-- .␣.. .␣. ..- --. .... -");
     assert.equal(decode(morse, american), "WHAT HATH GOD WROUGHT");
-    assert.equal(encode("L 10 & C", american), "— / .--. ⸺ / .␣... / ..␣.");
+    assert.equal(encode("L 10 & C", american), "⸺ / .--. ⸻ / .␣... / ..␣.");
   });
 
   it("round-trips any text of its characters", () => {
@@ -92,20 +92,31 @@ describe("encode and decode with alphabet american", () => {
   });
 
   it("sends a printed form as the sign it stands for, where American has it", () => {
-    assert.equal(encode("It’s 5%", american), ".. - ..-.␣.-.. ... / --- ⸺ ..-␣- ⸺");
+    assert.equal(encode("It’s 5%", american), ".. - ..-.␣.-.. ... / --- ⸻ ..-␣- ⸻");
   });
 
-  it("honours other glyphs, and keeps — ⸺ ␣ as they are", () => {
+  it("honours other glyphs, and keeps ⸺ ⸻ ␣ as they are", () => {
     const glyphs = { ...american, dotChar: "·", dashChar: "−", separator: " | " };
     const morse = encode("CQ de L0", glyphs);
-    assert.equal(morse, "··␣· ··−· | −·· · | — ⸺");
+    assert.equal(morse, "··␣· ··−· | −·· · | ⸺ ⸻");
     assert.equal(decode(morse, glyphs), "CQ DE L0");
-    assert.throws(() => encode("E", { ...american, dashChar: "—" }), refuses("INVALID_OPTION", /must not contain —, ⸺ or ␣$/));
+    assert.throws(() => encode("E", { ...american, dashChar: "⸺" }), refuses("INVALID_OPTION", /must not contain ⸺, ⸻ or ␣$/));
+    // The em dash is no mark of American's any more: it may draw the plain dash.
+    const emDash = { ...american, dashChar: "—" };
+    assert.equal(encode("LT", emDash), "⸺ —");
+    assert.equal(decode("⸺ —", emDash), "LT");
     assert.throws(() => decode(".", { ...american, separator: " ␣ " }), refuses("INVALID_OPTION", /must not contain/));
   });
 
   it("decodes pasted Morse forgivingly with default glyphs, as Latin's decode does", () => {
-    assert.equal(decode("··␣·  •–   |  .␣.. \n — ⸺", american), "CA R L0");
+    assert.equal(decode("··␣·  •–   |  .␣.. \n ⸺ ⸻", american), "CA R L0");
+  });
+
+  it("reads morsecode.world's text as it writes it: ⸺ is L and ⸻ is 0; the em dash ditdah once wrote is still L", () => {
+    assert.equal(decode("⸺ ⸻", american), "L0");
+    assert.equal(decode(".... .. / ⸺ .␣. / .--. ⸻ ⸻", american), "HI LO 100");
+    assert.equal(decode("—", american), "L");
+    assert.equal(decode("— ⸺ ⸻", american), "LL0");
   });
 
   it("refuses what it cannot send or read, naming each", () => {
@@ -150,7 +161,7 @@ describe("the timeline with alphabet american", () => {
   const { unitMs, sequence, morse } = timeline("C L 0", { ...american, wpm: 20 });
 
   it("times each element, the space inside a character, and the gaps between words by American's units", () => {
-    assert.equal(morse, "..␣. / — / ⸺");
+    assert.equal(morse, "..␣. / ⸺ / ⸻");
     assert.deepEqual(steps(sequence, unitMs), ["dot:1", "silence:1", "dot:1", "silence:1.5", "dot:1", "silence:3", "dash:4", "silence:3", "dash:5"]);
   });
 
