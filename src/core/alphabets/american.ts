@@ -37,7 +37,10 @@
  *
  * Punctuation is morsecode.world's (Webster gives only the period and the comma). Its signs
  * made of two or three letters (`(` is P and N) are one character: the spaces inside them are
- * written `␣`, as C's, so that each decodes back as the sign.
+ * written `␣`, as C's, so that each decodes back as the sign. Quotation marks: the closing
+ * quote `”` is Q and J (`..-.␣-.-.`), the opening one Q and N, as morse-pro
+ * (src/dictionary/american.js) and TypeAtlas send them; the straight `"` is sent as the opening
+ * one, as morse-pro does, and QN decodes to it (the opening `“` is sent as `"`, characters.ts).
  *
  * American Morse shares Latin's characters, so encode sends it only when asked for
  * (`alphabet: "american"`); it is not among ALPHABETS (each character's own alphabet), has
@@ -91,6 +94,7 @@ const PUNCTUATION: CharacterTable = {
   "(": ".....␣-.",
   ")": ".....␣..␣..",
   '"': "..-.␣-.",
+  "”": "..-.␣-.-.",
   "&": ".␣...",
   "!": "---.",
   ";": "...␣..",

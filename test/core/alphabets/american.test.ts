@@ -33,10 +33,10 @@ function refuses(code: string, message: string | RegExp): (error: unknown) => bo
 }
 
 describe("American Morse's table", () => {
-  it("holds the 26 letters, the 10 digits and 13 signs, every pattern its own", () => {
+  it("holds the 26 letters, the 10 digits and 14 signs, every pattern its own", () => {
     assert.equal(Object.keys(AMERICAN.letters).length, 26);
     assert.equal(Object.keys(AMERICAN.digits!).length, 10);
-    assert.deepEqual(Object.keys(AMERICAN.signs!), [".", ",", ":", "?", "'", "-", "/", "(", ")", '"', "&", "!", ";"]);
+    assert.deepEqual(Object.keys(AMERICAN.signs!), [".", ",", ":", "?", "'", "-", "/", "(", ")", '"', "”", "&", "!", ";"]);
     assert.equal(new Set(ENTRIES.map(([, pattern]) => pattern)).size, ENTRIES.length);
     for (const [ch, pattern] of ENTRIES) assert.match(pattern, /^[.\-⸺⸻]+(?:␣[.\-⸺⸻]+)*$/, ch);
   });
@@ -89,6 +89,13 @@ describe("encode and decode with alphabet american", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("sends the closing quote ” as QJ (morse-pro, TypeAtlas), and the opening and straight quotes as QN", () => {
+    assert.equal(encode("”", american), "..-.␣-.-.");
+    assert.equal(decode("..-.␣-.-.", american), "”");
+    assert.equal(encode('“"', american), "..-.␣-. ..-.␣-.");
+    assert.equal(decode(encode("“Hi”", american), american), '"HI”');
   });
 
   it("sends a printed form as the sign it stands for, where American has it", () => {
