@@ -6,12 +6,13 @@
  * they are. American Morse is read and written only when asked for (`alphabet: "american"`).
  */
 import { AMERICAN, AMERICAN_UNITS, FORMER_LONG_DASH, INNER_SPACE, LONG_DASH, VERY_LONG_DASH } from "./alphabets/american.js";
-import { SENT_AS, type CharacterTable } from "./characters.js";
+import type { CharacterTable } from "./characters.js";
 import type { DecodeResult } from "./decode.js";
 import type { PatternWords } from "./encode.js";
 import { MorseError } from "./errors.js";
 import { cannotDecode, cannotEncode, glyphsClashWithAmerican, nothingTo } from "./messages.js";
 import { DEFAULT_GLYPHS, type Glyphs } from "./options.js";
+import { isDigitCode, sentAs } from "./tables.js";
 import { codePointLength, describeCharacter, isWhiteSpace } from "./text.js";
 
 /** Its tables in decode's order: letters, digits, punctuation (no two share a pattern). */
@@ -44,7 +45,7 @@ function checkGlyphs(glyphs: Glyphs): Glyphs {
 
 /**
  * A text's American patterns, word by word: white space runs separate words; a character
- * sent as others (`’` as `'`, `%` as `0/0`) is, where American has them all. Throws a
+ * sent as others (`’` as `'`, `%` as `0/0`, `2%` as `2-0/0`) is, where American has them all. Throws a
  * MorseError listing every character it cannot send, at its 1-based code point position.
  */
 export function americanPatterns(text: string): PatternWords {
@@ -52,8 +53,11 @@ export function americanPatterns(text: string): PatternWords {
   const problems: string[] = [];
   let word: string[] = [];
   let position = 0;
+  let previous = "";
   for (const ch of text) {
     position++;
+    const afterDigit = isDigitCode(previous.charCodeAt(0));
+    previous = ch;
     if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) {
       if (word.length > 0) words.push(word);
       word = [];
@@ -64,7 +68,7 @@ export function americanPatterns(text: string): PatternWords {
       word.push(pattern);
       continue;
     }
-    const parts = [...(SENT_AS[ch] ?? "")].map((part) => patternByCharacter.get(part));
+    const parts = [...(sentAs(ch, afterDigit) ?? "")].map((part) => patternByCharacter.get(part));
     if (parts.length > 0 && parts.every((part) => part !== undefined)) word.push(...(parts as string[]));
     else problems.push(`${describeCharacter(ch)} at position ${position}`);
   }

@@ -5,8 +5,8 @@ import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
 import { type Alphabet, ALPHABETS, AMERICAN, encodeAlphabetNamed } from "./alphabets/index.js";
 import { encodeAmerican } from "./american.js";
-import { PROSIGNS, SENT_AS } from "./characters.js";
-import { isLatinLetter, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter } from "./tables.js";
+import { PROSIGNS } from "./characters.js";
+import { isDigitCode, isLatinLetter, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter, sentAs } from "./tables.js";
 import { describeCharacter, isWhiteSpace } from "./text.js";
 
 export interface EncodeOptions extends GlyphOptions {
@@ -51,9 +51,9 @@ function markAt(s: string, i: number): boolean {
 /** The alphabets that spell characters of their script out of table characters (kana, Hangul). */
 const SPELLERS = ALPHABETS.filter((a) => a.spell !== undefined);
 
-/** The table characters `ch` is sent as, when it is not in a table itself: `%` as `0/0`, `ガ` as `カ゛`. */
-function spellingOf(ch: string): readonly string[] | undefined {
-  const sent = SENT_AS[ch];
+/** The table characters `ch` is sent as, when it is not in a table itself: `%` as `0/0` (`-0/0` `afterDigit`), `ガ` as `カ゛`. */
+function spellingOf(ch: string, afterDigit: boolean): readonly string[] | undefined {
+  const sent = sentAs(ch, afterDigit);
   if (sent !== undefined) return [...sent];
   for (const alphabet of SPELLERS) {
     const spelled = alphabet.spell!(ch);
@@ -110,25 +110,25 @@ class PatternCollector {
     }
   }
 
-  /** One character (one code point, NFC), at its 1-based position in the text as sent. */
-  character(ch: string, position: number): void {
+  /** One character (one code point, NFC), at its 1-based position in the text as sent; `afterDigit`: whether a digit comes right before it there. */
+  character(ch: string, position: number, afterDigit = false): void {
     const pattern = patternOf(ch);
     if (pattern !== undefined) this.addLatin(pattern, isLatinLetter(ch));
     else if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) this.endWord();
-    else this.other(ch, position);
+    else this.other(ch, position, afterDigit);
   }
 
   /** A character of another alphabet, or one sent as others. */
-  private other(ch: string, position: number): void {
+  private other(ch: string, position: number, afterDigit: boolean): void {
     this.persian ??= isPersian(this.text);
     const script = scriptCharacter(ch, this.persian);
     if (script !== undefined) this.addScript(script.pattern, script.alphabet);
-    else this.spelled(ch, position);
+    else this.spelled(ch, position, afterDigit);
   }
 
   /** A character sent as others (`%` as `0/0`, `ガ` as `カ゛`), or a problem. */
-  private spelled(ch: string, position: number): void {
-    const parts = spellingOf(ch);
+  private spelled(ch: string, position: number, afterDigit: boolean): void {
+    const parts = spellingOf(ch, afterDigit);
     if (parts === undefined || (parts.length === 1 && parts[0] === ch)) this.problems.push(`${describeCharacter(ch)} at position ${position}`);
     else for (const part of parts) this.character(part, position);
   }
@@ -149,7 +149,7 @@ class PatternCollector {
       return [end, original.length];
     }
     const composed = [...whole];
-    this.character(composed[0]!, position);
+    this.character(composed[0]!, position, isDigitCode(s.charCodeAt(start - 1)));
     const leftover = composed.length - 1;
     for (let k = 0; k < leftover; k++) this.character(composed[1 + k]!, position + original.length - leftover + k);
     return [end, original.length];
@@ -191,7 +191,7 @@ export function textToPatterns(text: string): PatternWords {
           continue;
         }
       }
-      out.character(text[i]!, position);
+      out.character(text[i]!, position, isDigitCode(text.charCodeAt(i - 1)));
       continue;
     }
     const [end, codePoints] = out.cluster(text, i, position);

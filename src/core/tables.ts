@@ -5,7 +5,7 @@
 import { ALPHABETS, LATIN, type Alphabet } from "./alphabets/index.js";
 import { ARABIC } from "./alphabets/arabic.js";
 import { PERSIAN } from "./alphabets/persian.js";
-import { ACCENTED, type CharacterTable, DECODE_PRECEDENCE, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SIGNS } from "./characters.js";
+import { ACCENTED, type CharacterTable, DECODE_PRECEDENCE, DIGITS, JOINED_TO_A_NUMBER, LETTERS, PROSIGNS, PUNCTUATION, SENT_AS, SIGNS } from "./characters.js";
 
 /** Patterns by character (both cases) for everything that encodes one-to-one. */
 const encodeMap = new Map<string, string>();
@@ -27,6 +27,20 @@ export function patternOfCharCode(code: number): string | undefined {
 
 export function patternOf(ch: string): string | undefined {
   return ch.length === 1 && ch.charCodeAt(0) < 128 ? encodeAscii[ch.charCodeAt(0)] : encodeMap.get(ch);
+}
+
+/** Whether a char code is one of the digits 0 to 9 (NaN, before the start of a text, is none). */
+export function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/**
+ * What `ch`, in no table, is sent as (`%` as `0/0`, `’` as `'`), or undefined: after a digit
+ * (`afterDigit`), a sign ITU 3.3.2 joins to a number comes after a hyphen (`2%` is `2-0/0`).
+ */
+export function sentAs(ch: string, afterDigit: boolean): string | undefined {
+  const sent = SENT_AS[ch];
+  return sent !== undefined && afterDigit && JOINED_TO_A_NUMBER.has(ch) ? `-${sent}` : sent;
 }
 
 /** Pattern of letter A to Z (either case) by char code, for prosigns. */

@@ -99,7 +99,7 @@ describe("encode and decode with alphabet american", () => {
   });
 
   it("sends a printed form as the sign it stands for, where American has it", () => {
-    assert.equal(encode("It’s 5%", american), ".. - ..-.␣.-.. ... / --- ⸻ ..-␣- ⸻");
+    assert.equal(encode("It’s 5%", american), ".. - ..-.␣.-.. ... / --- ...␣.-.. ⸻ ..-␣- ⸻");
   });
 
   it("honours other glyphs, and keeps ⸺ ⸻ ␣ as they are", () => {
