@@ -3,10 +3,10 @@ import { MorseError } from "./errors.js";
 import { cannotEncode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
-import { type Alphabet, ALPHABETS, AMERICAN, encodeAlphabetNamed } from "./alphabets/index.js";
+import { type Alphabet, ALPHABETS, AMERICAN, encodeAlphabetNamed, LATIN } from "./alphabets/index.js";
 import { encodeAmerican } from "./american.js";
 import { PROSIGNS } from "./characters.js";
-import { isDigitCode, isLatinLetter, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter, sentAs } from "./tables.js";
+import { isDigitCode, isPersian, letterPattern, patternOf, patternOfCharCode, scriptCharacter, sentAs } from "./tables.js";
 import { describeCharacter, isWhiteSpace } from "./text.js";
 
 export interface EncodeOptions extends GlyphOptions {
@@ -63,44 +63,51 @@ function spellingOf(ch: string, afterDigit: boolean): readonly string[] | undefi
 }
 
 /**
- * Collects the patterns of a text, word by word, and what it cannot encode. An alphabet
- * with a shift (Wabun) is switched into where its letters follow Latin ones, and back out
- * before the next Latin letter.
+ * Collects the patterns of a text, word by word, and what it cannot encode. An alphabet with
+ * a shift (Wabun) is shifted into where its characters follow something sent outside it, and
+ * out of before anything sent outside it (a Latin letter, a sign, a prosign, another script's
+ * letter), so that a receiver reading in that alphabet reads each as it was meant: ITU's `/`
+ * is Wabun's モ. Digits change nothing: none has a kana's pattern, so they read the same either
+ * way (wabun.ts).
  */
 class PatternCollector {
   readonly words: PatternWords = [];
   readonly problems: string[] = [];
   private word: string[] = [];
-  /** The alphabet whose shift is in force, if any. */
-  private shifted: Alphabet | undefined;
-  private sentLatin = false;
+  /**
+   * Where a receiver reading in an alphabet with a shift stands: in that alphabet, or outside
+   * it (LATIN); undefined before anything has put it in either.
+   */
+  private reading: Alphabet | undefined;
   /** Whether Arabic-script letters are read as Persian's (the text holds a letter only Persian has): looked at once one is met. */
   private persian: boolean | undefined;
 
   /** `text`: what is being collected, for the Persian test. */
   constructor(private readonly text: string) {}
 
-  add(pattern: string): void {
+  private add(pattern: string): void {
     this.word.push(pattern);
   }
 
-  /** A Latin character's pattern: a letter ends a shift. */
-  addLatin(pattern: string, letter: boolean): void {
-    if (letter) {
-      if (this.shifted?.shift) this.add(PROSIGNS[this.shifted.shift.out]!);
-      this.shifted = undefined;
-      this.sentLatin = true;
+  /** A character sent outside any shift, which first ends one in force; a digit (`digit`) is sent as it stands. */
+  addOutside(pattern: string, digit = false): void {
+    if (!digit) {
+      const out = this.reading?.shift?.out;
+      if (out !== undefined) this.add(PROSIGNS[out]!);
+      this.reading = LATIN;
     }
     this.add(pattern);
   }
 
-  /** A letter of `alphabet`: its shift starts where it follows Latin. */
+  /** A character of `alphabet`'s own table: an alphabet with a shift is shifted into where something was sent outside it. */
   private addScript(pattern: string, alphabet: Alphabet): void {
-    if (alphabet.shift && this.shifted !== alphabet) {
-      if (this.sentLatin) this.add(PROSIGNS[alphabet.shift.into]!);
-      this.shifted = alphabet;
+    const into = alphabet.shift?.into;
+    if (into === undefined) this.addOutside(pattern);
+    else {
+      if (this.reading !== undefined && this.reading !== alphabet) this.add(PROSIGNS[into]!);
+      this.reading = alphabet;
+      this.add(pattern);
     }
-    this.add(pattern);
   }
 
   endWord(): void {
@@ -113,7 +120,7 @@ class PatternCollector {
   /** One character (one code point, NFC), at its 1-based position in the text as sent; `afterDigit`: whether a digit comes right before it there. */
   character(ch: string, position: number, afterDigit = false): void {
     const pattern = patternOf(ch);
-    if (pattern !== undefined) this.addLatin(pattern, isLatinLetter(ch));
+    if (pattern !== undefined) this.addOutside(pattern, isDigitCode(ch.charCodeAt(0)));
     else if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) this.endWord();
     else this.other(ch, position, afterDigit);
   }
@@ -179,13 +186,13 @@ export function textToPatterns(text: string): PatternWords {
       // The hot path: plain ASCII, one table read.
       const pattern = patternOfCharCode(code);
       if (pattern !== undefined) {
-        out.addLatin(pattern, letterPattern(code) !== undefined);
+        out.addOutside(pattern, isDigitCode(code));
         continue;
       }
       if (code === LESS_THAN) {
         const end = prosignEnd(text, i);
         if (end > 0) {
-          out.add(prosignPattern(text, i, end));
+          out.addOutside(prosignPattern(text, i, end));
           position += end - i;
           i = end;
           continue;

@@ -133,10 +133,3 @@ export function isPersian(text: string): boolean {
 export function scriptCharacter(ch: string, persian: boolean): ScriptCharacter | undefined {
   return (persian ? persianMap.get(ch) : undefined) ?? scriptMap.get(ch);
 }
-
-/** Latin letters (accented ones too), both cases: what ends a run of another alphabet's shift (Wabun's). */
-const latinLetters = new Set(Object.keys(LATIN.letters).flatMap((ch) => [ch, ch.toLowerCase()]));
-
-export function isLatinLetter(ch: string): boolean {
-  return latinLetters.has(ch);
-}
