@@ -204,4 +204,21 @@ describe("Wabun mixed with International Morse", () => {
       { numRuns: 500 },
     );
   });
+
+  it("sent in wabun (alphabet=wabun), starts in kana: a sign before any kana goes out after <SN> too", () => {
+    const wabun = { alphabet: "wabun" };
+    assert.equal(encode("(カ)", wabun), "...-. -.--. -..--- .-.. ...-. -.--.-");
+    assert.equal(encode("1/2", wabun), ".---- ...-. -..-. ..---");
+    assert.equal(encode("カ1", wabun), encode("カ1"));
+    // Text of kana, digits, signs and prosigns, with kana or without, reads back as sent.
+    const shared = [...Object.keys(DIGITS), ...Object.keys(PUNCTUATION), ...prosigns];
+    const wabunWord = fc.array(fc.oneof(fc.constantFrom(...kana), fc.constantFrom(...shared)), { minLength: 1, maxLength: 6 }).map((chs) => chs.join(""));
+    const wabunText = fc.array(wabunWord, { minLength: 1, maxLength: 6 }).map((words) => words.join(" "));
+    fc.assert(
+      fc.property(wabunText, (t) => {
+        assert.equal(decode(encode(t, wabun), wabun), t);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
