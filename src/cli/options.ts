@@ -1,5 +1,5 @@
 /** Options shared by several commands: their parsing and their lines in the help. */
-import { ALPHABET_NAMES, DECODE_ALPHABET_NAMES, DEFAULT_ALPHABET, MorseError } from "../core/index.js";
+import { ALPHABET_NAMES, DECODE_ALPHABET_NAMES, DEFAULT_ALPHABET, ENCODE_ALPHABET_NAMES, MorseError } from "../core/index.js";
 import { numberOutOfRange } from "../core/messages.js";
 import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE, DECODE_WPM, FREQUENCY, GLYPH_LENGTH, SAMPLE_RATE, SEPARATOR_LENGTH, WPM } from "../http/limits.js";
 import { UsageError } from "./command.js";
@@ -32,7 +32,9 @@ export const HELP_LINES = {
   heardAlphabet: `  --alphabet NAME     the alphabet read in: ${ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
   decodeAlphabet: `  --alphabet NAME     the alphabet read in: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
   chartAlphabet: `  --alphabet NAME     the alphabet whose chart is shown: ${DECODE_ALPHABET_NAMES.join(", ")} (default ${DEFAULT_ALPHABET})`,
-  encodeAlphabet: "  --alphabet NAME     latin (the default: each character in its own alphabet) or american (railroad Morse)",
+  encodeAlphabet:
+    `  --alphabet NAME     the alphabet sent in: ${ENCODE_ALPHABET_NAMES.join(", ")}\n` +
+    `                      (default ${DEFAULT_ALPHABET}: each character in its own alphabet; any other: that alphabet's characters alone)`,
   help: "  -h, --help          this help",
 };
 

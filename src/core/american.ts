@@ -1,17 +1,18 @@
 /**
  * American Morse's own path (alphabets/american.ts): its encode, its decode and the units of
- * its characters, each by a map from character to pattern or back. Its patterns hold `—`,
- * `⸺` and `␣` as well as `.` and `-`, which the sequence keys and the fast paths of
+ * its characters, each by a map from character to pattern or back. Its patterns hold `⸺`,
+ * `⸻` and `␣` as well as `.` and `-`, which the sequence keys and the fast paths of
  * tables.ts, encode.ts and decode.ts, one bit per element, cannot hold; they are left as
  * they are. American Morse is read and written only when asked for (`alphabet: "american"`).
  */
-import { AMERICAN, AMERICAN_UNITS, INNER_SPACE, LONG_DASH, VERY_LONG_DASH } from "./alphabets/american.js";
-import { SENT_AS, type CharacterTable } from "./characters.js";
+import { AMERICAN, AMERICAN_UNITS, FORMER_LONG_DASH, INNER_SPACE, LONG_DASH, VERY_LONG_DASH } from "./alphabets/american.js";
+import type { CharacterTable } from "./characters.js";
 import type { DecodeResult } from "./decode.js";
 import type { PatternWords } from "./encode.js";
 import { MorseError } from "./errors.js";
 import { cannotDecode, cannotEncode, glyphsClashWithAmerican, nothingTo } from "./messages.js";
 import { DEFAULT_GLYPHS, type Glyphs } from "./options.js";
+import { isDigitCode, sentAs } from "./tables.js";
 import { codePointLength, describeCharacter, isWhiteSpace } from "./text.js";
 
 /** Its tables in decode's order: letters, digits, punctuation (no two share a pattern). */
@@ -31,7 +32,7 @@ for (const table of TABLES) {
 /** The marks only American Morse's patterns hold, which no glyph option may contain. */
 const OWN_MARKS = [LONG_DASH, VERY_LONG_DASH, INNER_SPACE] as const;
 
-/** `glyphs`, checked to draw over none of `—`, `⸺` and `␣`. */
+/** `glyphs`, checked to draw over none of `⸺`, `⸻` and `␣`. */
 function checkGlyphs(glyphs: Glyphs): Glyphs {
   if (glyphs === DEFAULT_GLYPHS) return glyphs;
   for (const glyph of [glyphs.dotChar, glyphs.dashChar, glyphs.separator]) {
@@ -44,7 +45,7 @@ function checkGlyphs(glyphs: Glyphs): Glyphs {
 
 /**
  * A text's American patterns, word by word: white space runs separate words; a character
- * sent as others (`’` as `'`, `%` as `0/0`) is, where American has them all. Throws a
+ * sent as others (`’` as `'`, `%` as `0/0`, `2%` as `2-0/0`) is, where American has them all. Throws a
  * MorseError listing every character it cannot send, at its 1-based code point position.
  */
 export function americanPatterns(text: string): PatternWords {
@@ -52,8 +53,11 @@ export function americanPatterns(text: string): PatternWords {
   const problems: string[] = [];
   let word: string[] = [];
   let position = 0;
+  let previous = "";
   for (const ch of text) {
     position++;
+    const afterDigit = isDigitCode(previous.charCodeAt(0));
+    previous = ch;
     if (ch.length === 1 && isWhiteSpace(ch.charCodeAt(0))) {
       if (word.length > 0) words.push(word);
       word = [];
@@ -64,7 +68,7 @@ export function americanPatterns(text: string): PatternWords {
       word.push(pattern);
       continue;
     }
-    const parts = [...(SENT_AS[ch] ?? "")].map((part) => patternByCharacter.get(part));
+    const parts = [...(sentAs(ch, afterDigit) ?? "")].map((part) => patternByCharacter.get(part));
     if (parts.length > 0 && parts.every((part) => part !== undefined)) word.push(...(parts as string[]));
     else problems.push(`${describeCharacter(ch)} at position ${position}`);
   }
@@ -97,7 +101,7 @@ export function americanUnits(pattern: string): number {
   return units;
 }
 
-/** The length in units of a mark: `.`, `-`, `—` or `⸺`. */
+/** The length in units of a mark: `.`, `-`, `⸺` or `⸻`. */
 export function markUnits(mark: string): number {
   switch (mark) {
     case ".":
@@ -118,8 +122,8 @@ type Token = string | typeof WORD_BREAK | typeof LETTER_BREAK | undefined;
 
 /**
  * What pasted Morse may hold with default glyphs: encode's marks, the dots and dashes Latin's
- * decode forgives (`·` `•` `∙`, `_` `−` `–`; not `—`, which is L here), `/`, `|` and line
- * breaks between words, other white space between characters.
+ * decode forgives (`·` `•` `∙`, `_` `−` `–`; not `—`, which ditdah once wrote for L and which
+ * is read as L), `/`, `|` and line breaks between words, other white space between characters.
  */
 function forgivingToken(ch: string): Token {
   switch (ch) {
@@ -137,6 +141,8 @@ function forgivingToken(ch: string): Token {
     case VERY_LONG_DASH:
     case INNER_SPACE:
       return ch;
+    case FORMER_LONG_DASH:
+      return LONG_DASH;
     case "/":
     case "|":
     case "\n":

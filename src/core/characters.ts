@@ -5,7 +5,8 @@
  * (alphabets/) share the digits, the punctuation and the prosigns.
  *
  * Sources: ITU-R M.1677-1 (10/2009), Part I: 1.1.1 letters, 1.1.2 figures, 1.1.3
- * punctuation and signs (with `×`), 3.3.1 and 3.5.1 (what is sent for `%`, `‰`, `′`, `″`).
+ * punctuation and signs (with `×`), 3.3.1 and 3.5.1 (what is sent for `%`, `‰`, `′`, `″`),
+ * 3.3.2 (a number joined to the `%` or `‰` after it by a hyphen).
  * Accented letters beyond ITU's É: the tables of common practice collected at
  * ham.stackexchange.com/q/1379 and by LA3ZA ("Which non-English Morse characters are the
  * most important ones?", 2013); `ß` as German practice sends it (SZ, `...--..`; morse-decoder
@@ -101,6 +102,12 @@ export const SENT_AS: Readonly<Record<string, string>> = {
   "′": "'",
   "″": "''",
 };
+
+/**
+ * Signs that ITU 3.3.2 joins to a number right before them by a hyphen, so that the number's
+ * digits and the sign's do not run together: `2%` is sent `2-0/0` "and not 20/0", `2‰` `2-0/00`.
+ */
+export const JOINED_TO_A_NUMBER: ReadonlySet<string> = new Set(["%", "‰"]);
 
 /** Prosigns: letters sent run together, written in angle brackets. */
 export const PROSIGNS: CharacterTable = {

@@ -3,7 +3,7 @@ import { MorseError } from "./errors.js";
 import { cannotDecode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "./limits.js";
 import { DEFAULT_GLYPHS, type Glyphs, type GlyphOptions, resolveGlyphs } from "./options.js";
-import { alphabetNamed, AMERICAN, decodeAlphabetNamed, LATIN } from "./alphabets/index.js";
+import { alphabetNamed, AMERICAN, anyAlphabetNamed, LATIN } from "./alphabets/index.js";
 import { decodeAmerican } from "./american.js";
 import { AlphabetReader, readWhole } from "./reader.js";
 import { MAX_ELEMENTS, textOfKey } from "./tables.js";
@@ -231,7 +231,7 @@ export function decodeAscii(morse: string): DecodeResult | undefined {
 /** Decodes Morse, counting the characters decoded. */
 export function decodeToResult(morse: string, options?: DecodeOptions): DecodeResult {
   const glyphs = resolveGlyphs(options);
-  const alphabet = decodeAlphabetNamed(options?.alphabet);
+  const alphabet = anyAlphabetNamed(options?.alphabet);
   if (alphabet === AMERICAN) return decodeAmerican(morse, glyphs);
   if (alphabet !== LATIN) return readWhole(alphabet, (reader) => decodeGeneral(morse, glyphs, reader));
   if (glyphs === DEFAULT_GLYPHS) return decodeAscii(morse) ?? decodeGeneral(morse, glyphs);

@@ -5,6 +5,7 @@ export {
   ALPHABETS,
   alphabetNamed,
   AMERICAN,
+  anyAlphabetNamed,
   DECODE_ALPHABET_NAMES,
   decodeAlphabetNamed,
   DEFAULT_ALPHABET,

@@ -35,5 +35,5 @@ export const cannotEncode = (problems: readonly string[]) => `Cannot encode ${pr
 /** "Cannot decode sequence "......." at position 1". */
 export const cannotDecode = (problems: readonly string[]) => `Cannot decode ${listInWords(problems)}`;
 
-/** Glyph options that would draw over American Morse's own marks (`marks`: "—, ⸺ or ␣"). */
+/** Glyph options that would draw over American Morse's own marks (`marks`: "⸺, ⸻ or ␣"). */
 export const glyphsClashWithAmerican = (marks: string) => `With alphabet american, parameters dotChar, dashChar and separator must not contain ${marks}`;

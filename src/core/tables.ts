@@ -5,33 +5,80 @@
 import { ALPHABETS, LATIN, type Alphabet } from "./alphabets/index.js";
 import { ARABIC } from "./alphabets/arabic.js";
 import { PERSIAN } from "./alphabets/persian.js";
-import { ACCENTED, type CharacterTable, DECODE_PRECEDENCE, DIGITS, LETTERS, PROSIGNS, PUNCTUATION, SIGNS } from "./characters.js";
+import { type CharacterTable, DECODE_PRECEDENCE, DIGITS, JOINED_TO_A_NUMBER, PROSIGNS, PUNCTUATION, SENT_AS } from "./characters.js";
 
-/** Patterns by character (both cases) for everything that encodes one-to-one. */
-const encodeMap = new Map<string, string>();
-/** The same for ASCII, indexed by char code: the hot path. */
-const encodeAscii: (string | undefined)[] = new Array(128).fill(undefined);
+/** A character as encode sends it: its pattern, and the alphabet whose reading it is sent in (Latin's for the shared digits and punctuation). */
+export interface ScriptCharacter {
+  pattern: string;
+  alphabet: Alphabet;
+}
 
-for (const table of [LETTERS, DIGITS, PUNCTUATION, ACCENTED, SIGNS]) {
-  for (const [ch, pattern] of Object.entries(table)) {
-    for (const form of new Set([ch, ch.toLowerCase()])) {
-      encodeMap.set(form, pattern);
-      if (form.length === 1 && form.charCodeAt(0) < 128) encodeAscii[form.charCodeAt(0)] = pattern;
+/** Adds the characters of `tables` (both cases where the script has case), sent in `alphabet`; one already there keeps its entry. */
+function addCharacters(map: Map<string, ScriptCharacter>, tables: readonly CharacterTable[], alphabet: Alphabet): void {
+  for (const table of tables) {
+    for (const [ch, pattern] of Object.entries(table)) {
+      for (const form of new Set([ch, ch.toLowerCase()])) if (!map.has(form)) map.set(form, { pattern, alphabet });
     }
   }
 }
 
-export function patternOfCharCode(code: number): string | undefined {
-  return encodeAscii[code];
+/** What encode sends in one alphabet: each character, and the patterns of the ASCII ones by char code (the hot path). */
+export interface Sendable {
+  readonly characters: ReadonlyMap<string, ScriptCharacter>;
+  readonly ascii: readonly (string | undefined)[];
 }
 
+const sendables = new Map<Alphabet, Sendable>();
+
+/**
+ * The characters encode sends in `alphabet`: its letters and signs (both cases) by its own
+ * table, then the shared digits and ITU punctuation, in Latin's reading. Latin's are its letters
+ * with the accented ones, its signs, the digits and the punctuation. Built once per alphabet.
+ */
+export function sendableIn(alphabet: Alphabet): Sendable {
+  let sendable = sendables.get(alphabet);
+  if (!sendable) {
+    const characters = new Map<string, ScriptCharacter>();
+    addCharacters(characters, [alphabet.letters, alphabet.signs ?? {}], alphabet);
+    addCharacters(characters, [DIGITS, PUNCTUATION], LATIN);
+    const ascii = Array.from({ length: 128 }, (_, code) => characters.get(String.fromCharCode(code))?.pattern);
+    sendable = { characters, ascii };
+    sendables.set(alphabet, sendable);
+  }
+  return sendable;
+}
+
+/** What Latin sends: encode's default, each character in its own alphabet, starts there. */
+const latin = sendableIn(LATIN);
+/** Latin's ASCII patterns by char code: the hot path. */
+const latinAscii = latin.ascii;
+
+export function patternOfCharCode(code: number): string | undefined {
+  return latinAscii[code];
+}
+
+/** The pattern of a character Latin sends (either case), or undefined. */
 export function patternOf(ch: string): string | undefined {
-  return ch.length === 1 && ch.charCodeAt(0) < 128 ? encodeAscii[ch.charCodeAt(0)] : encodeMap.get(ch);
+  return latin.characters.get(ch)?.pattern;
+}
+
+/** Whether a char code is one of the digits 0 to 9 (NaN, before the start of a text, is none). */
+export function isDigitCode(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/**
+ * What `ch`, in no table, is sent as (`%` as `0/0`, `’` as `'`), or undefined: after a digit
+ * (`afterDigit`), a sign ITU 3.3.2 joins to a number comes after a hyphen (`2%` is `2-0/0`).
+ */
+export function sentAs(ch: string, afterDigit: boolean): string | undefined {
+  const sent = SENT_AS[ch];
+  return sent !== undefined && afterDigit && JOINED_TO_A_NUMBER.has(ch) ? `-${sent}` : sent;
 }
 
 /** Pattern of letter A to Z (either case) by char code, for prosigns. */
 export function letterPattern(code: number): string | undefined {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ? encodeAscii[code] : undefined;
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ? latinAscii[code] : undefined;
 }
 
 /**
@@ -83,28 +130,13 @@ export function decodeSlotsOf(alphabet: Alphabet): readonly (string | undefined)
   return slots;
 }
 
-/** A character of another script than Latin, with its pattern and its alphabet. */
-export interface ScriptCharacter {
-  pattern: string;
-  alphabet: Alphabet;
-}
-
-/** The characters of every other alphabet (both cases where the script has case), the first alphabet listing one winning it. */
+/** The characters of every other alphabet than Latin (both cases where the script has case), the first alphabet listing one winning it. */
 const scriptMap = new Map<string, ScriptCharacter>();
+for (const alphabet of ALPHABETS) if (alphabet !== LATIN) addCharacters(scriptMap, [alphabet.letters, alphabet.signs ?? {}], alphabet);
+
 /** Persian's letters, which win over Arabic's for a text holding a letter only Persian has. */
 const persianMap = new Map<string, ScriptCharacter>();
-
-for (const alphabet of ALPHABETS) {
-  if (alphabet === LATIN) continue;
-  for (const table of [alphabet.letters, alphabet.signs ?? {}]) {
-    for (const [ch, pattern] of Object.entries(table)) {
-      for (const form of new Set([ch, ch.toLowerCase()])) {
-        if (!scriptMap.has(form)) scriptMap.set(form, { pattern, alphabet });
-        if (alphabet === PERSIAN) persianMap.set(form, { pattern, alphabet });
-      }
-    }
-  }
-}
+addCharacters(persianMap, [PERSIAN.letters], PERSIAN);
 
 /** Letters Persian has and Arabic has not (پ چ ژ گ, and Persian's own ک and ی). */
 const PERSIAN_ONLY = new Set([...persianMap.keys()].filter((ch) => !(ch in ARABIC.letters)));
@@ -118,11 +150,4 @@ export function isPersian(text: string): boolean {
 /** `ch` of a script other than Latin (Persian's reading of Arabic letters where `persian`), or undefined. */
 export function scriptCharacter(ch: string, persian: boolean): ScriptCharacter | undefined {
   return (persian ? persianMap.get(ch) : undefined) ?? scriptMap.get(ch);
-}
-
-/** Latin letters (accented ones too), both cases: what ends a run of another alphabet's shift (Wabun's). */
-const latinLetters = new Set(Object.keys(LATIN.letters).flatMap((ch) => [ch, ch.toLowerCase()]));
-
-export function isLatinLetter(ch: string): boolean {
-  return latinLetters.has(ch);
 }

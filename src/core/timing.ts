@@ -6,7 +6,7 @@
  * with the word gap, is sent `wpm` times a minute, as International's 50 are.
  */
 import { AMERICAN_UNITS, INNER_SPACE } from "./alphabets/american.js";
-import { AMERICAN, encodeAlphabetNamed } from "./alphabets/index.js";
+import { AMERICAN, anyAlphabetNamed } from "./alphabets/index.js";
 import { americanPatterns, americanUnits, markUnits } from "./american.js";
 import { type PatternWords, textToPatterns } from "./encode.js";
 import { MorseError } from "./errors.js";
@@ -19,7 +19,7 @@ export interface TimingOptions {
   wpm?: number;
   /** Farnsworth overall speed (5 up to `wpm`, default `wpm`). */
   fwpm?: number;
-  /** `latin` (the default: each character in its own alphabet, International timing) or `american`. */
+  /** The alphabet the text is sent in, as encode's (`latin`, the default: each character in its own); `american` is timed by its own units. */
   alphabet?: string;
 }
 
@@ -100,10 +100,11 @@ function sequenceOf(words: PatternWords, letterGapMs: number, wordGapMs: number,
 export function timeline(text: string, options: TimingOptions = {}): Timeline {
   const wpm = checkSpeed("wpm", options.wpm ?? WPM.default, WPM.min, WPM.max);
   const fwpm = checkSpeed("fwpm", options.fwpm ?? wpm, WPM.min, wpm);
-  if (encodeAlphabetNamed(options.alphabet) === AMERICAN) return americanTimeline(text, wpm, fwpm);
+  const alphabet = anyAlphabetNamed(options.alphabet);
+  if (alphabet === AMERICAN) return americanTimeline(text, wpm, fwpm);
   const unitMs = dotMs(wpm);
   const gapMs = gapUnitMs(wpm, fwpm);
-  const laid = sequenceOf(textToPatterns(text), LETTER_GAP_DOTS * gapMs, WORD_GAP_DOTS * gapMs, (pattern, add) => {
+  const laid = sequenceOf(textToPatterns(text, alphabet), LETTER_GAP_DOTS * gapMs, WORD_GAP_DOTS * gapMs, (pattern, add) => {
     for (let e = 0; e < pattern.length; e++) {
       if (e > 0) add("silence", unitMs);
       if (pattern.charCodeAt(e) === 46) add("dot", unitMs);

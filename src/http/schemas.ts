@@ -79,11 +79,15 @@ const DecodeAlphabet = AlphabetParam(
   `The alphabet the Morse is read in: one of ${DECODE_ALPHABET_NAMES.join(", ")} (GET /api/v1/alphabets lists them with their sources)`,
 );
 
-/** The alphabet a text is sent in: Latin (each character in its own alphabet) or American Morse, which is sent only when asked for. */
+/** The alphabet a text is sent in: by default each character in its own; any other, that alphabet alone (American Morse only when asked for). */
 const EncodeAlphabet = AlphabetParam(
   ENCODE_ALPHABET_NAMES,
-  "latin (the default): each character in its own alphabet's Morse (Cyrillic, Greek, kana and the like are found by themselves); " +
-    "american: American (railroad) Morse, its long dashes written — (L) and ⸺ (0) and the space inside a character ␣, and timed by its own units",
+  `The alphabet the text is sent in: one of ${ENCODE_ALPHABET_NAMES.join(", ")}. ` +
+    "latin (the default): each character in its own alphabet's Morse (Cyrillic, Greek, kana and the like are found by themselves; " +
+    "Arabic-script text is sent as Persian only if it holds a letter only Persian has); " +
+    "any other: that alphabet's own characters by its table (persian sends خ as -..-, where Arabic's is ---), with the shared digits, punctuation and prosigns, " +
+    "every other character refused as one no alphabet has; " +
+    "american: American (railroad) Morse, its long dashes written ⸺ (L) and ⸻ (0) as morsecode.world writes them and the space inside a character ␣, and timed by its own units",
 );
 
 export const ChartQuery = Type.Object({

@@ -139,6 +139,28 @@ describe("the ditdah command", () => {
     assert.match(bad.stderr, /alphabet must be one of latin, cyrillic, /);
   });
 
+  it("takes any alphabet for encode, audio and wav (--alphabet persian), and refuses an unknown one with the list", async () => {
+    // خانه has no letter only Persian has: without --alphabet it goes out in Arabic's table.
+    assert.deepEqual(await ditdah(["encode", "خانه"]), { code: 0, stdout: "--- .- -. ..-..\n", stderr: "" });
+    assert.deepEqual(await ditdah(["encode", "--alphabet", "persian", "خانه"]), { code: 0, stdout: "-..- .- -. .\n", stderr: "" });
+    const audio = await ditdah(["audio", "--alphabet", "persian", "خانه"]);
+    assert.equal(audio.code, 0);
+    assert.equal(JSON.parse(audio.stdout).morse, "-..- .- -. .");
+    const file = join(dir, "persian.wav");
+    assert.deepEqual(await ditdah(["wav", "--alphabet", "persian", "--out", file, "خانه"]), { code: 0, stdout: "", stderr: "" });
+    const persian = timeline("خانه", { alphabet: "persian" });
+    assert.ok((await readFile(file)).equals(Buffer.concat([...renderWavChunks(persian, { frequency: FREQUENCY.default, sampleRate: SAMPLE_RATE.default })])));
+    assert.deepEqual(await ditdah(["encode", "--alphabet", "persian", "CQ"]), {
+      code: 1,
+      stdout: "",
+      stderr: 'ditdah: Cannot encode characters "C" at position 1 and "Q" at position 2\n',
+    });
+    const bad = await ditdah(["encode", "--alphabet", "elvish", "E"]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /alphabet must be one of latin, cyrillic, .*persian.* or american\n$/);
+    assert.match((await ditdah(["encode", "--help"])).stdout, /--alphabet NAME .*latin.*persian.*american/);
+  });
+
   it("prints the chart as the API's JSON", async () => {
     const { code, stdout, stderr } = await ditdah(["chart", "--json"]);
     assert.equal(code, 0);

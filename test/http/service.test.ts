@@ -88,11 +88,12 @@ describe("the OpenAPI document and the docs page", () => {
     const alphabet = doc.paths["/api/v1/chart"].get.parameters[0].schema;
     assert.deepEqual([alphabet.enum[0], alphabet.default], ["latin", "latin"]);
     assert.equal(alphabet.enum.at(-1), "american");
-    // encode and the audio endpoints take Latin (each character its own alphabet) or American Morse; decode takes American too.
+    // encode, the audio endpoints and decode take every alphabet, American Morse too; decode-audio every one but American.
     const enumOf = (path: string, method: string) => doc.paths[path][method].parameters.find((p: { name: string }) => p.name === "alphabet").schema.enum;
     for (const path of ["/api/v1/encode", "/api/v1/audio", "/api/v1/audio.wav", "/api/v1/audio.mp3"])
-      assert.deepEqual(enumOf(path, "get"), ["latin", "american"], path);
+      assert.deepEqual(enumOf(path, "get"), enumOf("/api/v1/decode", "get"), path);
     assert.equal(enumOf("/api/v1/decode", "get").at(-1), "american");
+    assert.ok(enumOf("/api/v1/encode", "get").includes("persian"));
     assert.ok(!enumOf("/api/v1/decode-audio", "post").includes("american"));
     for (const path of ["/healthz", "/readyz", "/metrics"]) assert.ok(doc.paths[path].get, path);
     const encode = doc.paths["/api/v1/encode"].get.responses;

@@ -5,7 +5,7 @@ import { inputText } from "../input.js";
 import { ALPHABET_OPTION, frequencyOption, HELP_LINES, SPEED_OPTIONS, speeds } from "../options.js";
 
 export const audioCommand = defineCommand({
-  usage: `Usage: ditdah audio [--wpm N] [--fwpm N] [--frequency HZ] [--alphabet latin|american] [TEXT... | -]
+  usage: `Usage: ditdah audio [--wpm N] [--fwpm N] [--frequency HZ] [--alphabet NAME] [TEXT... | -]
 The timed tones and silences of the text, as GET /api/v1/audio answers them (alias: timing).
 Without TEXT, or with - alone, standard input is read.
 

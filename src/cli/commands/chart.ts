@@ -1,5 +1,5 @@
 /** `ditdah chart`: the chart as a table, or as the API's JSON. */
-import { decodeAlphabetNamed, chartOf } from "../../core/index.js";
+import { anyAlphabetNamed, chartOf } from "../../core/index.js";
 import { chartTable } from "../chart-table.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { ALPHABET_OPTION, HELP_LINES } from "../options.js";
@@ -14,7 +14,7 @@ ${HELP_LINES.help}`,
   options: { json: { type: "boolean" }, ...ALPHABET_OPTION },
   async run(values, positionals) {
     if (positionals.length > 0) throw new UsageError("chart takes no arguments");
-    const chart = chartOf(decodeAlphabetNamed(values.alphabet));
+    const chart = chartOf(anyAlphabetNamed(values.alphabet));
     print(values.json ? JSON.stringify({ success: true, ...chart }) : chartTable(chart));
   },
 });

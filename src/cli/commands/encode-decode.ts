@@ -5,8 +5,8 @@ import { inputText } from "../input.js";
 import { ALPHABET_OPTION, GLYPH_OPTIONS, glyphs, HELP_LINES } from "../options.js";
 
 export const encodeCommand = defineCommand({
-  usage: `Usage: ditdah encode [--alphabet latin|american] [--dot C] [--dash C] [--separator S] [TEXT... | -]
-Text to Morse, in any alphabet ditdah has (each character's own). Without TEXT, or with - alone, standard input is read.
+  usage: `Usage: ditdah encode [--alphabet NAME] [--dot C] [--dash C] [--separator S] [TEXT... | -]
+Text to Morse, in any alphabet ditdah has (each character's own, or the one --alphabet names). Without TEXT, or with - alone, standard input is read.
 
 ${HELP_LINES.encodeAlphabet}
 ${HELP_LINES.glyphs}

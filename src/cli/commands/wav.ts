@@ -64,7 +64,7 @@ async function run(command: string, format: Format, values: { [K in keyof typeof
 }
 
 export const wavCommand = defineCommand({
-  usage: `Usage: ditdah wav --out FILE [--format wav|mp3] [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [--alphabet latin|american] [TEXT... | -]
+  usage: `Usage: ditdah wav --out FILE [--format wav|mp3] [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [--alphabet NAME] [TEXT... | -]
 A recording of the text: WAV (mono 16-bit PCM), or MP3 (mono, constant bitrate) with --format mp3;
 --out - writes it to standard output. Without TEXT, or with - alone, standard input is read.
 
@@ -85,7 +85,7 @@ ${HELP_LINES.help}`,
 });
 
 export const mp3Command = defineCommand({
-  usage: `Usage: ditdah mp3 --out FILE [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [--alphabet latin|american] [TEXT... | -]
+  usage: `Usage: ditdah mp3 --out FILE [--wpm N] [--fwpm N] [--frequency HZ] [--sample-rate HZ] [--bitrate KBPS] [--alphabet NAME] [TEXT... | -]
 An MP3 recording of the text (mono, constant bitrate), as ditdah wav --format mp3;
 --out - writes it to standard output. Without TEXT, or with - alone, standard input is read.
 

@@ -17,7 +17,7 @@ export interface Alphabet {
   readonly source: string;
   /**
    * Its letters in the alphabet's order, each (upper case where the script has case) with
-   * its Morse in `.` and `-` (American Morse's also in `—`, `⸺` and `␣`: american.ts). Where
+   * its Morse in `.` and `-` (American Morse's also in `⸺`, `⸻` and `␣`: american.ts). Where
    * two letters share a pattern, the first listed is the one that pattern decodes to; every
    * one of them encodes.
    */

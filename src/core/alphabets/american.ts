@@ -13,10 +13,14 @@
  *   the longer dash of 0, a longer gap inside C, O, R, Y, Z and &), with no lengths in units;
  *   its current drawing shows the dash twice the dot and L's long dash four dots long.
  *
- * Notation: besides `.` (dot) and `-` (dash), a pattern writes L's long dash as `—` (U+2014),
- * 0's very long dash as `⸺` (U+2E3A) and the space inside a character as `␣` (U+2423): C is
- * `..␣.`. A pattern holding none of these three is still no International one: American's
- * dash is shorter (AMERICAN_UNITS).
+ * Notation: besides `.` (dot) and `-` (dash), a pattern writes L's long dash as `⸺` (U+2E3A,
+ * two-em dash), 0's very long dash as `⸻` (U+2E3B, three-em dash) and the space inside a
+ * character as `␣` (U+2423): C is `..␣.`. The dashes are morsecode.world's own (and morse-pro's,
+ * src/dictionary/american.js, by the same author), so that text pasted from there reads back
+ * as written; ditdah wrote L as `—` (U+2014) and 0 as `⸺` before issue 42, which read every
+ * pasted L as 0. Decode with default glyphs still reads `—` as L: it is what ditdah wrote, and
+ * no other character of American Morse is drawn with it. A pattern holding none of these three
+ * is still no International one: American's dash is shorter (AMERICAN_UNITS).
  *
  * Timing (AMERICAN_UNITS), morsecode.world's: dot 1 unit, dash 2, long dash 4, very long dash 5;
  * 1 between the elements of a character, 1.5 for a space inside one, 2 between characters, 3
@@ -33,7 +37,10 @@
  *
  * Punctuation is morsecode.world's (Webster gives only the period and the comma). Its signs
  * made of two or three letters (`(` is P and N) are one character: the spaces inside them are
- * written `␣`, as C's, so that each decodes back as the sign.
+ * written `␣`, as C's, so that each decodes back as the sign. Quotation marks: the closing
+ * quote `”` is Q and J (`..-.␣-.-.`), the opening one Q and N, as morse-pro
+ * (src/dictionary/american.js) and TypeAtlas send them; the straight `"` is sent as the opening
+ * one, as morse-pro does, and QN decodes to it (the opening `“` is sent as `"`, characters.ts).
  *
  * American Morse shares Latin's characters, so encode sends it only when asked for
  * (`alphabet: "american"`); it is not among ALPHABETS (each character's own alphabet), has
@@ -42,10 +49,12 @@
 import type { CharacterTable } from "../characters.js";
 import type { Alphabet } from "./alphabet.js";
 
-/** The long dash of L (4 units). */
-export const LONG_DASH = "—";
-/** The very long dash of the digit 0 (5 units). */
-export const VERY_LONG_DASH = "⸺";
+/** The long dash of L (4 units): the two-em dash, as morsecode.world writes it. */
+export const LONG_DASH = "\u2E3A";
+/** The very long dash of the digit 0 (5 units): the three-em dash, as morsecode.world writes it. */
+export const VERY_LONG_DASH = "\u2E3B";
+/** L's long dash as ditdah wrote it before it took morsecode.world's: still read as L by the forgiving decode. */
+export const FORMER_LONG_DASH = "\u2014";
 /** A space inside a character (1.5 units, in place of the 1-unit gap between elements). */
 export const INNER_SPACE = "␣";
 
@@ -71,7 +80,7 @@ const DIGITS: CharacterTable = {
   "7": "--..",
   "8": "-....",
   "9": "-..-",
-  "0": "⸺",
+  "0": VERY_LONG_DASH,
 };
 
 const PUNCTUATION: CharacterTable = {
@@ -85,6 +94,7 @@ const PUNCTUATION: CharacterTable = {
   "(": ".....␣-.",
   ")": ".....␣..␣..",
   '"': "..-.␣-.",
+  "”": "..-.␣-.-.",
   "&": ".␣...",
   "!": "---.",
   ";": "...␣..",
@@ -107,7 +117,7 @@ export const AMERICAN: Alphabet = {
     I: "..",
     J: "-.-.",
     K: "-.-",
-    L: "—",
+    L: LONG_DASH,
     M: "--",
     N: "-.",
     O: ".␣.",

@@ -7,9 +7,11 @@
  *   (enacted 1856), А to Я, with Ё in Е's row (Ё is sent as Е).
  * - Wikipedia, "Morse code for non-Latin alphabets", section "Cyrillic": the Bulgarian and
  *   Ukrainian differences (Ukrainian Є for Э, І for И, И sent as Ы, and an extra Ї).
- * - Checked against morse-decoder 4.0.1 (src/characters.ts, set 5, which also gives Ї and Ґ),
- *   morse-pro (src/dictionary/cyrillic.js and cyrillic-ukraine.js) and ebook2cw (codetables.h,
- *   DJ5CW). Their patterns agree except where noted below.
+ * - ebook2cw 0.8.5 (DJ5CW, 2023; codetables.h, U+0400 to U+045F): the Russian letters, and
+ *   Belarusian Ў (U+040E) as `..-`, the one source found for it.
+ * - Checked against morse-decoder 4.0.1 (src/characters.ts, set 5, which also gives Ї and Ґ) and
+ *   morse-pro (src/dictionary/cyrillic.js and cyrillic-ukraine.js). Their patterns agree except
+ *   where noted below.
  *
  * One table serves every language here, and each pattern decodes to one letter, so the Russian
  * letter wins in decode. The Russian letters come first, in alphabet order. Ё and the Ukrainian
@@ -30,10 +32,12 @@
  *   and Х as `----`. Г and Х are Russian letters, so ditdah keeps their Russian patterns.
  * - Ukrainian Ї has a pattern of its own, `.---.` (morse-decoder, morse-pro cyrillic-ukraine,
  *   the servika table).
+ * - ebook2cw sends Є as Е (`.`) and Ї as І (`..`), as a spelling in Russian letters would;
+ *   ditdah follows the sources that give Ukrainian practice (Є `..-..`, Ї `.---.`, above).
  * - Bulgarian sends Ъ as `-..-` and Ь as `-.--` (non-Latin article, Cyrillic section). Both are
  *   Russian letters with Russian patterns, and the Russian patterns win: a Bulgarian Ъ encodes as
  *   `--.--` and a Bulgarian Ь as `-..-`. Bulgarian has no letter that needs a pattern of its own.
- * - Belarusian Ў is left out: no published source gives it a pattern.
+ * - Belarusian Ў is sent as У, `..-` (ebook2cw), so `..-` decodes to У.
  * - Punctuation: Russian national practice sends `.` as `......` and `,` as `.-.-.-`
  *   (morse-pro cyrillic.js has them too). ditdah uses ITU punctuation for every alphabet, so
  *   this alphabet has no `signs`.
@@ -44,7 +48,7 @@ export const CYRILLIC: Alphabet = {
   name: "cyrillic",
   title: "Cyrillic: Russian, with the Ukrainian and Belarusian letters",
   source:
-    'Wikipedia, "Russian Morse code", section "Table and melody" (the Russian national table); Wikipedia, "Morse code for non-Latin alphabets", section "Cyrillic" (Ukrainian and Bulgarian differences); checked against morse-decoder 4.0.1, morse-pro and ebook2cw',
+    'Wikipedia, "Russian Morse code", section "Table and melody" (the Russian national table); Wikipedia, "Morse code for non-Latin alphabets", section "Cyrillic" (Ukrainian and Bulgarian differences); ebook2cw 0.8.5 (Belarusian Ў); checked against morse-decoder 4.0.1 and morse-pro',
   letters: {
     А: ".-",
     Б: "-...",
@@ -85,5 +89,7 @@ export const CYRILLIC: Alphabet = {
     І: "..",
     Ї: ".---.",
     Ґ: "--.",
+    // Belarusian.
+    Ў: "..-",
   },
 };

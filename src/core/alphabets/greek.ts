@@ -5,14 +5,15 @@
  * - Wikipedia, "Morse code for non-Latin alphabets", section "Greek". Each Greek letter takes
  *   the pattern of the Latin letter it looks or sounds like, and Χ gets `----`.
  * - hag.gr, "Κώδικας Morse": a Greek amateur radio table with Latin and Greek side by side.
- * - Checked against ebook2cw (codetables.h, "Standard Greek Alphabet") and morse-decoder 4.0.1
- *   (src/characters.ts, set 6). All of them give the same 24 patterns.
+ * - Checked against ebook2cw 0.8.5 (codetables.h, "Standard Greek Alphabet", which also sends
+ *   final ς as Σ) and morse-decoder 4.0.1 (src/characters.ts, set 6). All of them give the same
+ *   24 patterns.
  *
  * What ditdah leaves out:
  * - The diphthongs (ΗΥ, ΥΙ, ΟΥ, ΟΙ, ΕΙ, ΑΙ, ΑΥ, ΕΥ). They appear in old tables but are
  *   obsolete; Wikipedia notes they are sent as two separate vowels.
  * - The tonos. It is not sent, so the accented vowels (Ά, Έ, ...) are not in the table.
- * - Final sigma ς. It is the lower-case form of Σ.
+ * - Final sigma ς. It is the lower-case form of Σ, and is sent as Σ (as ebook2cw sends it).
  *
  * No two letters share a pattern.
  */

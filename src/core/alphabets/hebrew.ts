@@ -10,13 +10,16 @@
  * - Wikipedia, "Morse code for non-Latin alphabets", section "Hebrew". Most letters take the
  *   pattern of a Latin letter that sounds like them; a few take one that looks like them (ט is
  *   U, ת is T).
- * - Checked against morse-pro (src/dictionary/hebrew.js), morse-decoder 4.0.1
- *   (src/characters.ts, set 7) and ebook2cw (codetables.h). All of them give the same 22
- *   patterns.
+ * - ebook2cw 0.8.5 (DJ5CW, 2023; codetables.h, "Hebrew according to Wikipedia", U+05D0 to
+ *   U+05EA): the 22 letters, and each final form (ך ם ן ף ץ) with its letter's pattern (ך as
+ *   כ, `-.-`). Earlier versions left the final forms out.
+ * - Checked against morse-pro (src/dictionary/hebrew.js) and morse-decoder 4.0.1
+ *   (src/characters.ts, set 7). All of them give the same 22 patterns; neither lists the final
+ *   forms.
  *
- * No source lists the final forms (ך ם ן ף ץ) separately. They are the same letters written
- * at the end of a word, and they are sent as the letter. Each one follows its base letter, so
- * the shared pattern decodes to the base letter.
+ * The final forms are the same letters written at the end of a word, and they are sent as the
+ * letter, as ebook2cw sends them. Each one follows its base letter, so the shared pattern
+ * decodes to the base letter.
  */
 import type { Alphabet } from "./alphabet.js";
 
@@ -24,7 +27,7 @@ export const HEBREW: Alphabet = {
   name: "hebrew",
   title: "Hebrew: the 22 letters, with the final forms",
   source:
-    'Davidson Institute (Weizmann Institute), "סימני מורס בעברית" (the current Hebrew standard); Wikipedia, "Morse code for non-Latin alphabets", section "Hebrew"; checked against morse-pro, morse-decoder 4.0.1 and ebook2cw',
+    'Davidson Institute (Weizmann Institute), "סימני מורס בעברית" (the current Hebrew standard); Wikipedia, "Morse code for non-Latin alphabets", section "Hebrew"; ebook2cw 0.8.5 (the final forms); checked against morse-pro and morse-decoder 4.0.1',
   letters: {
     א: ".-",
     ב: "-...",

@@ -1,7 +1,7 @@
 /**
  * Every alphabet ditdah sends and reads, by the name the API takes. Encode finds each
- * character's alphabet from the character itself; decode, the chart, decode-audio and the
- * live listener are told which one (Latin by default).
+ * character's alphabet from the character itself, unless told one; decode, the chart,
+ * decode-audio and the live listener are told which one (Latin by default).
  */
 import { MorseError } from "../errors.js";
 import { notOneOf } from "../messages.js";
@@ -27,21 +27,21 @@ export const ALPHABETS: readonly Alphabet[] = [LATIN, CYRILLIC, GREEK, HEBREW, A
 export const ALPHABET_NAMES: readonly string[] = ALPHABETS.map((a) => a.name);
 
 /**
- * The alphabets encode and the timeline take as `alphabet`: Latin (the default: each character in its
- * own alphabet) or American Morse, which shares Latin's characters and so is sent only when
- * asked for. American is not in ALPHABETS: encode never picks it by itself, and the audio
- * decoder does not read its timing.
+ * Every alphabet of ALPHABETS, and American Morse: what encode and the timeline send in, decode
+ * reads, the chart shows and GET /api/v1/alphabets lists. American is not in ALPHABETS: it
+ * shares Latin's characters, so encode never picks it by itself, and the audio decoder does not
+ * read its timing.
  */
-const ENCODE_ALPHABETS: readonly Alphabet[] = [LATIN, AMERICAN];
-
-/** What encode and the timeline take as `alphabet`, in ENCODE_ALPHABETS' order. */
-export const ENCODE_ALPHABET_NAMES: readonly string[] = ENCODE_ALPHABETS.map((a) => a.name);
-
-/** Every alphabet of ALPHABETS, and American Morse: what decode reads, the chart shows and GET /api/v1/alphabets lists. */
 export const EVERY_ALPHABET: readonly Alphabet[] = [...ALPHABETS, AMERICAN];
 
 /** What decode takes as `alphabet`, in EVERY_ALPHABET's order. */
 export const DECODE_ALPHABET_NAMES: readonly string[] = EVERY_ALPHABET.map((a) => a.name);
+
+/**
+ * What encode and the timeline take as `alphabet`: every name decode takes. `latin`, the default,
+ * sends each character in its own alphabet; any other, that alphabet's characters alone.
+ */
+export const ENCODE_ALPHABET_NAMES: readonly string[] = DECODE_ALPHABET_NAMES;
 
 /** The default alphabet's name. */
 export const DEFAULT_ALPHABET = LATIN.name;
@@ -66,12 +66,10 @@ export function alphabetNamed(name: string | undefined): Alphabet {
   return named(ALPHABETS, name);
 }
 
-/** The alphabet of ENCODE_ALPHABETS called `name` (what encode and the timeline send in: Latin or American Morse). */
-export function encodeAlphabetNamed(name: unknown): Alphabet {
-  return named(ENCODE_ALPHABETS, name);
-}
-
-/** The alphabet of EVERY_ALPHABET called `name` (what decode reads in and the chart shows). */
-export function decodeAlphabetNamed(name: string | undefined): Alphabet {
+/** The alphabet of EVERY_ALPHABET called `name`: what encode and the timeline send in, decode reads in and the chart shows. */
+export function anyAlphabetNamed(name: unknown): Alphabet {
   return named(EVERY_ALPHABET, name);
 }
+
+/** anyAlphabetNamed, by the library's name from when encode took only Latin and American Morse. */
+export const decodeAlphabetNamed = anyAlphabetNamed;

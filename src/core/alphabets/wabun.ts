@@ -22,6 +22,19 @@
  * - The regulation's brackets are the vertical-writing ones (下向括弧, 上向括弧); they are the
  *   full-width （ ） here, as in Wikipedia and morse-decoder.
  * - morsee 1.0.10 has no Japanese.
+ *
+ * Mixed with International Morse (DO into Wabun, SN back, as Wikipedia gives them), encode
+ * sends SN before anything after kana that is not Wabun's own (a Latin letter, any of ITU's
+ * signs, a prosign, another script's letter) and DO before kana after any of those, so that
+ * every character reads back as sent in `wabun`. ITU's signs and the prosigns always go out,
+ * not only those a kana shadows (`/` is モ, `(` ル, `=` メ, `+` ン, `&` オ, `.` `)` `"` are Wabun's
+ * `、` `（` `）`; <AA> <AR> <AS> <BT> <CT> <KN> are kana too): a rule by kind is one an operator
+ * follows by ear, where a rule by pattern would send `?` among kana and `/` after SN. Digits
+ * stay among kana without a shift: Wabun has none of its own (none of the sources above gives
+ * any), and none of the shared ITU digits, all of five elements, has a kana's pattern
+ * (wabun.test.ts checks it), so they read the same either way. A message read in `wabun`
+ * starts in kana unless its first shift is DO (reader.ts): text with no kana has no shift, and
+ * is Latin's to read.
  */
 import type { CharacterTable } from "../characters.js";
 import type { Alphabet } from "./alphabet.js";

@@ -33,23 +33,23 @@ function refuses(code: string, message: string | RegExp): (error: unknown) => bo
 }
 
 describe("American Morse's table", () => {
-  it("holds the 26 letters, the 10 digits and 13 signs, every pattern its own", () => {
+  it("holds the 26 letters, the 10 digits and 14 signs, every pattern its own", () => {
     assert.equal(Object.keys(AMERICAN.letters).length, 26);
     assert.equal(Object.keys(AMERICAN.digits!).length, 10);
-    assert.deepEqual(Object.keys(AMERICAN.signs!), [".", ",", ":", "?", "'", "-", "/", "(", ")", '"', "&", "!", ";"]);
+    assert.deepEqual(Object.keys(AMERICAN.signs!), [".", ",", ":", "?", "'", "-", "/", "(", ")", '"', "”", "&", "!", ";"]);
     assert.equal(new Set(ENTRIES.map(([, pattern]) => pattern)).size, ENTRIES.length);
-    for (const [ch, pattern] of ENTRIES) assert.match(pattern, /^[.\-—⸺]+(?:␣[.\-—⸺]+)*$/, ch);
+    for (const [ch, pattern] of ENTRIES) assert.match(pattern, /^[.\-⸺⸻]+(?:␣[.\-⸺⸻]+)*$/, ch);
   });
 
-  it("draws the long dashes and the spaces inside characters as the sources do", () => {
+  it("draws the long dashes as morsecode.world does (L ⸺ U+2E3A, 0 ⸻ U+2E3B), and the spaces inside characters as the sources do", () => {
     const { letters, digits, signs } = AMERICAN;
     assert.deepEqual(
       ["C", "O", "R", "Y", "Z"].map((ch) => letters[ch]),
       ["..␣.", ".␣.", ".␣..", "..␣..", "...␣."],
     );
     assert.equal(signs!["&"], ".␣...");
-    assert.equal(letters.L, "—");
-    assert.equal(digits!["0"], "⸺");
+    assert.equal(letters.L, "\u2E3A");
+    assert.equal(digits!["0"], "\u2E3B");
     // Where American and International differ (Webster 1913): J, Q, X, and the digits.
     assert.deepEqual([letters.J, letters.Q, letters.X, letters.T, digits!["5"]], ["-.-.", "..-.", ".-..", "-", "---"]);
   });
@@ -57,7 +57,7 @@ describe("American Morse's table", () => {
   it("is not among the alphabets encode picks by character, and is a name encode and decode take", () => {
     assert.ok(!ALPHABETS.includes(AMERICAN));
     assert.ok(!ALPHABET_NAMES.includes("american"));
-    assert.deepEqual(ENCODE_ALPHABET_NAMES, ["latin", "american"]);
+    assert.deepEqual(ENCODE_ALPHABET_NAMES, [...ALPHABET_NAMES, "american"]);
     assert.deepEqual(DECODE_ALPHABET_NAMES, [...ALPHABET_NAMES, "american"]);
   });
 });
@@ -75,7 +75,7 @@ describe("encode and decode with alphabet american", () => {
     const morse = encode("What hath God wrought", american);
     assert.equal(morse, ".-- .... .- - / .... .- - .... / --. .␣. -.. / .-- .␣.. .␣. ..- --. .... -");
     assert.equal(decode(morse, american), "WHAT HATH GOD WROUGHT");
-    assert.equal(encode("L 10 & C", american), "— / .--. ⸺ / .␣... / ..␣.");
+    assert.equal(encode("L 10 & C", american), "⸺ / .--. ⸻ / .␣... / ..␣.");
   });
 
   it("round-trips any text of its characters", () => {
@@ -91,21 +91,39 @@ describe("encode and decode with alphabet american", () => {
     );
   });
 
-  it("sends a printed form as the sign it stands for, where American has it", () => {
-    assert.equal(encode("It’s 5%", american), ".. - ..-.␣.-.. ... / --- ⸺ ..-␣- ⸺");
+  it("sends the closing quote ” as QJ (morse-pro, TypeAtlas), and the opening and straight quotes as QN", () => {
+    assert.equal(encode("”", american), "..-.␣-.-.");
+    assert.equal(decode("..-.␣-.-.", american), "”");
+    assert.equal(encode('“"', american), "..-.␣-. ..-.␣-.");
+    assert.equal(decode(encode("“Hi”", american), american), '"HI”');
   });
 
-  it("honours other glyphs, and keeps — ⸺ ␣ as they are", () => {
+  it("sends a printed form as the sign it stands for, where American has it", () => {
+    assert.equal(encode("It’s 5%", american), ".. - ..-.␣.-.. ... / --- ...␣.-.. ⸻ ..-␣- ⸻");
+  });
+
+  it("honours other glyphs, and keeps ⸺ ⸻ ␣ as they are", () => {
     const glyphs = { ...american, dotChar: "·", dashChar: "−", separator: " | " };
     const morse = encode("CQ de L0", glyphs);
-    assert.equal(morse, "··␣· ··−· | −·· · | — ⸺");
+    assert.equal(morse, "··␣· ··−· | −·· · | ⸺ ⸻");
     assert.equal(decode(morse, glyphs), "CQ DE L0");
-    assert.throws(() => encode("E", { ...american, dashChar: "—" }), refuses("INVALID_OPTION", /must not contain —, ⸺ or ␣$/));
+    assert.throws(() => encode("E", { ...american, dashChar: "⸺" }), refuses("INVALID_OPTION", /must not contain ⸺, ⸻ or ␣$/));
+    // The em dash is no mark of American's any more: it may draw the plain dash.
+    const emDash = { ...american, dashChar: "—" };
+    assert.equal(encode("LT", emDash), "⸺ —");
+    assert.equal(decode("⸺ —", emDash), "LT");
     assert.throws(() => decode(".", { ...american, separator: " ␣ " }), refuses("INVALID_OPTION", /must not contain/));
   });
 
   it("decodes pasted Morse forgivingly with default glyphs, as Latin's decode does", () => {
-    assert.equal(decode("··␣·  •–   |  .␣.. \n — ⸺", american), "CA R L0");
+    assert.equal(decode("··␣·  •–   |  .␣.. \n ⸺ ⸻", american), "CA R L0");
+  });
+
+  it("reads morsecode.world's text as it writes it: ⸺ is L and ⸻ is 0; the em dash ditdah once wrote is still L", () => {
+    assert.equal(decode("⸺ ⸻", american), "L0");
+    assert.equal(decode(".... .. / ⸺ .␣. / .--. ⸻ ⸻", american), "HI LO 100");
+    assert.equal(decode("—", american), "L");
+    assert.equal(decode("— ⸺ ⸻", american), "LL0");
   });
 
   it("refuses what it cannot send or read, naming each", () => {
@@ -123,13 +141,11 @@ describe("encode and decode with alphabet american", () => {
     assert.throws(() => decode(" / ", american), refuses("EMPTY_INPUT", /nothing to decode/));
   });
 
-  it("refuses an alphabet encode does not take, naming the two it does", () => {
-    assert.throws(() => encode("E", { alphabet: "greek" }), refuses("INVALID_OPTION", "Parameter alphabet must be one of latin or american"));
-    assert.throws(() => timeline("E", { alphabet: "railroad" }), refuses("INVALID_OPTION", "Parameter alphabet must be one of latin or american"));
-    assert.throws(
-      () => decode(".", { alphabet: "railroad" }),
-      refuses("INVALID_OPTION", /^Parameter alphabet must be one of latin, cyrillic, .* or american$/),
-    );
+  it("refuses an alphabet no one takes, naming every one", () => {
+    const every = /^Parameter alphabet must be one of latin, cyrillic, .* or american$/;
+    assert.throws(() => encode("E", { alphabet: "railroad" }), refuses("INVALID_OPTION", every));
+    assert.throws(() => timeline("E", { alphabet: "railroad" }), refuses("INVALID_OPTION", every));
+    assert.throws(() => decode(".", { alphabet: "railroad" }), refuses("INVALID_OPTION", every));
   });
 });
 
@@ -150,7 +166,7 @@ describe("the timeline with alphabet american", () => {
   const { unitMs, sequence, morse } = timeline("C L 0", { ...american, wpm: 20 });
 
   it("times each element, the space inside a character, and the gaps between words by American's units", () => {
-    assert.equal(morse, "..␣. / — / ⸺");
+    assert.equal(morse, "..␣. / ⸺ / ⸻");
     assert.deepEqual(steps(sequence, unitMs), ["dot:1", "silence:1", "dot:1", "silence:1.5", "dot:1", "silence:3", "dash:4", "silence:3", "dash:5"]);
   });
 

@@ -30,8 +30,29 @@ describe("mixed scripts", () => {
     assert.equal(decode(".- .-.- -...", { alphabet: "wabun" }), "イロハ");
   });
 
-  it("keeps digits and signs in the script they are sent in: no shift for them", () => {
-    assert.equal(encode("イ 1 ロ"), ".- / .---- / .-.-");
+  it("keeps digits among kana without a shift: no digit's pattern is a kana's", () => {
+    assert.equal(encode("イ 1 ロ2"), ".- / .---- / .-.- ..---");
+    assert.equal(decode(encode("イ 1 ロ2"), { alphabet: "wabun" }), "イ 1 ロ2");
+  });
+
+  it("sends <SN> before a sign or prosign that follows kana, and <DO> before kana again (issue 42)", () => {
+    const wabun = { alphabet: "wabun" };
+    // Before: カ 1/2 came back as カ 1モ2, and CQ カ(キ) DE as CQ カルキ（ DE.
+    assert.equal(encode("カ 1/2"), `.-.. / .---- ${SN} -..-. ..---`);
+    assert.equal(decode(encode("カ 1/2"), wabun), "カ 1/2");
+    assert.equal(encode("CQ カ(キ) DE"), `-.-. --.- / ${DO} .-.. ${SN} -.--. ${DO} -.-.. ${SN} -.--.- / -.. .`);
+    assert.equal(decode(encode("CQ カ(キ) DE"), wabun), "CQ カ(キ) DE");
+    for (const sign of ["=", "+", "&", ".", '"', "/", "(", ")", "?", "-"]) {
+      assert.equal(decode(encode(`カ${sign}キ ${sign}`), wabun), `カ${sign}キ ${sign}`, sign);
+    }
+    // A prosign goes out of kana too, and reads back as Latin reads it (<AR> is +, <BT> =).
+    assert.equal(encode("カ <SK>"), `.-.. / ${SN} ...-.-`);
+    assert.equal(decode(encode("カ <AR> キ <BT> <SK>"), wabun), "カ + キ = <SK>");
+  });
+
+  it("sends Wabun's own signs (、。（）) in kana, after <DO> where they follow Latin", () => {
+    assert.equal(encode("CQ、"), `-.-. --.- ${DO} .-.-.-`);
+    assert.equal(decode(encode("CQ、カ。 DE"), { alphabet: "wabun" }), "CQ、カ。 DE");
   });
 
   it("spells hiragana and voiced kana in Wabun's table characters", () => {

@@ -7,13 +7,14 @@ import { GREEK } from "../../../src/core/alphabets/greek.js";
 import { HEBREW } from "../../../src/core/alphabets/hebrew.js";
 import { PERSIAN } from "../../../src/core/alphabets/persian.js";
 import { THAI } from "../../../src/core/alphabets/thai.js";
+import { decode, encode } from "../../../src/core/index.js";
 
 /** Each alphabet with its Unicode block and, for every pattern two letters share, the letter its header says decodes. */
 const CASES: readonly { alphabet: Alphabet; name: string; block: readonly [number, number]; decodes: Readonly<Record<string, string>> }[] = [
-  { alphabet: CYRILLIC, name: "cyrillic", block: [0x0400, 0x04ff], decodes: { ".": "Е", "..": "И", "..-..": "Э", "--.": "Г" } },
+  { alphabet: CYRILLIC, name: "cyrillic", block: [0x0400, 0x04ff], decodes: { ".": "Е", "..": "И", "..-..": "Э", "--.": "Г", "..-": "У" } },
   { alphabet: GREEK, name: "greek", block: [0x0370, 0x03ff], decodes: {} },
   { alphabet: HEBREW, name: "hebrew", block: [0x0590, 0x05ff], decodes: { "-.-": "כ", "--": "מ", "-.": "נ", ".--.": "פ", ".--": "צ" } },
-  { alphabet: ARABIC, name: "arabic", block: [0x0600, 0x06ff], decodes: {} },
+  { alphabet: ARABIC, name: "arabic", block: [0x0600, 0x06ff], decodes: { "-": "ت" } },
   { alphabet: PERSIAN, name: "persian", block: [0x0600, 0x06ff], decodes: {} },
   {
     alphabet: THAI,
@@ -83,16 +84,22 @@ describe("alphabet tables", () => {
     });
   }
 
-  it("Cyrillic holds the 33 Russian letters with Ё, and the Ukrainian letters", () => {
+  it("Cyrillic holds the 33 Russian letters with Ё, the Ukrainian letters and Belarusian Ў", () => {
     const russian = [..."АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"];
     assert.equal(russian.length, 33);
     for (const letter of russian) assert.ok(letter in CYRILLIC.letters, letter);
-    for (const letter of "ЄІЇҐ") assert.ok(letter in CYRILLIC.letters, letter);
+    for (const letter of "ЄІЇҐЎ") assert.ok(letter in CYRILLIC.letters, letter);
     const keys = Object.keys(CYRILLIC.letters);
     assert.deepEqual(keys.slice(0, 32), [..."АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ"], "the Russian letters come first, Ё after them");
     assert.equal(CYRILLIC.letters.Ё, CYRILLIC.letters.Е);
     assert.equal(CYRILLIC.letters.Ъ, "--.--");
     assert.equal(CYRILLIC.letters.Ї, ".---.");
+  });
+
+  it("Cyrillic sends Belarusian Ў as У (..-), as ebook2cw does, and ..- still decodes to У", () => {
+    assert.equal(CYRILLIC.letters.Ў, CYRILLIC.letters.У);
+    assert.equal(encode("Ў ў"), "..- / ..-");
+    assert.equal(decode(encode("Ў"), { alphabet: "cyrillic" }), "У");
   });
 
   it("Greek holds the 24 letters Α to Ω with the Greek table's patterns", () => {
@@ -141,8 +148,11 @@ describe("alphabet tables", () => {
     for (const letter of "ฦ\u0E45") assert.ok(!(letter in THAI.letters), `${letter} has no source`);
   });
 
-  it("Arabic sends ه as ..-.. and hamza is U+0621", () => {
+  it("Arabic sends ه as ..-.. and ة as ت (-), as ebook2cw does; - still decodes to ت; hamza is U+0621", () => {
     assert.equal(ARABIC.letters.ه, "..-..");
+    assert.equal(ARABIC.letters.ة, ARABIC.letters.ت);
+    assert.equal(encode("مدرسة"), "-- -.. .-. ... -");
+    assert.equal(decode("-- -.. .-. ... -", { alphabet: "arabic" }), "مدرست");
     assert.ok("\u0621" in ARABIC.letters);
     assert.ok(!("\uFE80" in ARABIC.letters));
   });

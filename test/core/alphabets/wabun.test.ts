@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { WABUN } from "../../../src/core/alphabets/wabun.js";
-import { PROSIGNS } from "../../../src/core/characters.js";
+import { DIGITS, LETTERS, PROSIGNS, PUNCTUATION } from "../../../src/core/characters.js";
+import { decode, encode } from "../../../src/core/index.js";
 
 const spell = WABUN.spell!;
 const compose = WABUN.compose!;
@@ -173,5 +174,51 @@ describe("Wabun composing", () => {
   it("reads hiragana back as katakana and small kana full size", () => {
     assert.equal(compose(spelled("がっこう")), "ガツコウ");
     assert.equal(compose(spelled("ｶﾞｯｺｳ")), "ガツコウ");
+  });
+});
+
+describe("Wabun mixed with International Morse", () => {
+  it("gives no digit a kana's pattern, so that digits need no shift", () => {
+    const kana = new Set(Object.values(TABLES));
+    for (const [digit, pattern] of Object.entries(DIGITS)) assert.ok(!kana.has(pattern), digit);
+  });
+
+  // What reads back as itself: kana (voiced ones too) and Wabun's signs, Latin letters, digits,
+  // ITU's signs, and the prosigns Latin reads as themselves (not <DO> and <SN>, the shifts).
+  const kana = [...Object.keys(WABUN.letters).filter((ch) => ch !== "゛" && ch !== "゜"), ..."ガギパポヴ", ...Object.keys(WABUN.signs!)];
+  const prosigns = Object.keys(PROSIGNS).filter((p) => p !== "<DO>" && p !== "<SN>" && decode(PROSIGNS[p]!) === p);
+  const international = [...Object.keys(LETTERS), ...Object.keys(DIGITS), ...Object.keys(PUNCTUATION), ...prosigns];
+  const word = fc.array(fc.oneof(fc.constantFrom(...kana), fc.constantFrom(...international)), { minLength: 1, maxLength: 6 }).map((chs) => chs.join(""));
+  // Text holding kana: one without any reads as Latin in Wabun's eyes only after a shift, and has none.
+  const text = fc
+    .array(word, { minLength: 1, maxLength: 6 })
+    .map((words) => words.join(" "))
+    .filter((t) => kana.some((k) => t.includes(k)));
+
+  it("round-trips any text of kana, Latin letters, digits, signs and prosigns through decode in wabun", () => {
+    assert.ok(prosigns.includes("<SK>") && !prosigns.includes("<AR>"));
+    fc.assert(
+      fc.property(text, (t) => {
+        assert.equal(decode(encode(t), { alphabet: "wabun" }), t);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("sent in wabun (alphabet=wabun), starts in kana: a sign before any kana goes out after <SN> too", () => {
+    const wabun = { alphabet: "wabun" };
+    assert.equal(encode("(カ)", wabun), "...-. -.--. -..--- .-.. ...-. -.--.-");
+    assert.equal(encode("1/2", wabun), ".---- ...-. -..-. ..---");
+    assert.equal(encode("カ1", wabun), encode("カ1"));
+    // Text of kana, digits, signs and prosigns, with kana or without, reads back as sent.
+    const shared = [...Object.keys(DIGITS), ...Object.keys(PUNCTUATION), ...prosigns];
+    const wabunWord = fc.array(fc.oneof(fc.constantFrom(...kana), fc.constantFrom(...shared)), { minLength: 1, maxLength: 6 }).map((chs) => chs.join(""));
+    const wabunText = fc.array(wabunWord, { minLength: 1, maxLength: 6 }).map((words) => words.join(" "));
+    fc.assert(
+      fc.property(wabunText, (t) => {
+        assert.equal(decode(encode(t, wabun), wabun), t);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
