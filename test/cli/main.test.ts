@@ -78,9 +78,44 @@ describe("the ditdah command", () => {
     assert.deepEqual(await ditdah(["decode", ".-", "-"], "ignored"), { code: 0, stdout: "AT\n", stderr: "" });
   });
 
-  it("decodes Morse arguments that start with a hyphen", async () => {
+  it("decodes Morse arguments that start with a hyphen, a quoted message too", async () => {
     assert.deepEqual(await ditdah(["decode", "-.-.", "--.-", "/", "...", "---", "..."]), { code: 0, stdout: "CQ SOS\n", stderr: "" });
-    assert.deepEqual(await ditdah(["decode", "--", "--"]), { code: 0, stdout: "MM\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "-.-. --.- / ... --- ..."]), { code: 0, stdout: "CQ SOS\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "-- ---"]), { code: 0, stdout: "MO\n", stderr: "" });
+  });
+
+  it("takes every argument after -- as an operand, and -- itself as none, in every command", async () => {
+    const ok = (stdout: string) => ({ code: 0, stdout, stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "--", "-.-. --.-"]), ok("CQ\n"));
+    assert.deepEqual(await ditdah(["decode", "--", "-.-.", "--.-"]), ok("CQ\n"));
+    assert.deepEqual(await ditdah(["decode", "--", "--", "---"]), ok("MO\n"));
+    assert.deepEqual(await ditdah(["decode", "--alphabet", "cyrillic", "--", "-.-."]), ok("Ц\n"));
+    // Nothing after it: standard input is read, as without it.
+    assert.deepEqual(await ditdah(["decode", "--"], "-.-. --.-\n"), ok("CQ\n"));
+    assert.deepEqual(await ditdah(["encode", "--"], "hi\n"), ok(".... ..\n"));
+    // An option's value is no end of options, Morse-like or not.
+    assert.deepEqual(await ditdah(["decode", "--dot", "*", "--dash", "--", "* -- *"]), ok("ETE\n"));
+    assert.deepEqual(await ditdah(["decode", "--dash", "--", "--dot", "*", "--", "* -- *"]), ok("ETE\n"));
+    assert.deepEqual(await ditdah(["encode", "--", "--help", "-5"]), ok("-....- -....- .... . .-.. .--. / -....- .....\n"));
+    const audio = await ditdah(["audio", "--wpm", "25", "--", "-E"]);
+    assert.deepEqual([audio.code, JSON.parse(audio.stdout).text], [0, "-E"]);
+    assert.deepEqual(await ditdah(["timing", "--", "-E"]), await ditdah(["audio", "--", "-E"]));
+    const wav = join(dir, "operands.wav");
+    assert.deepEqual(await ditdah(["wav", "--out", wav, "--", "-E"]), ok(""));
+    assert.ok((await readFile(wav)).equals(wavOf("-E", 20, 600)));
+    assert.deepEqual(await ditdah(["mp3", "--out", join(dir, "operands.mp3"), "--", "-E"]), ok(""));
+    // A recording whose name starts with a hyphen.
+    await writeFile(join(dir, "-cq.wav"), wavOf("CQ", 20, 700));
+    const listen = await new Promise<Run>((resolve) =>
+      execFile(process.execPath, [MAIN, "listen", "--", "-cq.wav"], { cwd: dir }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+    assert.deepEqual([listen.code, listen.stdout], [0, "CQ\n"]);
+    assert.equal((await ditdah(["chart", "--"])).stdout, (await ditdah(["chart"])).stdout);
+    // After --, an option is an operand: chart and serve take none.
+    assert.equal((await ditdah(["chart", "--", "--json"])).code, 2);
+    assert.equal((await ditdah(["serve", "--", "--help"])).code, 2);
   });
 
   it("prints its version, from package.json", async () => {
