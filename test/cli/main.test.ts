@@ -118,9 +118,22 @@ describe("the ditdah command", () => {
     assert.equal((await ditdah(["serve", "--", "--help"])).code, 2);
   });
 
-  it("prints its version, from package.json", async () => {
+  it("prints its version, from package.json, for --version, -V and -v", async () => {
     const { version } = JSON.parse(await readFile(PACKAGE, "utf8"));
-    assert.deepEqual(await ditdah(["--version"]), { code: 0, stdout: `${version}\n`, stderr: "" });
+    for (const flag of ["--version", "-V", "-v"]) assert.deepEqual(await ditdah([flag]), { code: 0, stdout: `${version}\n`, stderr: "" }, flag);
+    const extra = await ditdah(["-v", "listen"]);
+    assert.deepEqual([extra.code, extra.stdout], [2, ""]);
+    assert.match(extra.stderr, /^ditdah: -v takes no arguments\n\nUsage: ditdah COMMAND/);
+  });
+
+  it("explains a command with --help COMMAND and -h COMMAND as with COMMAND --help", async () => {
+    for (const command of COMMANDS) {
+      const own = await ditdah([command, "--help"]);
+      for (const flag of ["--help", "-h"]) assert.deepEqual(await ditdah([flag, command]), own, `${flag} ${command}`);
+    }
+    const unknown = await ditdah(["--help", "bogus"]);
+    assert.deepEqual([unknown.code, unknown.stdout], [2, ""]);
+    assert.match(unknown.stderr, /^ditdah: unknown command "bogus"\n\nUsage: ditdah COMMAND/);
   });
 
   it("explains every command with --help and -h, on standard output", async () => {
