@@ -69,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`ditdah: ${(error as Error).message}\n\n${COMMANDS.get(argv[0] ?? "")?.usage ?? USAGE}`);
       return 2;
     }
-    // MorseError (input it cannot convert) with the API's message; files it cannot read with Node's.
+    // MorseError (input it cannot convert) with the API's message; SystemError (a file it cannot read or write) naming the file.
     console.error(`ditdah: ${(error as Error).message}`);
     return 1;
   }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { execFile, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type ExecFileOptions, execFile, spawn } from "node:child_process";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -15,6 +16,8 @@ import { freePorts, httpGet, Managed, waitFor } from "../helpers/processes.js";
 
 /** The built command, as npm installs it (`npm test` builds first: scripts/test.sh). */
 const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+/** The built server, as `npm start` runs it. */
+const SERVER = new URL("../../dist/http/server.js", import.meta.url).pathname;
 const PACKAGE = new URL("../../package.json", import.meta.url);
 const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "mp3", "listen", "serve"];
 
@@ -24,17 +27,17 @@ interface Run {
   stderr: string;
 }
 
-function ditdahBytes(args: string[], stdin: string | Buffer = ""): Promise<Run & { bytes: Buffer }> {
+function ditdahBytes(args: string[], stdin: string | Buffer = "", options: ExecFileOptions = {}): Promise<Run & { bytes: Buffer }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [MAIN, ...args], { encoding: "buffer" }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [MAIN, ...args], { ...options, encoding: "buffer" }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout: stdout.toString("utf8"), stderr: stderr.toString("utf8"), bytes: stdout });
     });
     child.stdin!.end(stdin);
   });
 }
 
-async function ditdah(args: string[], stdin?: string | Buffer): Promise<Run> {
-  const { code, stdout, stderr } = await ditdahBytes(args, stdin);
+async function ditdah(args: string[], stdin?: string | Buffer, options?: ExecFileOptions): Promise<Run> {
+  const { code, stdout, stderr } = await ditdahBytes(args, stdin, options);
   return { code, stdout, stderr };
 }
 
@@ -540,6 +543,75 @@ describe("the ditdah command", () => {
       const library = Buffer.concat([...(await renderMp3Chunks(timeline(PARIS.join(" ")), { frequency: 600, sampleRate: 8000 }))]);
       assert.ok((await readFile(file)).equals(library));
       assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", join(dir, "piped.mp3"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
+    });
+  });
+
+  describe("files and ports it cannot use", () => {
+    /** Run as root, the tests run the command as nobody where a permission must be denied: root is denied none. */
+    const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    let denied: string;
+    before(async () => {
+      // Readable by all but one file that none may read, and a directory that none may write.
+      denied = await mkdtemp(join(tmpdir(), "ditdah-denied-"));
+      await chmod(denied, 0o755);
+      await writeFile(join(denied, "secret.wav"), wavOf("E", 20, 600), { mode: 0o000 });
+      await mkdir(join(denied, "locked"), { mode: 0o555 });
+    });
+    after(async () => rm(denied, { recursive: true, force: true }));
+
+    /** The whole of standard error: one line naming the file and why, nothing on standard output, exit code 1. */
+    const refused = (message: string) => ({ code: 1, stdout: "", stderr: `ditdah: ${message}\n` });
+
+    it("names a recording it cannot read, and why, in one line", async () => {
+      const missing = join(dir, "missing.wav");
+      assert.deepEqual(await ditdah(["listen", missing]), refused(`cannot read ${missing}: no such file or directory`));
+      assert.deepEqual(await ditdah(["listen", "--live", missing]), refused(`cannot read ${missing}: no such file or directory`));
+      assert.deepEqual(await ditdah(["listen", "--all", dir]), refused(`cannot read ${dir}: it is a directory`));
+      assert.deepEqual(
+        await ditdah(["listen", join(dir, "listen-cq.wav", "x.wav")]),
+        refused(`cannot read ${join(dir, "listen-cq.wav", "x.wav")}: a part of its path is not a directory`),
+      );
+      const secret = join(denied, "secret.wav");
+      assert.deepEqual(await ditdah(["listen", secret], "", unprivileged), refused(`cannot read ${secret}: permission denied`));
+    });
+
+    it("names a file it cannot write, and why, in one line", async () => {
+      const nowhere = join(dir, "no-such-directory", "cq.wav");
+      assert.deepEqual(await ditdah(["wav", "--out", nowhere, "CQ"]), refused(`cannot write ${nowhere}: no such file or directory`));
+      assert.deepEqual(await ditdah(["mp3", "--out", dir, "CQ"]), refused(`cannot write ${dir}: it is a directory`));
+      const locked = join(denied, "locked", "cq.wav");
+      assert.deepEqual(await ditdah(["wav", "--out", locked, "CQ"], "", unprivileged), refused(`cannot write ${locked}: permission denied`));
+    });
+
+    /** The server as `command` starts it, on 127.0.0.1:`port` unless `env` says otherwise: its exit and its whole output. */
+    async function failedStart(command: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+      const server = new Managed(
+        command.join(" "),
+        spawn(process.execPath, command, { env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env } }),
+      );
+      const exit = (await server.exitWithin(10_000)) ?? (await server.stop("SIGKILL"));
+      return { code: exit.code, output: server.output };
+    }
+
+    it("says in one line that the port is in use, or the host no address of this machine, and exits 1 (serve and npm start alike)", async () => {
+      const [port] = await freePorts(1);
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+      try {
+        for (const command of [[MAIN, "serve"], [SERVER]]) {
+          assert.deepEqual(await failedStart(command, { PORT: String(port) }), {
+            code: 1,
+            output: `ditdah: port ${port} is in use on 127.0.0.1: stop what listens there, or set PORT to a free port\n`,
+          });
+          // TEST-NET-1 (RFC 5737): never an address of this machine.
+          assert.deepEqual(await failedStart(command, { HOST: "192.0.2.1", PORT: String(port) }), {
+            code: 1,
+            output: "ditdah: cannot listen on 192.0.2.1: it is no address of this machine (HOST)\n",
+          });
+        }
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
     });
   });
 
