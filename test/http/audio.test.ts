@@ -8,6 +8,7 @@ import { timeline } from "../../src/core/index.js";
 import { rng } from "../fixtures/random.js";
 import { record, type Channel } from "../fixtures/simulator.js";
 import { recordBand } from "../fixtures/band.js";
+import { RECORDING_MEDIA_TYPES } from "../../src/http/routes/decode-audio.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
 
@@ -165,6 +166,17 @@ describe("POST /api/v1/decode-audio", () => {
     samples[200] = Number.POSITIVE_INFINITY;
     const body = assertSuccess(await postWav(encodeWav([samples], 8000, { format: "float", bits: 32 })));
     assert.equal(body.output, "TEST");
+  });
+
+  it("says that an empty body is empty (400, INVALID_AUDIO), whatever recording type it is sent as", async () => {
+    for (const contentType of RECORDING_MEDIA_TYPES) {
+      const sized = await rawRequest(server.url, "POST", "/api/v1/decode-audio", { headers: { "content-type": contentType, "content-length": "0" } });
+      assertError(sized, 400, /^Request body is empty: send a recording/, "INVALID_AUDIO");
+      const chunked = await rawRequest(server.url, "POST", "/api/v1/decode-audio?signals=all", {
+        headers: { "content-type": contentType, "transfer-encoding": "chunked" },
+      });
+      assertError(chunked, 400, /^Request body is empty: send a recording/, "INVALID_AUDIO");
+    }
   });
 
   it("refuses what is no recording (400), other content types (415), other methods (405) and too much (413)", async () => {
