@@ -9,6 +9,7 @@ import { MPEGDecoder } from "mpg123-decoder";
 import { decodeAudio, encodeWav, readRecording, renderMp3Chunks, renderWavChunks } from "../../src/audio/index.js";
 import { CHART, timeline } from "../../src/core/index.js";
 import { FREQUENCY, MAX_RECORDING_SECONDS, MP3_BITRATE, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
+import { timelineInMicroseconds } from "../../src/http/microseconds.js";
 import { recordBand } from "../fixtures/band.js";
 import { encodeAs } from "../fixtures/encoded.js";
 import { mp3Frames } from "../helpers/mp3.js";
@@ -209,8 +210,26 @@ describe("the ditdah command", () => {
     const args = ["--wpm", "25", "--fwpm", "15", "--frequency", "700", "-"];
     const audio = await ditdah(["audio", ...args], "PARIS <AR>\n");
     assert.equal(audio.code, 0);
-    assert.deepEqual(JSON.parse(audio.stdout), { success: true, text: "PARIS <AR>", frequency: 700, ...timeline("PARIS <AR>", { wpm: 25, fwpm: 15 }) });
+    const sound = timelineInMicroseconds(timeline("PARIS <AR>", { wpm: 25, fwpm: 15 }));
+    assert.deepEqual(JSON.parse(audio.stdout), { success: true, text: "PARIS <AR>", frequency: 700, ...sound });
     assert.deepEqual(await ditdah(["timing", ...args], "PARIS <AR>\n"), audio);
+  });
+
+  it("gives times to the microsecond, as the API does: audio, listen --json and listen --live --json", async () => {
+    const audio = JSON.parse((await ditdah(["audio", "--wpm", "25", "--fwpm", "15", "PARIS"])).stdout);
+    assert.equal(audio.durationMs, Math.round(timeline("PARIS", { wpm: 25, fwpm: 15 }).durationMs * 1000) / 1000);
+    for (const segment of audio.sequence) assert.match(`${segment.startMs} ${segment.durationMs}`, /^\d+(\.\d{1,3})? \d+(\.\d{1,3})?$/);
+    // At 44100 samples a second, a length in ms that a float writes in 17 digits.
+    const file = join(dir, "e-44100.wav");
+    await writeFile(file, Buffer.concat([...renderWavChunks(timeline("E", { wpm: 19 }), { frequency: 600, sampleRate: 44100 })]));
+    const { samples, sampleRate } = await readRecording(await readFile(file));
+    const exact = (1000 * samples.length) / sampleRate;
+    assert.notEqual(exact, Math.round(exact * 1000) / 1000);
+    assert.equal(JSON.parse((await ditdah(["listen", "--json", file])).stdout).durationMs, Math.round(exact * 1000) / 1000);
+    const live = (await ditdah(["listen", "--live", "--json", "--speed", "max", file])).stdout.trimEnd().split("\n");
+    const end = JSON.parse(live.at(-1)!);
+    assert.equal(end.type, "end");
+    assert.match(String(end.durationMs), /^\d+\.\d{1,3}$/);
   });
 
   it("refuses what the API refuses, with its message, exit code 1", async () => {

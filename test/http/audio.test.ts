@@ -151,6 +151,18 @@ describe("POST /api/v1/decode-audio", () => {
     assertError(await postWav(mixed.bytes, "audio/wav", "/api/v1/decode-audio?alphabet=elvish"), 400, /^Parameter alphabet must be one of latin, cyrillic, /);
   });
 
+  it("gives durationMs to the microsecond, signals=all too", async () => {
+    // At 44100 samples a second, a length in ms that a float writes in 17 digits.
+    const { bytes } = await wav({ text: "E", wpm: "19", sampleRate: "44100" });
+    const exact = (1000 * ((bytes.length - 44) / 2)) / 44100;
+    assert.notEqual(exact, Math.round(exact * 1000) / 1000);
+    for (const path of ["/api/v1/decode-audio", "/api/v1/decode-audio?signals=all"]) {
+      const answer = await postWav(bytes, "audio/wav", path);
+      assert.equal(assertSuccess(answer).durationMs, Math.round(exact * 1000) / 1000, path);
+      assert.match(answer.text, /"durationMs":\d+\.\d{1,3}[,}]/, path);
+    }
+  });
+
   it("a recording with no Morse in it is a success with empty output", async () => {
     const silence = encodeWav([new Float32Array(16000)], 8000);
     const body = assertSuccess(await postWav(silence));

@@ -5,6 +5,7 @@ import { TAGS } from "../docs.js";
 import { emptyRecording } from "../errors.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
 import { RECORDING_BODY_LIMIT } from "../limits.js";
+import { durationInMicroseconds } from "../microseconds.js";
 import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
 
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
@@ -39,7 +40,7 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
         const body = request.body as Buffer | undefined;
         if (!body?.length) throw emptyRecording();
         const read = await decoder.decode(body, mediaType(request), hints, signals);
-        return { success: true, ...writtenIn(read, alphabet) };
+        return { success: true, ...durationInMicroseconds(writtenIn(read, alphabet)) };
       },
     );
   });
