@@ -11,7 +11,7 @@ import type { Segment, Timeline } from "../core/index.js";
 const MICROSECONDS_PER_MS = 1000;
 
 /** `ms` rounded to the microsecond. */
-export const toMicroseconds = (ms: number): number => Math.round(ms * MICROSECONDS_PER_MS) / MICROSECONDS_PER_MS;
+const toMicroseconds = (ms: number): number => Math.round(ms * MICROSECONDS_PER_MS) / MICROSECONDS_PER_MS;
 
 /**
  * A segment to the microsecond: its start rounded, and its length up to its end rounded,
