@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (npm packages; Debian's redis-server, nginx,
-# chromium, script, opusenc, flac and sox when missing), type-checks and lints, then runs every test with Node's test runner.
+# chromium, script, opusenc, flac, sox and curl when missing), type-checks and lints, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+# The README's examples are run as written, curl commands and all (test/readme.test.ts).
+command -v curl >/dev/null || missing+=(curl)
 # The command's progress tests put its standard error on a terminal with util-linux's script.
 command -v script >/dev/null || missing+=(bsdutils)
 # Opus and FLAC test recordings are made by encoders independent of the decoders: Debian's.

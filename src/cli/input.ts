@@ -1,5 +1,6 @@
 /** What a command reads: words from the command line, or standard input where they are absent or `-`. */
 import { readFile } from "node:fs/promises";
+import { cannotRead } from "../system-errors.js";
 import { UsageError } from "./command.js";
 
 /** The argument that stands for standard input (for `--out`, standard output). */
@@ -27,7 +28,12 @@ export async function inputText(words: string[]): Promise<string> {
   return stdinText();
 }
 
-/** A file's bytes, or standard input's for `-`. */
-export function bytesOf(file: string): Promise<Buffer> {
-  return file === DASH ? stdinBytes() : readFile(file);
+/** A file's bytes, or standard input's for `-`; a file that cannot be read is a SystemError naming it. */
+export async function bytesOf(file: string): Promise<Buffer> {
+  if (file === DASH) return stdinBytes();
+  try {
+    return await readFile(file);
+  } catch (error) {
+    throw cannotRead(file, error);
+  }
 }

@@ -1,6 +1,7 @@
 /** `ditdah listen --live`: a recording or standard input read through the live listener, characters printed as they are decided. */
 import { setTimeout as sleep } from "node:timers/promises";
 import { createListener, LiveText, type Listener, type ListenerOptions, type ListenEvent, type ListenSummary } from "../audio/index.js";
+import { durationInMicroseconds } from "../http/microseconds.js";
 
 /** The listener's options but its sample rate, which comes with the audio: the hints, `signals`, `alphabet`. */
 export type LiveOptions = Omit<ListenerOptions, "sampleRate">;
@@ -35,7 +36,8 @@ class LivePrinter {
   }
 
   end(summary: ListenSummary): void {
-    if (this.json) process.stdout.write(`${JSON.stringify({ type: "end", ...summary })}\n`);
+    // The WebSocket's end event, its duration to the microsecond as there.
+    if (this.json) process.stdout.write(`${JSON.stringify({ type: "end", ...durationInMicroseconds(summary) })}\n`);
     else if (summary.signals) for (const signal of this.words.keys()) this.endWord(signal);
     else process.stdout.write("\n");
   }

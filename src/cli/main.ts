@@ -33,18 +33,31 @@ Commands:
   listen FILE                the Morse in a recording (WAV, MP3, Ogg, FLAC): the text on standard output
   serve                      the HTTP service, configured from the environment as by npm start
 
-Without TEXT or MORSE, or with - alone, standard input is read.
-ditdah COMMAND --help shows a command's options; ditdah --version the version.`;
+Without TEXT or MORSE, or with - alone, standard input is read; -- ends the options.
+ditdah COMMAND --help (or ditdah --help COMMAND, -h for --help) shows a command's options;
+ditdah --version (or -V, -v) the version.`;
+
+/** The flags of `ditdah` itself, before any command. -v is the version's too, as in many tools (listen's -v, after the command, is its --verbose). */
+const VERSION_FLAGS = ["--version", "-V", "-v"];
+const HELP_FLAGS = ["--help", "-h"];
 
 const isParseError = (error: unknown) => String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
 
-async function run([name, ...args]: string[]): Promise<void> {
-  if (name === "--version") return print(VERSION);
-  if (name === "--help" || name === "-h") return print(USAGE);
-  if (name === undefined) throw new UsageError("a command is needed");
+function commandNamed(name: string): Command {
   const command = COMMANDS.get(name);
   if (!command) throw new UsageError(name.startsWith("-") ? `unknown option "${name}"` : `unknown command "${name}"`);
-  await command.run(args);
+  return command;
+}
+
+async function run([name, ...args]: string[]): Promise<void> {
+  if (name === undefined) throw new UsageError("a command is needed");
+  if (VERSION_FLAGS.includes(name)) {
+    if (args.length > 0) throw new UsageError(`${name} takes no arguments`);
+    return print(VERSION);
+  }
+  // `ditdah --help COMMAND` is `ditdah COMMAND --help`.
+  if (HELP_FLAGS.includes(name)) return print(args.length === 0 ? USAGE : commandNamed(args[0]!).usage);
+  await commandNamed(name).run(args);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -56,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`ditdah: ${(error as Error).message}\n\n${COMMANDS.get(argv[0] ?? "")?.usage ?? USAGE}`);
       return 2;
     }
-    // MorseError (input it cannot convert) with the API's message; files it cannot read with Node's.
+    // MorseError (input it cannot convert) with the API's message; SystemError (a file it cannot read or write) naming the file.
     console.error(`ditdah: ${(error as Error).message}`);
     return 1;
   }

@@ -39,7 +39,7 @@ export interface Timeline {
   fwpm: number;
   /** One dot: 1200 / wpm (American Morse: 1600 / wpm, its PARIS being 37.5 units). */
   unitMs: number;
-  /** The whole sequence. */
+  /** The whole sequence, an exact float (the JSON answers give their times to the microsecond: src/http/microseconds.ts). */
   durationMs: number;
   sequence: Segment[];
 }

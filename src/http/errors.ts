@@ -68,6 +68,10 @@ export const invalidJson = () => new HttpError(400, "INVALID_BODY", "Request bod
 
 export const emptyBody = () => new HttpError(400, "INVALID_BODY", "Request body is empty: send a JSON object");
 
+/** A recording's body with no bytes: its first bytes are no format's because there are none. */
+export const emptyRecording = () =>
+  new HttpError(400, "INVALID_AUDIO", "Request body is empty: send a recording (WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC) as the body");
+
 export const malformedRequest = (message = "Malformed HTTP request") => new HttpError(400, "MALFORMED_REQUEST", message);
 
 /** A WebSocket handshake that cannot be completed, refused before the upgrade. */

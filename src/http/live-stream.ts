@@ -11,6 +11,7 @@ import { createListener, type Listener, type ListenEvent, type ListenSummary } f
 import { badFrame, frameTooLarge, idleStream, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
 import { LIVE_STREAM, type PCM_FORMATS } from "./limits.js";
 import type { Metrics } from "./metrics.js";
+import { durationInMicroseconds } from "./microseconds.js";
 
 export type PcmFormat = (typeof PCM_FORMATS)[number];
 
@@ -194,5 +195,5 @@ export class LiveStream {
 }
 
 function endEvent(summary: ListenSummary) {
-  return { type: "end", ...summary };
+  return { type: "end", ...durationInMicroseconds(summary) };
 }

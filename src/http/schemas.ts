@@ -247,8 +247,8 @@ export const Segment = Type.Object({
   // A string with an enum, not a union of literals: the serializer writes it as a string,
   // where a union would have it try each branch for each of the thousands of segments.
   type: Type.Unsafe<SegmentType>({ type: "string", enum: [...SEGMENT_TYPES] }),
-  startMs: Type.Number(),
-  durationMs: Type.Number(),
+  startMs: Type.Number({ description: "ms to the microsecond: the previous segment's startMs + durationMs" }),
+  durationMs: Type.Number({ description: "ms to the microsecond (up to the next segment's rounded start, so that rounding never adds up)" }),
 });
 
 export const AudioResult = Type.Object({
@@ -257,9 +257,9 @@ export const AudioResult = Type.Object({
   morse: Type.String({ description: "The encode output with default glyphs, in the alphabet asked for" }),
   wpm: Type.Number(),
   frequency: Type.Number(),
-  unitMs: Type.Number({ description: "One dot: 1200 / wpm (American Morse: 1600 / wpm, its PARIS being 37.5 dots)" }),
+  unitMs: Type.Number({ description: "One dot: 1200 / wpm exactly, unrounded (American Morse: 1600 / wpm, its PARIS being 37.5 dots)" }),
   fwpm: Type.Number(),
-  durationMs: Type.Number({ description: "The whole sequence" }),
+  durationMs: Type.Number({ description: "The whole sequence, ms to the microsecond" }),
   sequence: Type.Array(Segment),
 });
 
@@ -319,7 +319,7 @@ export const DecodeAudioResult = Type.Object({
   characters: Type.Integer({ description: "Decoded characters, not counting the spaces between words" }),
   wpm: Type.Number({ description: "Speed found, words per minute" }),
   frequency: Type.Number({ description: "Pitch found, Hz (0 when no Morse was found)" }),
-  durationMs: Type.Number({ description: "Length of the recording" }),
+  durationMs: Type.Number({ description: "Length of the recording, ms to the microsecond" }),
   warning: Type.Optional(Type.String({ description: "Only where no Morse was found: that none was, and the pitches searched" })),
   signals: Type.Optional(
     Type.Array(BandSignal, {

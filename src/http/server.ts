@@ -1,6 +1,7 @@
 /** `npm start`: the service on HOST:PORT, with a graceful shutdown on SIGTERM and SIGINT. */
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
+import { cannotListen, SystemError } from "../system-errors.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 /** Past this, connections still open are cut so that the process exits within 10 s. */
@@ -34,10 +35,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   shutDownOnSignals(app);
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    throw cannotListen(config.host, config.port, error);
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `ditdah: ${error.message}` : error);
+  // What the operator can set right is one line; anything else is a bug, with its stack.
+  console.error(error instanceof ConfigError || error instanceof SystemError ? `ditdah: ${error.message}` : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { execFile, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { type ExecFileOptions, execFile, spawn } from "node:child_process";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -8,6 +9,7 @@ import { MPEGDecoder } from "mpg123-decoder";
 import { decodeAudio, encodeWav, readRecording, renderMp3Chunks, renderWavChunks } from "../../src/audio/index.js";
 import { CHART, timeline } from "../../src/core/index.js";
 import { FREQUENCY, MAX_RECORDING_SECONDS, MP3_BITRATE, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
+import { timelineInMicroseconds } from "../../src/http/microseconds.js";
 import { recordBand } from "../fixtures/band.js";
 import { encodeAs } from "../fixtures/encoded.js";
 import { mp3Frames } from "../helpers/mp3.js";
@@ -15,6 +17,8 @@ import { freePorts, httpGet, Managed, waitFor } from "../helpers/processes.js";
 
 /** The built command, as npm installs it (`npm test` builds first: scripts/test.sh). */
 const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+/** The built server, as `npm start` runs it. */
+const SERVER = new URL("../../dist/http/server.js", import.meta.url).pathname;
 const PACKAGE = new URL("../../package.json", import.meta.url);
 const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "mp3", "listen", "serve"];
 
@@ -24,17 +28,17 @@ interface Run {
   stderr: string;
 }
 
-function ditdahBytes(args: string[], stdin: string | Buffer = ""): Promise<Run & { bytes: Buffer }> {
+function ditdahBytes(args: string[], stdin: string | Buffer = "", options: ExecFileOptions = {}): Promise<Run & { bytes: Buffer }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [MAIN, ...args], { encoding: "buffer" }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [MAIN, ...args], { ...options, encoding: "buffer" }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code) : 0, stdout: stdout.toString("utf8"), stderr: stderr.toString("utf8"), bytes: stdout });
     });
     child.stdin!.end(stdin);
   });
 }
 
-async function ditdah(args: string[], stdin?: string | Buffer): Promise<Run> {
-  const { code, stdout, stderr } = await ditdahBytes(args, stdin);
+async function ditdah(args: string[], stdin?: string | Buffer, options?: ExecFileOptions): Promise<Run> {
+  const { code, stdout, stderr } = await ditdahBytes(args, stdin, options);
   return { code, stdout, stderr };
 }
 
@@ -78,14 +82,62 @@ describe("the ditdah command", () => {
     assert.deepEqual(await ditdah(["decode", ".-", "-"], "ignored"), { code: 0, stdout: "AT\n", stderr: "" });
   });
 
-  it("decodes Morse arguments that start with a hyphen", async () => {
+  it("decodes Morse arguments that start with a hyphen, a quoted message too", async () => {
     assert.deepEqual(await ditdah(["decode", "-.-.", "--.-", "/", "...", "---", "..."]), { code: 0, stdout: "CQ SOS\n", stderr: "" });
-    assert.deepEqual(await ditdah(["decode", "--", "--"]), { code: 0, stdout: "MM\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "-.-. --.- / ... --- ..."]), { code: 0, stdout: "CQ SOS\n", stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "-- ---"]), { code: 0, stdout: "MO\n", stderr: "" });
   });
 
-  it("prints its version, from package.json", async () => {
+  it("takes every argument after -- as an operand, and -- itself as none, in every command", async () => {
+    const ok = (stdout: string) => ({ code: 0, stdout, stderr: "" });
+    assert.deepEqual(await ditdah(["decode", "--", "-.-. --.-"]), ok("CQ\n"));
+    assert.deepEqual(await ditdah(["decode", "--", "-.-.", "--.-"]), ok("CQ\n"));
+    assert.deepEqual(await ditdah(["decode", "--", "--", "---"]), ok("MO\n"));
+    assert.deepEqual(await ditdah(["decode", "--alphabet", "cyrillic", "--", "-.-."]), ok("Ц\n"));
+    // Nothing after it: standard input is read, as without it.
+    assert.deepEqual(await ditdah(["decode", "--"], "-.-. --.-\n"), ok("CQ\n"));
+    assert.deepEqual(await ditdah(["encode", "--"], "hi\n"), ok(".... ..\n"));
+    // An option's value is no end of options, Morse-like or not.
+    assert.deepEqual(await ditdah(["decode", "--dot", "*", "--dash", "--", "* -- *"]), ok("ETE\n"));
+    assert.deepEqual(await ditdah(["decode", "--dash", "--", "--dot", "*", "--", "* -- *"]), ok("ETE\n"));
+    assert.deepEqual(await ditdah(["encode", "--", "--help", "-5"]), ok("-....- -....- .... . .-.. .--. / -....- .....\n"));
+    const audio = await ditdah(["audio", "--wpm", "25", "--", "-E"]);
+    assert.deepEqual([audio.code, JSON.parse(audio.stdout).text], [0, "-E"]);
+    assert.deepEqual(await ditdah(["timing", "--", "-E"]), await ditdah(["audio", "--", "-E"]));
+    const wav = join(dir, "operands.wav");
+    assert.deepEqual(await ditdah(["wav", "--out", wav, "--", "-E"]), ok(""));
+    assert.ok((await readFile(wav)).equals(wavOf("-E", 20, 600)));
+    assert.deepEqual(await ditdah(["mp3", "--out", join(dir, "operands.mp3"), "--", "-E"]), ok(""));
+    // A recording whose name starts with a hyphen.
+    await writeFile(join(dir, "-cq.wav"), wavOf("CQ", 20, 700));
+    const listen = await new Promise<Run>((resolve) =>
+      execFile(process.execPath, [MAIN, "listen", "--", "-cq.wav"], { cwd: dir }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+    assert.deepEqual([listen.code, listen.stdout], [0, "CQ\n"]);
+    assert.equal((await ditdah(["chart", "--"])).stdout, (await ditdah(["chart"])).stdout);
+    // After --, an option is an operand: chart and serve take none.
+    assert.equal((await ditdah(["chart", "--", "--json"])).code, 2);
+    assert.equal((await ditdah(["serve", "--", "--help"])).code, 2);
+  });
+
+  it("prints its version, from package.json, for --version, -V and -v", async () => {
     const { version } = JSON.parse(await readFile(PACKAGE, "utf8"));
-    assert.deepEqual(await ditdah(["--version"]), { code: 0, stdout: `${version}\n`, stderr: "" });
+    for (const flag of ["--version", "-V", "-v"]) assert.deepEqual(await ditdah([flag]), { code: 0, stdout: `${version}\n`, stderr: "" }, flag);
+    const extra = await ditdah(["-v", "listen"]);
+    assert.deepEqual([extra.code, extra.stdout], [2, ""]);
+    assert.match(extra.stderr, /^ditdah: -v takes no arguments\n\nUsage: ditdah COMMAND/);
+  });
+
+  it("explains a command with --help COMMAND and -h COMMAND as with COMMAND --help", async () => {
+    for (const command of COMMANDS) {
+      const own = await ditdah([command, "--help"]);
+      for (const flag of ["--help", "-h"]) assert.deepEqual(await ditdah([flag, command]), own, `${flag} ${command}`);
+    }
+    const unknown = await ditdah(["--help", "bogus"]);
+    assert.deepEqual([unknown.code, unknown.stdout], [2, ""]);
+    assert.match(unknown.stderr, /^ditdah: unknown command "bogus"\n\nUsage: ditdah COMMAND/);
   });
 
   it("explains every command with --help and -h, on standard output", async () => {
@@ -180,8 +232,26 @@ describe("the ditdah command", () => {
     const args = ["--wpm", "25", "--fwpm", "15", "--frequency", "700", "-"];
     const audio = await ditdah(["audio", ...args], "PARIS <AR>\n");
     assert.equal(audio.code, 0);
-    assert.deepEqual(JSON.parse(audio.stdout), { success: true, text: "PARIS <AR>", frequency: 700, ...timeline("PARIS <AR>", { wpm: 25, fwpm: 15 }) });
+    const sound = timelineInMicroseconds(timeline("PARIS <AR>", { wpm: 25, fwpm: 15 }));
+    assert.deepEqual(JSON.parse(audio.stdout), { success: true, text: "PARIS <AR>", frequency: 700, ...sound });
     assert.deepEqual(await ditdah(["timing", ...args], "PARIS <AR>\n"), audio);
+  });
+
+  it("gives times to the microsecond, as the API does: audio, listen --json and listen --live --json", async () => {
+    const audio = JSON.parse((await ditdah(["audio", "--wpm", "25", "--fwpm", "15", "PARIS"])).stdout);
+    assert.equal(audio.durationMs, Math.round(timeline("PARIS", { wpm: 25, fwpm: 15 }).durationMs * 1000) / 1000);
+    for (const segment of audio.sequence) assert.match(`${segment.startMs} ${segment.durationMs}`, /^\d+(\.\d{1,3})? \d+(\.\d{1,3})?$/);
+    // At 44100 samples a second, a length in ms that a float writes in 17 digits.
+    const file = join(dir, "e-44100.wav");
+    await writeFile(file, Buffer.concat([...renderWavChunks(timeline("E", { wpm: 19 }), { frequency: 600, sampleRate: 44100 })]));
+    const { samples, sampleRate } = await readRecording(await readFile(file));
+    const exact = (1000 * samples.length) / sampleRate;
+    assert.notEqual(exact, Math.round(exact * 1000) / 1000);
+    assert.equal(JSON.parse((await ditdah(["listen", "--json", file])).stdout).durationMs, Math.round(exact * 1000) / 1000);
+    const live = (await ditdah(["listen", "--live", "--json", "--speed", "max", file])).stdout.trimEnd().split("\n");
+    const end = JSON.parse(live.at(-1)!);
+    assert.equal(end.type, "end");
+    assert.match(String(end.durationMs), /^\d+\.\d{1,3}$/);
   });
 
   it("refuses what the API refuses, with its message, exit code 1", async () => {
@@ -514,6 +584,75 @@ describe("the ditdah command", () => {
       const library = Buffer.concat([...(await renderMp3Chunks(timeline(PARIS.join(" ")), { frequency: 600, sampleRate: 8000 }))]);
       assert.ok((await readFile(file)).equals(library));
       assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", join(dir, "piped.mp3"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
+    });
+  });
+
+  describe("files and ports it cannot use", () => {
+    /** Run as root, the tests run the command as nobody where a permission must be denied: root is denied none. */
+    const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    let denied: string;
+    before(async () => {
+      // Readable by all but one file that none may read, and a directory that none may write.
+      denied = await mkdtemp(join(tmpdir(), "ditdah-denied-"));
+      await chmod(denied, 0o755);
+      await writeFile(join(denied, "secret.wav"), wavOf("E", 20, 600), { mode: 0o000 });
+      await mkdir(join(denied, "locked"), { mode: 0o555 });
+    });
+    after(async () => rm(denied, { recursive: true, force: true }));
+
+    /** The whole of standard error: one line naming the file and why, nothing on standard output, exit code 1. */
+    const refused = (message: string) => ({ code: 1, stdout: "", stderr: `ditdah: ${message}\n` });
+
+    it("names a recording it cannot read, and why, in one line", async () => {
+      const missing = join(dir, "missing.wav");
+      assert.deepEqual(await ditdah(["listen", missing]), refused(`cannot read ${missing}: no such file or directory`));
+      assert.deepEqual(await ditdah(["listen", "--live", missing]), refused(`cannot read ${missing}: no such file or directory`));
+      assert.deepEqual(await ditdah(["listen", "--all", dir]), refused(`cannot read ${dir}: it is a directory`));
+      assert.deepEqual(
+        await ditdah(["listen", join(dir, "listen-cq.wav", "x.wav")]),
+        refused(`cannot read ${join(dir, "listen-cq.wav", "x.wav")}: a part of its path is not a directory`),
+      );
+      const secret = join(denied, "secret.wav");
+      assert.deepEqual(await ditdah(["listen", secret], "", unprivileged), refused(`cannot read ${secret}: permission denied`));
+    });
+
+    it("names a file it cannot write, and why, in one line", async () => {
+      const nowhere = join(dir, "no-such-directory", "cq.wav");
+      assert.deepEqual(await ditdah(["wav", "--out", nowhere, "CQ"]), refused(`cannot write ${nowhere}: no such file or directory`));
+      assert.deepEqual(await ditdah(["mp3", "--out", dir, "CQ"]), refused(`cannot write ${dir}: it is a directory`));
+      const locked = join(denied, "locked", "cq.wav");
+      assert.deepEqual(await ditdah(["wav", "--out", locked, "CQ"], "", unprivileged), refused(`cannot write ${locked}: permission denied`));
+    });
+
+    /** The server as `command` starts it, on 127.0.0.1:`port` unless `env` says otherwise: its exit and its whole output. */
+    async function failedStart(command: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+      const server = new Managed(
+        command.join(" "),
+        spawn(process.execPath, command, { env: { ...process.env, HOST: "127.0.0.1", LOG_LEVEL: "info", ...env } }),
+      );
+      const exit = (await server.exitWithin(10_000)) ?? (await server.stop("SIGKILL"));
+      return { code: exit.code, output: server.output };
+    }
+
+    it("says in one line that the port is in use, or the host no address of this machine, and exits 1 (serve and npm start alike)", async () => {
+      const [port] = await freePorts(1);
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+      try {
+        for (const command of [[MAIN, "serve"], [SERVER]]) {
+          assert.deepEqual(await failedStart(command, { PORT: String(port) }), {
+            code: 1,
+            output: `ditdah: port ${port} is in use on 127.0.0.1: stop what listens there, or set PORT to a free port\n`,
+          });
+          // TEST-NET-1 (RFC 5737): never an address of this machine.
+          assert.deepEqual(await failedStart(command, { HOST: "192.0.2.1", PORT: String(port) }), {
+            code: 1,
+            output: "ditdah: cannot listen on 192.0.2.1: it is no address of this machine (HOST)\n",
+          });
+        }
+      } finally {
+        await new Promise((resolve) => taken.close(resolve));
+      }
     });
   });
 

@@ -8,6 +8,7 @@ import { timeline } from "../../src/core/index.js";
 import { rng } from "../fixtures/random.js";
 import { record, type Channel } from "../fixtures/simulator.js";
 import { recordBand } from "../fixtures/band.js";
+import { RECORDING_MEDIA_TYPES } from "../../src/http/routes/decode-audio.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
 
@@ -150,6 +151,18 @@ describe("POST /api/v1/decode-audio", () => {
     assertError(await postWav(mixed.bytes, "audio/wav", "/api/v1/decode-audio?alphabet=elvish"), 400, /^Parameter alphabet must be one of latin, cyrillic, /);
   });
 
+  it("gives durationMs to the microsecond, signals=all too", async () => {
+    // At 44100 samples a second, a length in ms that a float writes in 17 digits.
+    const { bytes } = await wav({ text: "E", wpm: "19", sampleRate: "44100" });
+    const exact = (1000 * ((bytes.length - 44) / 2)) / 44100;
+    assert.notEqual(exact, Math.round(exact * 1000) / 1000);
+    for (const path of ["/api/v1/decode-audio", "/api/v1/decode-audio?signals=all"]) {
+      const answer = await postWav(bytes, "audio/wav", path);
+      assert.equal(assertSuccess(answer).durationMs, Math.round(exact * 1000) / 1000, path);
+      assert.match(answer.text, /"durationMs":\d+\.\d{1,3}[,}]/, path);
+    }
+  });
+
   it("a recording with no Morse in it is a success with empty output and a warning saying where it looked", async () => {
     const silence = encodeWav([new Float32Array(16000)], 8000);
     const body = assertSuccess(await postWav(silence));
@@ -198,6 +211,17 @@ describe("POST /api/v1/decode-audio", () => {
     samples[200] = Number.POSITIVE_INFINITY;
     const body = assertSuccess(await postWav(encodeWav([samples], 8000, { format: "float", bits: 32 })));
     assert.equal(body.output, "TEST");
+  });
+
+  it("says that an empty body is empty (400, INVALID_AUDIO), whatever recording type it is sent as", async () => {
+    for (const contentType of RECORDING_MEDIA_TYPES) {
+      const sized = await rawRequest(server.url, "POST", "/api/v1/decode-audio", { headers: { "content-type": contentType, "content-length": "0" } });
+      assertError(sized, 400, /^Request body is empty: send a recording/, "INVALID_AUDIO");
+      const chunked = await rawRequest(server.url, "POST", "/api/v1/decode-audio?signals=all", {
+        headers: { "content-type": contentType, "transfer-encoding": "chunked" },
+      });
+      assertError(chunked, 400, /^Request body is empty: send a recording/, "INVALID_AUDIO");
+    }
   });
 
   it("refuses what is no recording (400), other content types (415), other methods (405) and too much (413)", async () => {

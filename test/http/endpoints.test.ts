@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
+import { timeline } from "../../src/core/index.js";
 import { serveForTests } from "../helpers/server.js";
 import { type Answer, assertSuccess, get, JSON_CONTENT_TYPE, post, send } from "./support.js";
 
@@ -252,21 +253,51 @@ describe("audio", () => {
       ["dot", "silence", "dot", "silence", "dot"],
     );
     assert.equal(durations[0], 60);
-    assert.ok(Math.abs(durations[1]! - 3 * gapUnit) < 1e-9, String(durations[1]));
-    assert.ok(Math.abs(durations[3]! - 7 * gapUnit) < 1e-9, String(durations[3]));
+    // To the microsecond: each of its two ends within half a microsecond of the exact one.
+    assert.ok(Math.abs(durations[1]! - 3 * gapUnit) <= 0.001, String(durations[1]));
+    assert.ok(Math.abs(durations[3]! - 7 * gapUnit) <= 0.001, String(durations[3]));
   });
 
-  it("keeps segments contiguous, startMs being exactly the previous startMs + durationMs", async () => {
+  /** A time given to the microsecond, as a whole number of microseconds. */
+  const microseconds = (ms: number) => {
+    assert.match(String(ms), /^\d+(\.\d{1,3})?$/, `${ms} ms is not to the microsecond`);
+    return Math.round(ms * 1000);
+  };
+
+  it("keeps segments contiguous, startMs being exactly the previous startMs + durationMs (in decimal, to the microsecond)", async () => {
     const body = assertSuccess(await get(server.url, "/api/v1/audio", { text: "Paris <SK> 73!", wpm: "13", fwpm: "7.3" }));
     assert.equal(body.morse, ".--. .- .-. .. ... / ...-.- / --... ...-- -.-.--");
     let at = 0;
     for (const segment of body.sequence) {
-      assert.equal(segment.startMs, at);
+      assert.equal(microseconds(segment.startMs), at);
       assert.ok(["dot", "dash", "silence"].includes(segment.type));
-      at = segment.startMs + segment.durationMs;
+      at += microseconds(segment.durationMs);
     }
-    assert.equal(body.durationMs, at);
+    assert.equal(microseconds(body.durationMs), at);
     assert.equal(body.sequence[0].type === "silence" || body.sequence.at(-1).type === "silence", false);
+  });
+
+  it("gives every time to the microsecond, each within half a microsecond of the exact timeline; unitMs exactly 1200 / wpm", async () => {
+    for (const params of [
+      { text: "PARIS", wpm: 25, fwpm: 15 },
+      { text: "CQ DE K1ABC", wpm: 19 },
+      { text: "What hath God wrought", wpm: 13, fwpm: 7.3, alphabet: "american" },
+    ]) {
+      const answer = await post(server.url, "/api/v1/audio", params);
+      const body = assertSuccess(answer);
+      const exact = timeline(params.text, params);
+      assert.equal(microseconds(body.durationMs), Math.round(exact.durationMs * 1000), answer.text.slice(0, 200));
+      assert.equal(body.sequence.length, exact.sequence.length);
+      for (const [i, segment] of body.sequence.entries()) {
+        const { startMs, durationMs } = exact.sequence[i]!;
+        assert.ok(Math.abs(segment.startMs - startMs) <= 0.0005, `segment ${i} starts at ${segment.startMs}, not ${startMs}`);
+        assert.ok(Math.abs(segment.startMs + segment.durationMs - (startMs + durationMs)) <= 0.0005, `segment ${i} ends off`);
+        microseconds(segment.durationMs);
+      }
+      assert.equal(body.unitMs, exact.unitMs);
+    }
+    // The issue's answer, 3074.5263157894733 before.
+    assert.equal(assertSuccess(await post(server.url, "/api/v1/audio", { text: "PARIS", wpm: 25, fwpm: 15 })).durationMs, 3074.526);
   });
 });
 

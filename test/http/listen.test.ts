@@ -130,6 +130,18 @@ describe("GET /api/v1/listen (WebSocket)", () => {
     assert.equal(bad.status, 400);
   });
 
+  it("ends with durationMs to the microsecond, signals=all too", async () => {
+    // At 11025 samples a second, a length in ms that a float writes in 17 digits.
+    const odd = record(timeline("E", { wpm: 20 }), { ...CHANNEL, padS: 0.3 }, 11025, rng(5));
+    const exact = (1000 * odd.length) / 11025;
+    assert.notEqual(exact, Math.round(exact * 1000) / 1000);
+    const pcm = Buffer.from(Int16Array.from(odd, (x) => Math.round(x * 32767)).buffer);
+    for (const query of ["sampleRate=11025", "sampleRate=11025&signals=all"]) {
+      const end = (await stream(wsUrl(server.url, query), frames(pcm, 2 * 1103))).events.at(-1)!;
+      assert.deepEqual([end.type, end.durationMs], ["end", Math.round(exact * 1000) / 1000], query);
+    }
+  });
+
   it("takes f32le too", async () => {
     const f32 = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
     const session = await stream(wsUrl(server.url, `sampleRate=${RATE}&format=f32le&wpm=22`), frames(f32, 4000));

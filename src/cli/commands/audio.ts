@@ -1,5 +1,6 @@
 /** `ditdah audio` (alias `timing`): the tones and silences that sound a text, as the API's JSON. */
 import { timeline } from "../../core/index.js";
+import { timelineInMicroseconds } from "../../http/microseconds.js";
 import { defineCommand, print } from "../command.js";
 import { inputText } from "../input.js";
 import { ALPHABET_OPTION, frequencyOption, HELP_LINES, SPEED_OPTIONS, speeds } from "../options.js";
@@ -17,8 +18,8 @@ ${HELP_LINES.help}`,
   async run(values, words) {
     const text = await inputText(words);
     const frequency = frequencyOption(values.frequency);
-    const { morse, wpm, unitMs, fwpm, durationMs, sequence } = timeline(text, { ...speeds(values), alphabet: values.alphabet });
-    // The API's keys in the API's order (its schema's), so that the bytes are the same too.
+    const { morse, wpm, unitMs, fwpm, durationMs, sequence } = timelineInMicroseconds(timeline(text, { ...speeds(values), alphabet: values.alphabet }));
+    // The API's keys in the API's order (its schema's), and its times to the microsecond, so that the bytes are the same too.
     print(JSON.stringify({ success: true, text, morse, wpm, frequency, unitMs, fwpm, durationMs, sequence }));
   },
 });

@@ -19,7 +19,8 @@ ${HELP_LINES.help}`,
 
 export const decodeCommand = defineCommand({
   usage: `Usage: ditdah decode [--alphabet NAME] [--dot C] [--dash C] [--separator S] [MORSE... | -]
-Morse to text. Without MORSE, or with - alone, standard input is read; arguments such as -.-. are Morse, not options.
+Morse to text. Without MORSE, or with - alone, standard input is read; arguments such as -.-. are Morse, not options,
+and every argument after -- is Morse (-- itself ends the options: ditdah decode -- -- --- is MO).
 
 ${HELP_LINES.decodeAlphabet}
 ${HELP_LINES.glyphs}

@@ -2,6 +2,7 @@
 import { type AudioDecode, decodeAudio, decodeSignals, readRecording, type SignalDecode, writtenIn } from "../../audio/index.js";
 import { alphabetNamed } from "../../core/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
+import { durationInMicroseconds } from "../../http/microseconds.js";
 import { defineCommand, print, UsageError } from "../command.js";
 import { bytesOf, DASH } from "../input.js";
 import { listenLive, listenLiveInput, type LiveOptions } from "../live.js";
@@ -69,12 +70,12 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
     );
     if (values.all) {
       const signals = decodeSignals(samples, sampleRate, hints).signals.map((signal) => writtenIn(signal, alphabet));
-      if (values.json) return print(JSON.stringify({ success: true, ...heard, signals }));
+      if (values.json) return print(JSON.stringify({ success: true, ...durationInMicroseconds(heard), signals }));
       if (signals.length > 0) print(signalLines(signals));
       process.stderr.write(`${signals.length} signal${signals.length === 1 ? "" : "s"} found in ${formatSeconds(seconds)} of audio\n`);
       return;
     }
-    if (values.json) return print(JSON.stringify({ success: true, ...heard }));
+    if (values.json) return print(JSON.stringify({ success: true, ...durationInMicroseconds(heard) }));
     print(heard.output);
     if (values.verbose) print(details(heard));
     else process.stderr.write(`${details(heard)}\n`);

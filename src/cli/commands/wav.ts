@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { writeFile } from "node:fs/promises";
 import { Mp3Renderer, renderWavChunks, wavByteLength } from "../../audio/index.js";
 import { type Timeline, timeline } from "../../core/index.js";
+import { cannotWrite } from "../../system-errors.js";
 import { FREQUENCY, MP3_BITRATE, MP3_SAMPLE_RATES, SAMPLE_RATE } from "../../http/limits.js";
 import { defineCommand, UsageError } from "../command.js";
 import { DASH, inputText } from "../input.js";
@@ -12,6 +13,15 @@ import { formatSeconds, showsProgress, withProgress, withProgressBar } from "../
 async function toStdout(chunks: Iterable<Uint8Array>): Promise<void> {
   for (const chunk of chunks) {
     if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+  }
+}
+
+/** The chunks written to `file` as they come (it is opened first: a file that cannot be written is refused before any rendering). */
+async function toFile(file: string, chunks: Iterable<Uint8Array>): Promise<void> {
+  try {
+    await writeFile(file, chunks);
+  } catch (error) {
+    throw cannotWrite(file, error);
   }
 }
 
@@ -60,7 +70,7 @@ async function run(command: string, format: Format, values: { [K in keyof typeof
     bitrate: numberOption(values.bitrate, "bitrate"),
   };
   const chunks = await chunksOf(format, request, showsProgress(sound.durationMs / 1000));
-  await (values.out === DASH ? toStdout(chunks) : writeFile(values.out, chunks));
+  await (values.out === DASH ? toStdout(chunks) : toFile(values.out, chunks));
 }
 
 export const wavCommand = defineCommand({

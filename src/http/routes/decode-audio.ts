@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MEDIA_TYPE_FORMATS, writtenIn } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
 import { TAGS } from "../docs.js";
+import { emptyRecording } from "../errors.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
 import { RECORDING_BODY_LIMIT } from "../limits.js";
+import { durationInMicroseconds } from "../microseconds.js";
 import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
 
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
@@ -34,8 +36,11 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request: FastifyRequest) => {
         const { signals, alphabet, ...hints } = request.query as DecodeAudioQuery;
-        const read = await decoder.decode(request.body as Buffer, mediaType(request), hints, signals);
-        return { success: true, ...writtenIn(read, alphabet) };
+        // No body at all (no Content-Length) is no Buffer; an empty one is said so, not sniffed.
+        const body = request.body as Buffer | undefined;
+        if (!body?.length) throw emptyRecording();
+        const read = await decoder.decode(body, mediaType(request), hints, signals);
+        return { success: true, ...durationInMicroseconds(writtenIn(read, alphabet)) };
       },
     );
   });
