@@ -310,7 +310,7 @@ describe("the ditdah command", () => {
     it("says so when there is no Morse, with an empty line for the text", async () => {
       const silence = join(dir, "silence.wav");
       await writeFile(silence, encodeWav([new Float32Array(16000)], 8000));
-      assert.deepEqual(await ditdah(["listen", silence]), { code: 0, stdout: "\n", stderr: "no Morse found in 2.0 s of audio\n" });
+      assert.deepEqual(await ditdah(["listen", silence]), { code: 0, stdout: "\n", stderr: "No Morse was found between 200 and 3600 Hz in 2.0 s of audio\n" });
     });
 
     it("reads MP3 and FLAC as well, by their bytes whatever the file's name", async () => {
