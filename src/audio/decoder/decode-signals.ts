@@ -45,10 +45,12 @@ interface ChannelCharacter extends HeardCharacter {
   marks: Mark[];
 }
 
-/** A signal read in its channel: its pitch, level and speed, and each character with its marks. */
+/** A signal read in its channel: its pitch, levels and speed, and each character with its marks. */
 export interface HeardSignal {
   frequency: number;
   snrDb: number;
+  /** Its power while keyed (front-end/signals.ts FoundSignal): which of two signals leaks into the other. */
+  powerDb: number;
   wpm: number;
   characters: ChannelCharacter[];
 }
@@ -90,6 +92,7 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   return {
     frequency,
     snrDb: found.snrDb,
+    powerDb: found.powerDb,
     wpm: main.decoded?.decoded.wpm ?? read.decoded.wpm,
     characters: characters.filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs),
   };
@@ -164,7 +167,7 @@ function sourceOf(s: HeardSignal): Omit<Source, "stronger"> {
 
 /** The other signals as sources of leaks into `signal`. */
 function sourcesFor(signal: HeardSignal, others: readonly HeardSignal[], sources: Map<HeardSignal, Omit<Source, "stronger">>): Source[] {
-  return others.filter((o) => o !== signal).map((o) => ({ ...sources.get(o)!, stronger: o.snrDb >= signal.snrDb + TUNING.band.LEAK_DB }));
+  return others.filter((o) => o !== signal).map((o) => ({ ...sources.get(o)!, stronger: o.powerDb >= signal.powerDb + TUNING.band.LEAK_DB }));
 }
 
 /** A mark copying a stronger source's keying. */
@@ -214,7 +217,7 @@ function withoutLeaks(read: readonly HeardSignal[]): HeardSignal[] {
   };
   // Against the stronger signals kept so far, then each against all the others kept (a strong image of a weaker station leaks back into it).
   const stronger: HeardSignal[] = [];
-  for (const s of [...read].sort((a, b) => b.snrDb - a.snrDb)) if (!leaks(s, stronger)) stronger.push(s);
+  for (const s of [...read].sort((a, b) => b.powerDb - a.powerDb)) if (!leaks(s, stronger)) stronger.push(s);
   const kept = stronger.filter((s) => !leaks(s, stronger));
   return kept.map((signal) => {
     const from = sourcesFor(signal, kept, sources);

@@ -10,6 +10,9 @@ import { describe, it } from "node:test";
 import { decodeAudio, decodeSignals, readRecording, renderMp3Chunks, renderWavChunks } from "../../../src/audio/index.js";
 import { timeline } from "../../../src/core/index.js";
 import { encodeAs } from "../../fixtures/encoded.js";
+import { passbandNoise } from "../../fixtures/passband.js";
+import { rng } from "../../fixtures/random.js";
+import { keyedTone } from "../../fixtures/simulator.js";
 import { soxWav } from "../../fixtures/sox.js";
 
 const TEXT = "CQ DE K1ABC";
@@ -53,4 +56,28 @@ describe("one clean station is one signal", () => {
         await assertOneStation(`sox, ${format}, ${sampleRate}`, bytes);
     });
   }
+});
+
+describe("one station and a faint copy of it in a quiet part of the band", () => {
+  it("reads the station, alone and with every signal, not the copy that stands higher over its own noise", () => {
+    // A receiver's passband of 300-2700 Hz, the station at 650 Hz +10 dB, and an image of it at 3100 Hz, 30 to 45 dB under it, where the recording is near silent.
+    const sampleRate = 8000;
+    const text = "SAME ?BK TNX FER CALL";
+    const sent = timeline(text, { wpm: 20 });
+    const channel = { driftHz: 0, fadeDepth: 0, fadePeriodS: 5, padS: 1 };
+    const station = keyedTone(sent, { ...channel, frequency: 650 }, sampleRate);
+    const image = keyedTone(sent, { ...channel, frequency: 3100 }, sampleRate);
+    const noise = passbandNoise(station.length, { loHz: 300, hiHz: 2700 }, sampleRate, rng(3));
+    // +10 dB: the noise, all of it in the passband (narrower than 3 kHz), a tenth of the tone's power (1/2).
+    const noiseRms = Math.sqrt(0.5 / 10);
+    for (const imageDb of [-30, -45]) {
+      const samples = station.map((x, i) => 0.2 * (x + 10 ** (imageDb / 20) * image[i]! + noiseRms * noise[i]!));
+      const alone = decodeAudio(samples, sampleRate);
+      assert.equal(alone.output, text, `image ${imageDb} dB: alone`);
+      assert.ok(Math.abs(alone.frequency - 650) <= 1, `image ${imageDb} dB: ${alone.frequency} Hz`);
+      const { signals } = decodeSignals(samples, sampleRate);
+      const heard = signals.map((s) => `${s.frequency} Hz "${s.output}"`).join(", ");
+      assert.ok(signals.length === 1 && signals[0]!.output === text && Math.abs(signals[0]!.frequency - 650) <= 1, `image ${imageDb} dB: ${heard}`);
+    }
+  });
 });

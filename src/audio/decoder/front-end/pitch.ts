@@ -1,9 +1,10 @@
 /**
- * Finds the tone: the narrowest, strongest peak of the recording's average power
+ * Finds the tone: the strongest of the narrow peaks of the recording's average power
  * spectrum in the whole passband, from DECODE_FREQUENCY's `min` up to highestPitch of the
- * sample rate (3600 Hz at 8000 samples/s, 900 Hz at 2000). "Narrow" means measured against the
- * spectrum's median on either side of it (sideFloors), so coloured noise, hum and the edge of
- * a passband do not win; nothing DYNAMIC_RANGE_DB under the strongest peak counts.
+ * sample rate (3600 Hz at 8000 samples/s, 900 Hz at 2000). "Narrow" means standing
+ * MIN_PEAK_SCORE over the spectrum's median on either side of it (sideFloors), so coloured
+ * noise and the edge of a passband are no tone; nothing DYNAMIC_RANGE_DB under the strongest
+ * peak counts.
  */
 import { framePowers } from "../../dsp/spectrum.js";
 import { DECODE_FREQUENCY, highestPitch } from "../../limits.js";
@@ -23,7 +24,7 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
   return power;
 }
 
-/** The averaged spectrum and each searched bin's peak score (its band's power over the noise beside it: sideFloors). */
+/** The averaged spectrum, and each searched bin's band power and peak score (its band's power over the noise beside it: sideFloors). */
 interface Spectrum {
   power: Float64Array;
   binHz: number;
@@ -31,6 +32,8 @@ interface Spectrum {
   lo: number;
   hi: number;
   halfPeak: number;
+  /** peaks[k - lo]: the power of the band of bins about k. */
+  peaks: Float64Array;
   /** score[k - lo]: 0 where the band holds no power. */
   score: Float64Array;
 }
@@ -68,26 +71,29 @@ function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: 
   const weakest = peaks.reduce((a, b) => Math.max(a, b), 0) * 10 ** (-TUNING.pitch.DYNAMIC_RANGE_DB / 10);
   const floors = sideFloors(power, halfPeak, halfHood);
   const score = peaks.map((peak, i) => (peak > weakest ? peak / (2 * halfPeak + 1) / (floors(lo + i) || Number.MIN_VALUE) : 0));
-  return { power, binHz, lo, hi, halfPeak, score };
+  return { power, binHz, lo, hi, halfPeak, peaks, score };
 }
 
 /**
- * The best-scoring peak's power-weighted centre (finer than one bin), Hz, at least `apartHz`
- * from `away` if given; undefined where none scores over `minScore`.
+ * The strongest peak's power-weighted centre (finer than one bin), Hz, of those that score
+ * over `minScore`, at least `apartHz` from `away` if given; undefined where none does. The
+ * strongest, not the best-scoring: where the noise is shaped (a receiver's passband, a
+ * codec's), a faint copy of the station in a quiet part of the band stands further above
+ * its own noise than the station does.
  */
-function strongestPeak({ power, binHz, lo, hi, halfPeak, score }: Spectrum, minScore: number, away?: { from: number; apartHz: number }): number | undefined {
+function strongestPeak(
+  { power, binHz, lo, hi, halfPeak, peaks, score }: Spectrum,
+  minScore: number,
+  away?: { from: number; apartHz: number },
+): number | undefined {
   let best = -1;
-  let bestScore = minScore;
   for (let k = lo; k <= hi; k++) {
     if (away && Math.abs(k * binHz - away.from) < away.apartHz) continue;
-    if (score[k - lo]! > bestScore) {
-      bestScore = score[k - lo]!;
-      best = k;
-    }
+    if (score[k - lo]! > minScore && (best < 0 || peaks[k - lo]! > peaks[best - lo]!)) best = k;
   }
   if (best < 0) return undefined;
   const last = power.length - 1;
-  // Centred on the highest bin of the band that scored best, so that the band leans to neither side of the tone.
+  // Centred on the highest bin of the strongest band, so that the band leans to neither side of the tone.
   let top = best;
   for (let j = Math.max(0, best - halfPeak); j <= Math.min(last, best + halfPeak); j++) if (power[j]! > power[top]!) top = j;
   let weight = 0;

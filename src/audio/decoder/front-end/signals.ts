@@ -26,6 +26,8 @@ export interface FoundSignal {
   toMs: number;
   /** Its power while keyed against the noise in 3 kHz, dB (estimated from the spectrum). */
   snrDb: number;
+  /** Its power while keyed, dB against a full-scale sine (estimated from the spectrum): what it leaks into other signals goes by this, not by how far it stands over its own noise. */
+  powerDb: number;
 }
 
 /** Power of frames × bins (frame-major), as multiples of the noise's mean there. */
@@ -168,8 +170,7 @@ export function findSignals(samples: Float32Array, sampleRate: number, range: { 
     for (let j = Math.max(0, k - half); j <= Math.min(s.bins - 1, k + half) && highest; j++) highest = best[j]! < best[k]! || (best[j] === best[k] && j >= k);
     if (highest) peaks.push(k);
   }
-  peaks.sort((a, b) => best[b]! - best[a]!);
-  return peaks.map((k) => signalAt(s, k, means, windows, step, sampleRate));
+  return peaks.map((k) => signalAt(s, k, means, windows, step, sampleRate)).sort((a, b) => b.powerDb - a.powerDb);
 }
 
 /** The signal peaking at bin `k`: where it is active, its centre and its level. */
@@ -191,7 +192,7 @@ function signalAt(s: Spectrogram, k: number, means: Float32Array, windows: numbe
     moment += above * j;
   }
   const frequency = s.loHz + (weight > 0 ? moment / weight : k) * s.binHz;
-  return { frequency, fromMs, toMs, snrDb: snrOf(s, k, Math.floor((fromMs / frameMs) | 0), Math.min(s.frames, Math.ceil(toMs / frameMs)), sampleRate) };
+  return { frequency, fromMs, toMs, ...levelOf(s, k, Math.floor((fromMs / frameMs) | 0), Math.min(s.frames, Math.ceil(toMs / frameMs)), sampleRate) };
 }
 
 /** The first and last frame in [from, to) where the tone at bin `k` is keyed: its power KEYED_RATIO times the noise's or more (else the span's ends). */
@@ -209,13 +210,13 @@ function keyedFrames(s: Spectrogram, k: number, from: number, to: number): { fir
 }
 
 /**
- * The tone's SNR in 3 kHz while keyed, dB: its power in the five bins about its peak
+ * The tone's power while keyed, and its SNR in 3 kHz, dB: its power in the five bins about its peak
  * over the frames where it is keyed longest (KEYED_QUANTILE of the frames where it is
  * heard), against the noise's. With a Hann window, a tone of amplitude A gives
  * 1.5 A² size² / 16 over the five bins wherever it falls between two, and noise of
  * variance σ² a mean of 0.375 σ² size in each; the noise in 3 kHz is σ² 3000 / (rate / 2).
  */
-function snrOf(s: Spectrogram, k: number, from: number, to: number, sampleRate: number): number {
+function levelOf(s: Spectrogram, k: number, from: number, to: number, sampleRate: number): { snrDb: number; powerDb: number } {
   const excess = new Float32Array(Math.max(1, to - from));
   for (let f = from; f < to; f++) {
     let sum = 0;
@@ -226,5 +227,7 @@ function snrOf(s: Spectrogram, k: number, from: number, to: number, sampleRate: 
   const perBin = s.floor[k]!;
   const tonePower = (tone * 16) / (3 * s.size * s.size);
   const noisePower = (perBin / (0.375 * s.size)) * (6000 / sampleRate);
-  return tonePower > 0 && noisePower > 0 ? 10 * Math.log10(tonePower / noisePower) : Number.NEGATIVE_INFINITY;
+  const dB = (ratio: number) => (ratio > 0 && Number.isFinite(ratio) ? 10 * Math.log10(ratio) : Number.NEGATIVE_INFINITY);
+  // A full-scale sine's power is 1/2.
+  return { snrDb: dB(tonePower / noisePower), powerDb: dB(2 * tonePower) };
 }
