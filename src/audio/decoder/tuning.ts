@@ -394,10 +394,8 @@ export const TUNING = {
     ALIGNED_MS: 8,
     /** A signal this share of whose marks copy another's keying or are centred on its edges is a leak as a whole. Estimator: a station keying apart matches so in about one mark in six; a leak in nearly all. */
     LEAKED_SHARE: 0.5,
-    /** A signal taken out before its weaker neighbours are read is fitted mark by mark at its pitch within this either side, Hz, ... Estimator: a receiver's drift and the pitch's own error over a mark. */
+    /** A signal taken out before its weaker neighbours are read is fitted mark by mark at its own pitch, measured within this either side of the signal's, Hz. Estimator: a receiver's drift and the pitch's own error over a mark. */
     CANCEL_SEARCH_HZ: 6,
-    /** ... in steps of this, Hz. Estimator: a 60 ms mark's fit falls by under 1 % half a step off. */
-    CANCEL_STEP_HZ: 1,
     /** The edge lengths tried for a signal taken out, ms (raised cosine, 10 % to 90 % in about 60 % of it). Estimator: from hard keying to the softest a transmitter shapes; 5 is what the service sends. */
     CANCEL_RAMPS_MS: [1, 2.5, 5, 8, 12],
     /** The marks its edge length is fitted on. Estimator: enough to average the noise, few enough to cost little. */

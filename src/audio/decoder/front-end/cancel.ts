@@ -3,13 +3,12 @@
  * its keying: its sidebands, which a channel filter cannot shut out where they fall on a
  * neighbour's pitch. Each mark it was read with is rebuilt as a tone keyed on and off with
  * raised-cosine edges centred on the mark's edges, as long as the signal's own edges fit
- * best (rampOf), at the pitch within ±CANCEL_SEARCH_HZ that fits the mark best (drift), its
- * edges moved by up to CANCEL_EDGE_MS to where they fit best (a reading places them to a
- * block, and an edge subtracted a millisecond off leaves a click wider than the keying's
- * own sidebands), and with the amplitude and phase that fit it least-squares; the rebuilt
- * tone is subtracted.
+ * best (rampOf), at the mark's own pitch (drift: measured from how its phase turns along
+ * it, within ±CANCEL_SEARCH_HZ), its edges moved by up to CANCEL_EDGE_MS to where they fit
+ * best (a reading places them to a block, and an edge subtracted a millisecond off leaves a
+ * click wider than the keying's own sidebands), and with the amplitude and phase that fit
+ * it least-squares; the rebuilt tone is subtracted.
  */
-import { RAMP_MS } from "../../limits.js";
 import { TUNING } from "../tuning.js";
 
 export interface Mark {
@@ -31,26 +30,60 @@ interface Fit {
 }
 
 /**
- * The samples around a mark mixed down by `omega` (radians per sample), with running sums,
- * so that a keying envelope's fit costs its edges' length, not the mark's.
+ * cos(ωn) and sin(ωn) for n from `from` to `to`, by turning a phasor sample by sample (two
+ * multiplications, not two calls of Math.cos and Math.sin): in doubles it strays under 1e-12
+ * over a mark.
+ */
+function oscillator(omega: number, from: number, to: number): { cos: Float64Array; sin: Float64Array } {
+  const cos = new Float64Array(to - from);
+  const sin = new Float64Array(to - from);
+  const [stepCos, stepSin] = [Math.cos(omega), Math.sin(omega)];
+  let [c, s] = [Math.cos(omega * from), Math.sin(omega * from)];
+  for (let i = 0; i < cos.length; i++) {
+    cos[i] = c;
+    sin[i] = s;
+    [c, s] = [c * stepCos - s * stepSin, s * stepCos + c * stepSin];
+  }
+  return { cos, sin };
+}
+
+/**
+ * The samples around a mark mixed down by `omega` (radians per sample), sample by sample
+ * and in running sums, so that a keying envelope's fit costs its edges' length, not the
+ * mark's.
  */
 class MixedMark {
+  readonly osc: { cos: Float64Array; sin: Float64Array };
+  private readonly re: Float64Array;
+  private readonly im: Float64Array;
   private readonly sumRe: Float64Array;
   private readonly sumIm: Float64Array;
 
   constructor(
-    private readonly samples: Float32Array,
+    samples: Float32Array,
     readonly from: number,
     readonly to: number,
     readonly omega: number,
   ) {
-    this.sumRe = new Float64Array(to - from + 1);
-    this.sumIm = new Float64Array(to - from + 1);
-    for (let n = from; n < to; n++) {
-      const x = samples[n]!;
-      this.sumRe[n - from + 1] = this.sumRe[n - from]! + x * Math.cos(omega * n);
-      this.sumIm[n - from + 1] = this.sumIm[n - from]! - x * Math.sin(omega * n);
+    this.osc = oscillator(omega, from, to);
+    const n = to - from;
+    this.re = new Float64Array(n);
+    this.im = new Float64Array(n);
+    this.sumRe = new Float64Array(n + 1);
+    this.sumIm = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const x = samples[from + i]!;
+      this.re[i] = x * this.osc.cos[i]!;
+      this.im[i] = -x * this.osc.sin[i]!;
+      this.sumRe[i + 1] = this.sumRe[i]! + this.re[i]!;
+      this.sumIm[i + 1] = this.sumIm[i]! + this.im[i]!;
     }
+  }
+
+  /** The mixed samples summed over [a, b), sample indices clipped to the mark's span. */
+  sum(a: number, b: number): { re: number; im: number } {
+    const [i, j] = [Math.max(0, Math.min(a, this.to) - this.from), Math.max(0, Math.min(b, this.to) - this.from)];
+    return { re: this.sumRe[j]! - this.sumRe[i]!, im: this.sumIm[j]! - this.sumIm[i]! };
   }
 
   /** The keying envelope at sample n: edges `ramp` samples long centred on `start` and `end`. */
@@ -68,15 +101,15 @@ class MixedMark {
     let weight = 0;
     const add = (n: number) => {
       const a = MixedMark.envelope(n, start, end, ramp);
-      const x = this.samples[n]! * a;
-      re += x * Math.cos(this.omega * n);
-      im -= x * Math.sin(this.omega * n);
+      re += a * this.re[n - from]!;
+      im += a * this.im[n - from]!;
       weight += a * a;
     };
     if (flatTo > flatFrom) {
       for (let n = Math.max(from, Math.floor(start - ramp / 2)); n < flatFrom; n++) add(n);
-      re += this.sumRe[flatTo - from]! - this.sumRe[flatFrom - from]!;
-      im += this.sumIm[flatTo - from]! - this.sumIm[flatFrom - from]!;
+      const flat = this.sum(flatFrom, flatTo);
+      re += flat.re;
+      im += flat.im;
       weight += flatTo - flatFrom;
       for (let n = flatTo; n < Math.min(to, Math.ceil(end + ramp / 2) + 1); n++) add(n);
     } else for (let n = from; n < to; n++) add(n);
@@ -87,19 +120,32 @@ class MixedMark {
   }
 }
 
-/** A mark's samples mixed down at the pitch within ±CANCEL_SEARCH_HZ of `frequency` that fits it best, with edges `reach` samples to spare. */
+/**
+ * A mark's samples mixed down at its own pitch, with edges `reach` samples to spare: mixed
+ * at `frequency`, a tone Δf off turns by 2π Δf L from one piece of L samples to the next;
+ * the turn is averaged over the mark's pieces (the angle of the sum of each piece times the
+ * conjugate of the one before), with pieces short enough that ±CANCEL_SEARCH_HZ turns by
+ * no more than a quarter turn, and the mark is mixed again at the pitch so measured.
+ */
 function mixedAtItsPitch(samples: Float32Array, sampleRate: number, frequency: number, start: number, end: number, reach: number): MixedMark {
-  const { CANCEL_SEARCH_HZ, CANCEL_STEP_HZ } = TUNING.band;
+  const { CANCEL_SEARCH_HZ } = TUNING.band;
   const from = Math.max(0, Math.floor(start - reach));
   const to = Math.min(samples.length, Math.ceil(end + reach) + 1);
-  const nominalRamp = (RAMP_MS * sampleRate) / 1000;
-  let best: { mixed: MixedMark; explained: number } | undefined;
-  for (let hz = frequency - CANCEL_SEARCH_HZ; hz <= frequency + CANCEL_SEARCH_HZ; hz += CANCEL_STEP_HZ) {
-    const mixed = new MixedMark(samples, from, to, (2 * Math.PI * hz) / sampleRate);
-    const { explained } = mixed.fit(start, end, nominalRamp);
-    if (!best || explained > best.explained) best = { mixed, explained };
+  const nominal = new MixedMark(samples, from, to, (2 * Math.PI * frequency) / sampleRate);
+  const pieces = Math.max(2, Math.ceil((4 * CANCEL_SEARCH_HZ * (end - start)) / sampleRate));
+  const piece = (end - start) / pieces;
+  let [turnRe, turnIm] = [0, 0];
+  let before = nominal.sum(Math.round(start), Math.round(start + piece));
+  for (let k = 1; k < pieces; k++) {
+    const next = nominal.sum(Math.round(start + k * piece), Math.round(start + (k + 1) * piece));
+    turnRe += next.re * before.re + next.im * before.im;
+    turnIm += next.im * before.re - next.re * before.im;
+    before = next;
   }
-  return best!.mixed;
+  const offsetHz = (Math.atan2(turnIm, turnRe) * sampleRate) / (2 * Math.PI * piece);
+  if (!(offsetHz !== 0 && Number.isFinite(offsetHz))) return nominal;
+  const hz = frequency + Math.max(-CANCEL_SEARCH_HZ, Math.min(CANCEL_SEARCH_HZ, offsetHz));
+  return new MixedMark(samples, from, to, (2 * Math.PI * hz) / sampleRate);
 }
 
 /** A mark fitted with edges `ramp` samples long, each edge moved to where the tone explains the most. */
@@ -152,9 +198,10 @@ export function cancelSignal(samples: Float32Array, sampleRate: number, frequenc
   const ramp = rampOf(ready, sampleRate);
   for (const { mixed, start, end } of ready) {
     const fit = fitEdges(mixed, start, end, ramp, sampleRate);
+    const { cos, sin } = mixed.osc;
     for (let n = mixed.from; n < mixed.to; n++) {
       const a = MixedMark.envelope(n, fit.start, fit.end, ramp);
-      samples[n] = samples[n]! - a * (fit.re * Math.cos(mixed.omega * n) - fit.im * Math.sin(mixed.omega * n));
+      samples[n] = samples[n]! - a * (fit.re * cos[n - mixed.from]! - fit.im * sin[n - mixed.from]!);
     }
   }
 }
