@@ -28,7 +28,7 @@ import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
 import { LIVE_STREAM } from "./limits.js";
 import websocket from "@fastify/websocket";
 
-export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl">;
+export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs">;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -143,7 +143,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   audioRoutes(app);
   audioWavRoutes(app);
   audioMp3Routes(app);
-  await decodeAudioRoutes(app);
+  await decodeAudioRoutes(app, config.decodeDeadlineMs);
   listenRoutes(app, streams);
   registerHealth(app, readiness);
   await registerDocs(app);

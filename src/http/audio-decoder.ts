@@ -7,7 +7,7 @@ import { Piscina } from "piscina";
 import type { AudioHints } from "../audio/index.js";
 import type { DecodeOutcome, DecodeTask, RecordingDecode } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
-import { busy } from "./errors.js";
+import { busy, decodeTimedOut } from "./errors.js";
 import { DECODE_QUEUE } from "./limits.js";
 
 function workerFile(): string {
@@ -16,9 +16,18 @@ function workerFile(): string {
   return new URL(`./decode-worker.${built ? "js" : "ts"}`, import.meta.url).href;
 }
 
+/** Why a decode was stopped: its deadline passed, or its client went away. */
+export type StopReason = "deadline" | "gone";
+
 export class AudioDecoder {
   /** Started on the first recording: most instances never decode one. */
   private started?: Piscina;
+
+  /** Each decode stops `deadlineMs` after it is asked for; `stopped` is told of each that stopped before it ended. */
+  constructor(
+    private readonly deadlineMs: number,
+    private readonly stopped: (reason: StopReason) => void = () => {},
+  ) {}
 
   private get pool(): Piscina {
     this.started ??= new Piscina({
@@ -31,15 +40,27 @@ export class AudioDecoder {
     return this.started;
   }
 
-  /** The Morse in a recording (of any format we read), declared as `mediaType`; with `signals` "all", every signal's too. */
-  async decode(file: Buffer, mediaType: string, hints: AudioHints, signals?: "all"): Promise<RecordingDecode> {
-    if (this.pool.queueSize >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
+  /**
+   * The Morse in a recording (of any format we read), declared as `mediaType`; with
+   * `signals` "all", every signal's too. Stopped, its thread ended, when `gone` aborts (the
+   * client went away) or at the deadline (HttpError DECODE_TIMEOUT).
+   */
+  async decode(file: Buffer, mediaType: string, hints: AudioHints, signals?: "all", gone?: AbortSignal): Promise<RecordingDecode> {
+    const queued = this.pool.queueSize;
+    if (queued >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
     // A copy the worker can own: the request's Buffer may share a pooled ArrayBuffer.
     const bytes = new Uint8Array(file);
     const task: DecodeTask = { bytes, mediaType, hints, signals };
-    const outcome = (await this.pool.run(task, { transferList: [bytes.buffer] })) as DecodeOutcome;
-    if (!outcome.ok) throw new MorseError(outcome.code, outcome.message);
-    return outcome.result;
+    const deadline = AbortSignal.timeout(this.deadlineMs);
+    const stop = gone ? AbortSignal.any([gone, deadline]) : deadline;
+    try {
+      const outcome = (await this.pool.run(task, { transferList: [bytes.buffer], signal: stop })) as DecodeOutcome;
+      if (!outcome.ok) throw new MorseError(outcome.code, outcome.message);
+      return outcome.result;
+    } catch (error) {
+      if (stop.aborted) this.stopped(deadline.aborted ? "deadline" : "gone");
+      throw deadline.aborted ? decodeTimedOut(this.deadlineMs, queued) : error;
+    }
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 /** Configuration from the environment, checked once at start. */
-import { RATE_LIMIT } from "./limits.js";
+import { DECODE_DEADLINE_S, RATE_LIMIT } from "./limits.js";
 
 export interface Config {
   host: string;
@@ -16,6 +16,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean | string;
+  /** The longest a recording may take to decode, from its arrival, ms: it is then stopped, with a 503. */
+  decodeDeadlineMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,6 +66,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     trustProxy: trustProxy(env),
+    decodeDeadlineMs: 1000 * integer(env, "DECODE_DEADLINE_S", DECODE_DEADLINE_S.default, DECODE_DEADLINE_S.min, DECODE_DEADLINE_S.max),
   };
 }
 

@@ -97,6 +97,15 @@ export const busy = (retryAfterSeconds: number) =>
     "retry-after": String(retryAfterSeconds),
   });
 
+/** A decode stopped at its deadline, and what may go faster. */
+export const decodeTimedOut = (deadlineMs: number, queued: number) =>
+  new HttpError(
+    503,
+    "DECODE_TIMEOUT",
+    `The recording could not be decoded within ${deadlineMs / 1000} s${queued > 0 ? ` (${queued} before it in the queue)` : ""} and was stopped: ` +
+      "send a shorter recording, or decode it without signals=all",
+  );
+
 export const internalError = () => new HttpError(500, "INTERNAL", "Internal server error");
 
 /** Fastify's own errors, by code, as ours. */

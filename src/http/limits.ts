@@ -42,6 +42,16 @@ export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_
  */
 export const DECODE_QUEUE = { max: 32, retryAfterSeconds: 5 } as const;
 
+/**
+ * The longest a recording may take to decode, from its arrival, seconds (DECODE_DEADLINE_S):
+ * it is then stopped and the client told (503) before the socket's idle timeout
+ * (TIMEOUTS.idleSocketMs) would cut the connection without an answer.
+ */
+export const DECODE_DEADLINE_S = { default: 45, min: 1, max: TIMEOUTS.idleSocketMs / 1000 - 5 } as const;
+
+/** While a long request is worked on for a client that has shut its side, it is asked whether it is still there this often, ms (client-watch.ts). */
+export const CLIENT_PROBE_MS = 1000;
+
 /** Rate limiting's configuration (RATE_LIMIT_QUOTA, RATE_LIMIT_WINDOW_S): default and accepted range. */
 export const RATE_LIMIT = {
   quota: { default: 600, min: 1, max: 1_000_000_000 },

@@ -91,6 +91,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly decodesStopped = new Counter({
+    name: "ditdah_decodes_stopped_total",
+    help: "Recordings whose decoding was stopped: at its deadline (reason deadline) or as its client went away (reason gone)",
+    labelNames: ["reason"],
+    registers: [this.registry],
+  });
+
   readonly liveStreams = new Gauge({
     name: "ditdah_live_streams",
     help: "Live streams open (GET /api/v1/listen)",

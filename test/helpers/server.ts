@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import { after, before } from "node:test";
 import { buildApp, type AppConfig } from "../../src/http/app.js";
-import { RATE_LIMIT } from "../../src/http/limits.js";
+import { DECODE_DEADLINE_S, RATE_LIMIT } from "../../src/http/limits.js";
 
 export interface TestServer {
   app: FastifyInstance;
@@ -17,6 +17,7 @@ export const DEFAULT_TEST_CONFIG: AppConfig = {
   logLevel: "silent",
   rateLimit: { enforce: false, quota: RATE_LIMIT.quota.default, windowSeconds: RATE_LIMIT.windowSeconds.default },
   trustProxy: false,
+  decodeDeadlineMs: 1000 * DECODE_DEADLINE_S.default,
 };
 
 export async function startServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {

@@ -101,6 +101,8 @@ export function rawRequest(
 export interface RawAnswer extends Answer {
   /** The body's bytes as they came (a binary body is no text). */
   bytes: Buffer;
+  /** The statuses of the interim (1xx) answers before it. */
+  interim: number[];
 }
 
 /**
@@ -118,7 +120,14 @@ export function rawSocket(base: string, data: string | Buffer): Promise<RawAnswe
     socket.on("data", (chunk: Buffer) => parts.push(chunk));
     socket.on("error", reject);
     socket.on("close", () => {
-      const raw = Buffer.concat(parts);
+      let raw = Buffer.concat(parts);
+      // An HTTP/1.1 client passes over interim (1xx) answers: the final answer follows them.
+      const interim: number[] = [];
+      for (let status = /^HTTP\/1\.[01] (1\d\d) /.exec(raw.toString("latin1", 0, 13)); status && raw.includes("\r\n\r\n"); ) {
+        interim.push(Number(status[1]));
+        raw = raw.subarray(raw.indexOf("\r\n\r\n") + 4);
+        status = /^HTTP\/1\.[01] (1\d\d) /.exec(raw.toString("latin1", 0, 13));
+      }
       const end = raw.indexOf("\r\n\r\n");
       const [statusLine = "", ...lines] = raw
         .subarray(0, end === -1 ? raw.length : end)
@@ -131,7 +140,7 @@ export function rawSocket(base: string, data: string | Buffer): Promise<RawAnswe
       }
       const bytes = end === -1 ? Buffer.alloc(0) : raw.subarray(end + 4);
       const text = bytes.toString("utf8");
-      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, text, body: parse(text), bytes });
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, text, body: parse(text), bytes, interim });
     });
   });
 }
@@ -170,7 +179,7 @@ export const CODES_BY_STATUS: Readonly<Record<number, readonly ErrorCode[]>> = {
   429: ["RATE_LIMITED"],
   431: ["HEADERS_TOO_LARGE"],
   500: ["INTERNAL"],
-  503: ["BUSY"],
+  503: ["BUSY", "DECODE_TIMEOUT"],
 };
 
 /** Asserts that an error body's code is one of the API's, and one its status may carry (or exactly `code`). */

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MEDIA_TYPE_FORMATS, writtenIn } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
+import { watchClient } from "../client-watch.js";
 import { TAGS } from "../docs.js";
 import { emptyRecording } from "../errors.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
@@ -11,9 +12,9 @@ import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } fr
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
 export const RECORDING_MEDIA_TYPES = Object.keys(MEDIA_TYPE_FORMATS);
 
-/** Morse read from a recording: the body is the file itself; optional hints in the query string. */
-export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
-  const decoder = new AudioDecoder();
+/** Morse read from a recording: the body is the file itself; optional hints in the query string. Each decode stops after `deadlineMs`. */
+export async function decodeAudioRoutes(app: FastifyInstance, deadlineMs: number): Promise<void> {
+  const decoder = new AudioDecoder(deadlineMs, (reason) => app.metrics.decodesStopped.inc({ reason }));
   app.addHook("onClose", async () => decoder.close());
   // Its own context, so that the recording parser and its body limit apply here only.
   await app.register(async (scope) => {
@@ -34,12 +35,14 @@ export async function decodeAudioRoutes(app: FastifyInstance): Promise<void> {
         onRequest: requireMediaType(RECORDING_MEDIA_TYPES),
         ...paramsNormalizer("query", DecodeAudioQuery),
       },
-      async (request: FastifyRequest) => {
+      async (request: FastifyRequest, reply: FastifyReply) => {
         const { signals, alphabet, ...hints } = request.query as DecodeAudioQuery;
         // No body at all (no Content-Length) is no Buffer; an empty one is said so, not sniffed.
         const body = request.body as Buffer | undefined;
         if (!body?.length) throw emptyRecording();
-        const read = await decoder.decode(body, mediaType(request), hints, signals);
+        // A decode nobody will read is stopped.
+        const client = watchClient(reply);
+        const read = await decoder.decode(body, mediaType(request), hints, signals, client.gone).finally(() => client.stop());
         return { success: true, ...durationInMicroseconds(writtenIn(read, alphabet)) };
       },
     );
