@@ -57,7 +57,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   foreign: runForeignBench,
   formats: runFormatsBench,
   live: runLiveBench,
-  band: async () => runBandBench(),
+  band: runBandBench,
 };
 
 /** Applies the `--param NAME=VALUE` overrides; returns them and the other arguments. */

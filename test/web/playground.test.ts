@@ -97,6 +97,23 @@ describe("the playground page", () => {
     await t.done();
   });
 
+  it("plays a chart's letters in its alphabet, and the signs every alphabet shares in their own", async () => {
+    const { page } = t;
+    await page.selectOption("#chart-alphabet", "persian");
+    await page.locator("#chart button:text-is('خ')").waitFor();
+    const asked = (character: string) =>
+      Promise.all([
+        page.waitForRequest((r) => r.url().includes("/api/v1/audio") && r.method() === "POST"),
+        page.click(`#chart button:text-is('${character}')`),
+      ]).then(([request]) => request.postDataJSON() as Record<string, string>);
+    // Persian's خ is -..-; as Arabic text alone would send it, ---.
+    const letter = await asked("خ");
+    assert.equal(letter.text, "خ");
+    assert.equal(letter.alphabet, "persian");
+    assert.equal((await asked("?")).alphabet, undefined);
+    await t.done();
+  });
+
   it("plays the API's timeline to its end, and links a WAV of the same settings", async () => {
     const { page } = t;
     await page.fill("#text", "EE");
@@ -195,7 +212,7 @@ describe("the playground page", () => {
         for (let i = 0; i < data.length; i += 4) columns[(i / 4) % canvas.width]! += data[i]!;
         let best = 0;
         for (let x = 1; x < canvas.width; x++) if (columns[x]! > columns[best]!) best = x;
-        return (best * 1500) / canvas.width;
+        return (best * 3600) / canvas.width;
       });
       assert.ok(Math.abs(peakHz - 700) <= 20, `waterfall peak at ${peakHz} Hz`);
       const takeS = Math.ceil(fileS) + 1;
@@ -227,7 +244,7 @@ describe("the playground page", () => {
       const heardAt = Number(/Listening (\d+\.\d) s/.exec((await micPage.textContent("#listen-status"))!)?.[1]);
       assert.ok(heardAt < 12, `both labelled after ${heardAt} s of a 13 s file`);
       const left = await label("60", "CQ").evaluate((el) => (el as unknown as { style: { left: string } }).style.left);
-      assert.ok(Math.abs(Number.parseFloat(left) - 20) < 1, `600 Hz label at ${left} of a 0-3000 Hz waterfall`);
+      assert.ok(Math.abs(Number.parseFloat(left) - 100 * (600 / 3600)) < 1, `600 Hz label at ${left} of a 0-3600 Hz waterfall`);
       await micPage.locator("#listen-status", { hasText: "Listening 14." }).waitFor({ timeout: 3000 * 14 });
       await micPage.click("#listen");
       await micPage.locator("#heard-details", { hasText: "signals" }).waitFor({ timeout: 20_000 });

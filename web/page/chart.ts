@@ -20,6 +20,7 @@ const CHART_GROUPS = [
   ["signs", "Other signs"],
 ] as const;
 
+/** A table of a chart's group, each character's button playing it in `alphabet` (undefined: its own). */
 function chartTable(title: string, patterns: CharacterTable, hear: Hear, alphabet: string | undefined): HTMLTableElement {
   const table = document.createElement("table");
   table.createCaption().textContent = title;
@@ -31,13 +32,22 @@ function chartTable(title: string, patterns: CharacterTable, hear: Hear, alphabe
     button.textContent = character;
     button.addEventListener("click", () => {
       hear.type(character);
-      // A character of American Morse's chart is played as American Morse; any other, in the character's own alphabet.
-      void hear.play(character, alphabet === AMERICAN.name ? alphabet : undefined);
+      void hear.play(character, alphabet);
     });
     row.insertCell().append(button);
     row.insertCell().textContent = pattern;
   }
   return table;
+}
+
+/**
+ * The alphabet a chart's group is played in: a letter in the chart's own (Persian's خ is not
+ * Arabic's, which the text alone would send), every sign of American Morse's chart in it,
+ * and the signs every other alphabet shares in their own (a sign sent "in Wabun" would be
+ * shifted out of kana first).
+ */
+function playedIn(group: string, alphabet: string | undefined): string | undefined {
+  return group === "alphabet" || alphabet === AMERICAN.name ? alphabet : undefined;
 }
 
 /** Charts asked for: a choice made since aborts the one being fetched, so that a slow answer cannot replace a later one. */
@@ -52,7 +62,9 @@ export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string):
     const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`, { signal });
     if (signal.aborted) return;
     chartBox.replaceChildren(
-      ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) => chartTable(title, chart[group]!, hear, alphabet)),
+      ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) =>
+        chartTable(title, chart[group]!, hear, playedIn(group, alphabet)),
+      ),
     );
     tree.draw(chart);
     report(chartError);
