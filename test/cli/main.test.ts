@@ -603,6 +603,14 @@ describe("the ditdah command", () => {
     /** The whole of standard error: one line naming the file and why, nothing on standard output, exit code 1. */
     const refused = (message: string) => ({ code: 1, stdout: "", stderr: `ditdah: ${message}\n` });
 
+    it("says an empty recording is empty", async () => {
+      const empty = join(dir, "empty.wav");
+      await writeFile(empty, "");
+      const { code, stdout, stderr } = await ditdah(["listen", empty]);
+      assert.deepEqual({ code, stdout }, { code: 1, stdout: "" });
+      assert.match(stderr, /^ditdah: The recording is empty \(no bytes\)/);
+    });
+
     it("names a recording it cannot read, and why, in one line", async () => {
       const missing = join(dir, "missing.wav");
       assert.deepEqual(await ditdah(["listen", missing]), refused(`cannot read ${missing}: no such file or directory`));

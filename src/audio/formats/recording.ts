@@ -30,6 +30,7 @@ const FORMAT_NAMES = "WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC";
  * what it is.
  */
 export function formatOf(bytes: Uint8Array, mediaType?: string): AudioFormat {
+  if (bytes.length === 0) throw new MorseError("INVALID_AUDIO", `The recording is empty (no bytes): it must be a ${FORMAT_NAMES} file`);
   const format = sniffFormat(bytes);
   const declared = mediaType === undefined ? undefined : MEDIA_TYPE_FORMATS[mediaType];
   if (!format) throw new MorseError("INVALID_AUDIO", `The recording is not a file we can read: its first bytes are none of ${FORMAT_NAMES}`);
