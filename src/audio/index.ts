@@ -2,6 +2,7 @@
 export { decodeAudio, type AudioDecode, type AudioHints } from "./decoder/decode-audio.js";
 export { decodeSignals, type BandDecode, type SignalDecode } from "./decoder/decode-signals.js";
 export { createListener } from "./decoder/live/create-listener.js";
+export { checkOptions as checkListenerOptions } from "./decoder/live/listener.js";
 export { LiveText } from "./decoder/live/live-text.js";
 export { writtenIn } from "./decoder/written-in.js";
 export type {

@@ -97,6 +97,12 @@ export const busy = (retryAfterSeconds: number) =>
     "retry-after": String(retryAfterSeconds),
   });
 
+/** A live stream refused before its upgrade: the threads that decode streams are full. */
+export const liveBusy = (retryAfterSeconds: number) =>
+  new HttpError(503, "BUSY", "The live decoders are at capacity: try again in a few seconds", {
+    "retry-after": String(retryAfterSeconds),
+  });
+
 /** A decode stopped at its deadline, and what may go faster. */
 export const decodeTimedOut = (deadlineMs: number, queued: number) =>
   new HttpError(

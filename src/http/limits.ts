@@ -79,6 +79,20 @@ export const LIVE_STREAM = {
   maxSpeed: 20,
   /** Audio that may arrive at once before the pace applies, ms. */
   burstMs: 10_000,
-  /** On shutdown, how long a client has to answer the close before its socket is cut, ms (the process has 10 s in all). */
-  closeAnswerMs: 2_000,
+  /** On shutdown, how long a stream has for its last events and its client to answer the close before its socket is cut, ms (the process has 10 s in all). */
+  closeAnswerMs: 5_000,
+  /** Audio received but not yet decoded, ms, beyond which the socket is paused until the decoder catches up: a client faster than the decoder is slowed, its audio never piles up. */
+  queueMs: 10_000,
+  /** At most this much audio goes to the decoder at once, ms: what a shutdown may still have to wait for. */
+  batchMs: 1_000,
+} as const;
+
+/** The threads that decode live streams (live-pool.ts). */
+export const LIVE_POOL = {
+  /** How busy a thread has been is measured over this, ms. */
+  windowMs: 2_000,
+  /** A new stream is refused while every thread has been busy this share of its time, or more, ... Estimator: leaves room for the streams already open to catch up. */
+  admitBelow: 0.9,
+  /** ... and its streams hold more than this of audio not yet decoded, ms: they are falling behind. Estimator: two readings' worth (HOP_MS 500 to 1000 ms). */
+  behindMs: 2_000,
 } as const;

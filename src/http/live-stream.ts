@@ -1,15 +1,18 @@
 /**
- * One live stream (GET /api/v1/listen): PCM in binary frames fed to the library's
- * listener, each event sent back as one JSON text frame. The client ends its side with an
- * empty binary frame, and gets the last events, an `end` event and a 1000 close. Frames
- * that are not PCM close the socket (1003, 1009) with a JSON reason; a socket idle for 30 s
- * is closed; a client sending faster than LIVE_STREAM.maxSpeed times real time is paused.
+ * One live stream (GET /api/v1/listen): PCM in binary frames, decoded on a thread of the
+ * live pool (live-pool.ts), each event sent back as one JSON text frame. The client ends
+ * its side with an empty binary frame, and gets the last events, an `end` event and a 1000
+ * close. Frames that are not PCM close the socket (1003, 1009) with a JSON reason; a client
+ * that sends nothing for 30 s is closed as idle (never one that has ended its side while
+ * its audio is still being decoded). A client faster than LIVE_STREAM.maxSpeed times real
+ * time, or than the decoder, is paused: its audio never piles up.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import { createListener, type Listener, type ListenEvent, type ListenSummary } from "../audio/index.js";
+import type { ListenEvent, ListenSummary } from "../audio/index.js";
 import { badFrame, frameTooLarge, idleStream, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
 import { LIVE_STREAM, type PCM_FORMATS } from "./limits.js";
+import type { LivePool, RemoteListener, StreamAnswer } from "./live-pool.js";
 import type { Metrics } from "./metrics.js";
 import { durationInMicroseconds } from "./microseconds.js";
 
@@ -19,6 +22,7 @@ export type PcmFormat = (typeof PCM_FORMATS)[number];
 export interface LiveStreamContext {
   metrics: Metrics;
   log: FastifyBaseLogger;
+  pool: LivePool;
   /** Counts a minute of audio against the client's rate limit; calls back when over it. */
   countMinute: (over: (retryAfterSeconds: number) => void) => void;
   closed: (stream: LiveStream) => void;
@@ -35,12 +39,24 @@ export interface LiveStreamOptions {
 
 const BYTES_PER_SAMPLE: Record<PcmFormat, number> = { s16le: 2, f32le: 4 };
 
-/** The samples of a frame, copied where the frame's bytes are not aligned for the typed array. */
+/** The samples of a frame, copied where the frame's bytes are not aligned for the typed array (a batch copies them again, for the decoder's thread). */
 function samplesOf(frame: Buffer, format: PcmFormat): Int16Array | Float32Array {
   const size = BYTES_PER_SAMPLE[format];
   const bytes = frame.byteOffset % size === 0 ? frame : Buffer.from(frame);
   const n = bytes.length / size;
   return format === "s16le" ? new Int16Array(bytes.buffer, bytes.byteOffset, n) : new Float32Array(bytes.buffer, bytes.byteOffset, n);
+}
+
+/** Chunks of one kind joined into a new array. */
+function joined(chunks: readonly (Int16Array | Float32Array)[]): Int16Array | Float32Array {
+  const length = chunks.reduce((n, c) => n + c.length, 0);
+  const out = chunks[0] instanceof Int16Array ? new Int16Array(length) : new Float32Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** A frame as one Buffer (ws hands fragmented frames over as it is told; the default is a Buffer). */
@@ -50,12 +66,26 @@ function frameBytes(data: Buffer | ArrayBuffer | Buffer[]): Buffer {
 }
 
 export class LiveStream {
-  private readonly listener: Listener;
+  private readonly decoder: RemoteListener;
   private readonly format: PcmFormat;
+  private readonly sampleRate: number;
   private readonly startedAt = performance.now();
   private idle: NodeJS.Timeout | undefined;
-  private resume: NodeJS.Timeout | undefined;
+  /** Set while the stream's decoding waits for its pace: no faster than maxSpeed times real time. */
+  private paceTimer: NodeJS.Timeout | undefined;
+  private paused = false;
   private open = true;
+  /** The client has ended its side (or the server is going): what is left is decoded, then the end event. */
+  private ending: StreamClose | "ended" | undefined;
+  private flushed = false;
+  private released = false;
+
+  /** Audio received and not yet sent to the decoder, the batch the decoder has now, and all sent to it, in samples. */
+  private queue: (Int16Array | Float32Array)[] = [];
+  private queued = 0;
+  private decoding = 0;
+  private sent = 0;
+  private received = 0;
 
   /** Minutes of audio counted against the rate limit so far. */
   private minutesCounted = 0;
@@ -67,7 +97,8 @@ export class LiveStream {
   ) {
     this.format = options.format ?? "s16le";
     const { sampleRate, frequency, wpm, signals, alphabet } = options;
-    this.listener = createListener({ sampleRate, frequency, wpm, signals, alphabet });
+    this.sampleRate = sampleRate;
+    this.decoder = context.pool.open({ sampleRate, frequency, wpm, signals, alphabet }, (answer) => this.heard(answer));
     context.metrics.liveStreams.inc();
     socket.on("message", (data, isBinary) => this.receive(frameBytes(data as Buffer), isBinary));
     socket.on("close", () => this.closed());
@@ -75,39 +106,27 @@ export class LiveStream {
     this.touch();
   }
 
-  /** Ends the stream as the server shuts down: its last events, then a 1001 close; a client that does not answer the close is cut off. */
+  /**
+   * Ends the stream as the server shuts down: the audio received is read to the end (at
+   * most LIVE_STREAM.queueMs of it waits), then the last events and a 1001 close; a stream
+   * that cannot finish, or a client that does not answer the close, is cut off after
+   * closeAnswerMs.
+   */
   shutDown(): Promise<void> {
     if (!this.open) return Promise.resolve();
     const closed = new Promise<void>((resolve) => this.socket.once("close", () => resolve()));
-    this.finish(streamShutdown());
+    this.end(streamShutdown());
     const cutOff = setTimeout(() => this.socket.terminate(), LIVE_STREAM.closeAnswerMs);
     return closed.finally(() => clearTimeout(cutOff));
   }
 
-  /**
-   * Frames wait here while the stream is paused: the socket is paused too, so they are only
-   * those ws had already read, a socket buffer's worth at most.
-   */
-  private readonly waiting: { frame: Buffer; isBinary: boolean }[] = [];
-
   private receive(frame: Buffer, isBinary: boolean): void {
+    if (!this.open || this.ending) return;
     this.touch();
-    this.waiting.push({ frame, isBinary });
-    this.drain();
-  }
-
-  private drain(): void {
-    while (this.open && !this.resume && this.waiting.length > 0) {
-      const { frame, isBinary } = this.waiting.shift()!;
-      this.take(frame, isBinary);
-    }
-  }
-
-  private take(frame: Buffer, isBinary: boolean): void {
     const refusal = this.refusalOf(frame, isBinary);
     if (refusal) this.close(refusal);
-    else if (frame.length === 0) this.finish();
-    else this.hear(frame);
+    else if (frame.length === 0) this.end();
+    else this.take(samplesOf(frame, this.format));
   }
 
   /** Why a frame is not PCM, if it is not. */
@@ -119,40 +138,107 @@ export class LiveStream {
     return undefined;
   }
 
-  private hear(frame: Buffer): void {
-    const before = this.listener.receivedMs;
-    try {
-      this.send(this.listener.push(samplesOf(frame, this.format)));
-    } catch (error) {
-      this.context.log.error({ err: error }, "live stream failed");
+  private take(samples: Int16Array | Float32Array): void {
+    this.queue.push(samples);
+    this.queued += samples.length;
+    this.received += samples.length;
+    this.countMinutes();
+    this.pump();
+  }
+
+  /** Feeds the decoder (feed), then pauses or resumes the client (flow). */
+  private pump(): void {
+    this.feed();
+    this.flow();
+  }
+
+  /**
+   * Sends the decoder the next batch when it has none and the stream's pace allows it; once
+   * the stream is ending and all is read, asks for its end.
+   */
+  private feed(): void {
+    if (this.decoding > 0 || this.paceTimer || !this.open) return;
+    if (this.queue.length > 0 && this.paced()) {
+      const batch = this.nextBatch();
+      this.decoding = batch.length;
+      this.sent += batch.length;
+      this.decoder.push(batch);
+    } else if (this.queue.length === 0 && this.ending && !this.flushed) {
+      this.flushed = true;
+      this.decoder.flush();
+    }
+  }
+
+  /** What the decoder answered: events to send on, the end, or its failure. */
+  private heard(answer: StreamAnswer): void {
+    if (!this.open) return;
+    if (answer.kind === "failed") {
+      this.context.log.error({ failure: answer.message }, "live stream failed");
       this.close(streamFailed());
       return;
     }
-    this.context.metrics.liveAudioSeconds.inc((this.listener.receivedMs - before) / 1000);
-    this.countMinutes();
-    this.pace();
+    this.send(answer.events);
+    if (answer.kind === "end") {
+      this.released = true;
+      this.socket.send(JSON.stringify(endEvent(answer.summary)));
+      this.close(this.ending === "ended" ? undefined : this.ending);
+      return;
+    }
+    this.context.metrics.liveAudioSeconds.inc(this.decoding / this.sampleRate);
+    this.decoding = 0;
+    this.pump();
   }
 
   /** Each whole minute of audio counts one request against the client's rate limit. */
   private countMinutes(): void {
-    while (this.minutesCounted < Math.floor(this.listener.receivedMs / 60_000)) {
+    while (this.minutesCounted < Math.floor(this.received / this.sampleRate / 60)) {
       this.minutesCounted++;
       this.context.countMinute((retryAfterSeconds) => this.close(streamRateLimited(retryAfterSeconds)));
     }
   }
 
-  /** Pauses the socket while the audio received is ahead of what maxSpeed allows by now. */
-  private pace(): void {
+  /** The next LIVE_STREAM.batchMs of the queue at most, in an array of its own (it goes to the decoder's thread). */
+  private nextBatch(): Int16Array | Float32Array {
+    const most = Math.max(1, Math.round((LIVE_STREAM.batchMs * this.sampleRate) / 1000));
+    const parts: (Int16Array | Float32Array)[] = [];
+    let samples = 0;
+    while (this.queue.length > 0 && samples < most) {
+      const chunk = this.queue[0]!;
+      const take = Math.min(chunk.length, most - samples);
+      parts.push(chunk.subarray(0, take));
+      if (take === chunk.length) this.queue.shift();
+      else this.queue[0] = chunk.subarray(take);
+      samples += take;
+    }
+    this.queued -= samples;
+    return joined(parts);
+  }
+
+  /**
+   * Whether the stream's decoding is within its pace: no more than maxSpeed times the time it
+   * has been open (after a burst), so that no client takes more of the decoders than that.
+   * Else the pump waits until it is.
+   */
+  private paced(): boolean {
     const allowedMs = LIVE_STREAM.burstMs + LIVE_STREAM.maxSpeed * (performance.now() - this.startedAt);
-    const aheadMs = this.listener.receivedMs - allowedMs;
-    if (aheadMs <= 0 || this.resume || !this.open) return;
-    this.socket.pause();
-    this.resume = setTimeout(() => {
-      this.resume = undefined;
-      if (!this.open) return;
-      this.socket.resume();
-      this.drain();
+    const aheadMs = (1000 * this.sent) / this.sampleRate - allowedMs;
+    if (aheadMs <= 0) return true;
+    this.paceTimer = setTimeout(() => {
+      this.paceTimer = undefined;
+      this.pump();
     }, aheadMs / LIVE_STREAM.maxSpeed);
+    return false;
+  }
+
+  /** Pauses the socket while more than queueMs of the client's audio waits to be decoded, resumes it once less does. */
+  private flow(): void {
+    const queuedMs = (1000 * this.queued) / this.sampleRate;
+    this.decoder.behind(queuedMs);
+    const pause = this.open && queuedMs > LIVE_STREAM.queueMs;
+    if (pause === this.paused) return;
+    this.paused = pause;
+    if (pause) this.socket.pause();
+    else this.socket.resume();
   }
 
   private send(events: readonly ListenEvent[]): void {
@@ -162,12 +248,11 @@ export class LiveStream {
     }
   }
 
-  /** The client has ended its side (or the server is going): the last events, the end event, the close. */
-  private finish(why?: StreamClose): void {
-    const { events, summary } = this.listener.flush();
-    this.send(events);
-    this.socket.send(JSON.stringify(endEvent(summary)));
-    this.close(why);
+  /** The client has ended its side (or the server is going, `why`): no idle close from now on; what is left is decoded, then the end. */
+  private end(why?: StreamClose): void {
+    this.ending = why ?? "ended";
+    clearTimeout(this.idle);
+    this.pump();
   }
 
   private touch(): void {
@@ -178,19 +263,27 @@ export class LiveStream {
   /** Closes with `why`'s code and JSON reason, or a plain 1000 once the stream has ended. */
   private close(why?: StreamClose): void {
     if (!this.open) return;
-    this.open = false;
-    clearTimeout(this.idle);
-    clearTimeout(this.resume);
+    this.stop();
     this.socket.resume();
     this.socket.close(why?.closeCode ?? 1000, why?.reason);
   }
 
   private closed(): void {
-    this.open = false;
-    clearTimeout(this.idle);
-    clearTimeout(this.resume);
+    if (this.open) this.stop();
     this.context.metrics.liveStreams.dec();
     this.context.closed(this);
+  }
+
+  /** No more timers, frames or decoding for this stream. */
+  private stop(): void {
+    this.open = false;
+    clearTimeout(this.idle);
+    clearTimeout(this.paceTimer);
+    this.queue = [];
+    if (!this.released) {
+      this.released = true;
+      this.decoder.drop();
+    }
   }
 }
 

@@ -1,8 +1,11 @@
 import type {} from "@fastify/websocket";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { checkListenerOptions } from "../../audio/index.js";
 import { TAGS } from "../docs.js";
 import { paramsNormalizer } from "../endpoints.js";
-import { upgradeRequired } from "../errors.js";
+import { liveBusy, upgradeRequired } from "../errors.js";
+import { LIVE_POOL } from "../limits.js";
+import { LivePool } from "../live-pool.js";
 import { requestPath } from "../paths.js";
 import { LiveStream, type LiveStreamOptions } from "../live-stream.js";
 import { errorResponses, ListenParams } from "../schemas.js";
@@ -10,9 +13,10 @@ import { handshakeError } from "../upgrades.js";
 
 export const LISTEN_PATH = "/api/v1/listen";
 
-/** The streams open, so that a shutdown can end each with its last events. */
+/** The streams open and the threads that decode them, so that a shutdown can end each stream with its last events. */
 export class LiveStreams {
   private readonly open = new Set<LiveStream>();
+  readonly pool = new LivePool();
 
   add(stream: LiveStream): void {
     this.open.add(stream);
@@ -22,8 +26,9 @@ export class LiveStreams {
     this.open.delete(stream);
   }
 
-  shutDown(): Promise<void> {
-    return Promise.all([...this.open].map((s) => s.shutDown())).then(() => undefined);
+  async shutDown(): Promise<void> {
+    await Promise.all([...this.open].map((s) => s.shutDown()));
+    await this.pool.close();
   }
 }
 
@@ -42,6 +47,16 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
     },
     // A handshake ws would refuse in text/html is refused here, in JSON, before it reaches ws.
     onRequest: (request, _reply, done) => done(request.ws ? handshakeError(request.headers) : undefined),
+    // Options the listener would refuse, and a stream the decoders have no room for, are refused before the upgrade.
+    preHandler: (request, _reply, done) => {
+      if (!request.ws) return done();
+      try {
+        checkListenerOptions(request.query as LiveStreamOptions);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done(streams.pool.full ? liveBusy(LIVE_POOL.windowMs / 1000) : undefined);
+    },
     // Any answer to a handshake short of the upgrade ends the connection (@fastify/websocket
     // closes it): say so, whichever hook gave it (the rate limit's 429 comes before ours).
     onSend: (request, reply, payload, done) => {
@@ -56,6 +71,7 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
       const stream = new LiveStream(socket, request.query as LiveStreamOptions, {
         metrics: app.metrics,
         log: request.log,
+        pool: streams.pool,
         countMinute: (over) => app.countUse(request.ip, over),
         closed: (s) => streams.remove(s),
       });
