@@ -28,7 +28,7 @@ import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
 import { LIVE_STREAM } from "./limits.js";
 import websocket from "@fastify/websocket";
 
-export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs">;
+export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs" | "liveIdleMs" | "liveThreads">;
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -39,9 +39,10 @@ declare module "fastify" {
 
 function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const httpError = toHttpError(error, request.routeOptions.bodyLimit ?? JSON_BODY_LIMIT);
-  if (httpError.statusCode >= 500) {
-    request.log.error({ err: error, reqId: request.id, method: request.method, url: request.url }, "request failed");
-  }
+  const where = { reqId: request.id, method: request.method, url: request.url };
+  // A bug, with its stack; the service refusing what it has no room or time for (503), in a line.
+  if (httpError.code === "INTERNAL") request.log.error({ err: error, ...where }, "request failed");
+  else if (httpError.statusCode >= 500) request.log.warn({ ...where, code: httpError.code, why: httpError.message }, "request refused");
   reply.code(httpError.statusCode).headers(httpError.headers).send(errorBody(httpError));
 }
 
@@ -105,11 +106,19 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerOpenApi(app);
   // Bound to each route as it is added: set before any route.
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-  const streams = new LiveStreams();
+  const streams = new LiveStreams(config.liveIdleMs, config.liveThreads);
   // Before any hook that may answer an upgrade itself (the rate limit), so that the socket is closed after that answer.
   // Frames over the limit are refused by the stream itself, with a JSON reason; ws cuts off anything far larger.
   await app.register(websocket, {
     options: { maxPayload: 2 * LIVE_STREAM.maxFrameBytes },
+    // A frame that breaks the protocol or is far too large is the client's fault: ws closes it
+    // (1002, 1009, with the JSON reason live-stream.ts gives) and it is logged quietly. Anything
+    // else is ours: logged as an error, the socket cut.
+    errorHandler: (error, socket, request) => {
+      if ((error as NodeJS.ErrnoException).code?.startsWith("WS_ERR_")) return request.log.debug({ err: error }, "live stream: a frame refused");
+      request.log.error({ err: error }, "live stream failed");
+      socket.terminate();
+    },
     // On close, each stream gets its last events before its 1001 (the default would cut them off).
     preClose: async function closeStreams(this: FastifyInstance) {
       this.server.removeAllListeners("upgrade");

@@ -1,5 +1,5 @@
 /** Configuration from the environment, checked once at start. */
-import { DECODE_DEADLINE_S, RATE_LIMIT } from "./limits.js";
+import { DECODE_DEADLINE_S, LIVE_POOL, LIVE_STREAM, RATE_LIMIT } from "./limits.js";
 
 export interface Config {
   host: string;
@@ -18,6 +18,10 @@ export interface Config {
   trustProxy: boolean | string;
   /** The longest a recording may take to decode, from its arrival, ms: it is then stopped, with a 503. */
   decodeDeadlineMs: number;
+  /** A live stream whose client sends nothing for this long is closed, ms. */
+  liveIdleMs: number;
+  /** Threads that decode live streams. */
+  liveThreads: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -67,6 +71,8 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     trustProxy: trustProxy(env),
     decodeDeadlineMs: 1000 * integer(env, "DECODE_DEADLINE_S", DECODE_DEADLINE_S.default, DECODE_DEADLINE_S.min, DECODE_DEADLINE_S.max),
+    liveIdleMs: 1000 * integer(env, "LIVE_IDLE_S", LIVE_STREAM.idleSeconds.default, LIVE_STREAM.idleSeconds.min, LIVE_STREAM.idleSeconds.max),
+    liveThreads: integer(env, "LIVE_THREADS", LIVE_POOL.threads.default, LIVE_POOL.threads.min, LIVE_POOL.threads.max),
   };
 }
 

@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   UPGRADE_REQUIRED: "A WebSocket endpoint was asked for without the upgrade to WebSocket",
   BAD_FRAME: "A live stream's frame is not PCM: a text frame, or bytes that are not whole samples (the close reason, code 1003)",
   FRAME_TOO_LARGE: "A live stream's frame is over 1 MiB (the close reason, code 1009)",
+  MALFORMED_FRAME: "A live stream's frame broke the WebSocket protocol: unmasked, a bad opcode or length, invalid UTF-8 (the close reason, code 1002 or 1007)",
   IDLE: "A live stream sent nothing for 30 s (the close reason, code 1000)",
   SHUTTING_DOWN: "The server is shutting down: a live stream gets its last events, then this (the close reason, code 1001)",
   INTERNAL: "A bug; the details go to the server's log, not to the client",

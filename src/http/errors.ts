@@ -43,6 +43,7 @@ export class StreamClose {
 }
 
 export const badFrame = (message: string) => new StreamClose(1003, "BAD_FRAME", message);
+export const malformedFrame = () => new StreamClose(1002, "MALFORMED_FRAME", "A frame broke the WebSocket protocol");
 export const frameTooLarge = (limit: number) => new StreamClose(1009, "FRAME_TOO_LARGE", `A frame may hold ${formatBytes(limit)} at most`);
 export const idleStream = (seconds: number) => new StreamClose(1000, "IDLE", `Nothing received for ${seconds} s`);
 export const streamShutdown = () => new StreamClose(1001, "SHUTTING_DOWN", "The server is shutting down");

@@ -7,6 +7,7 @@
  *
  * No I/O and no fastify here: the CLI imports this module too.
  */
+import { availableParallelism } from "node:os";
 export { FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WPM } from "../core/limits.js";
 export {
   DECODE_FREQUENCY,
@@ -74,13 +75,16 @@ export const PCM_FORMATS = ["s16le", "f32le"] as const;
 /** A live stream (GET /api/v1/listen): its largest frame, its idle time, and how far ahead of real time it may send. */
 export const LIVE_STREAM = {
   maxFrameBytes: 1024 * 1024,
-  idleMs: 30_000,
+  /** A stream whose client sends nothing for this long is closed, seconds (LIVE_IDLE_S). */
+  idleSeconds: { default: 30, min: 1, max: 3600 },
   /** Audio taken at most this many times faster than real time; beyond, the socket is paused. */
   maxSpeed: 20,
   /** Audio that may arrive at once before the pace applies, ms. */
   burstMs: 10_000,
-  /** On shutdown, how long a stream has for its last events and its client to answer the close before its socket is cut, ms (the process has 10 s in all). */
-  closeAnswerMs: 5_000,
+  /** On shutdown, how long a stream may go on decoding the audio it has received, ms: what is left after it is dropped, and the last events and the close are sent. */
+  shutdownDecodeMs: 3_000,
+  /** ... and how long it has in all, its client's answer to the close included, before its socket is cut, ms (the process has 10 s in all). */
+  closeAnswerMs: 6_000,
   /** Audio received but not yet decoded, ms, beyond which the socket is paused until the decoder catches up: a client faster than the decoder is slowed, its audio never piles up. */
   queueMs: 10_000,
   /** At most this much audio goes to the decoder at once, ms: what a shutdown may still have to wait for. */
@@ -89,10 +93,12 @@ export const LIVE_STREAM = {
 
 /** The threads that decode live streams (live-pool.ts). */
 export const LIVE_POOL = {
+  /** How many (LIVE_THREADS): by default one fewer than the machine's cores, the last answering requests. */
+  threads: { default: Math.max(1, availableParallelism() - 1), min: 1, max: 64 },
   /** How busy a thread has been is measured over this, ms. */
   windowMs: 2_000,
-  /** A new stream is refused while every thread has been busy this share of its time, or more, ... Estimator: leaves room for the streams already open to catch up. */
-  admitBelow: 0.9,
+  /** A new stream is refused while every thread has been busy this share of its time, or more, ... Estimator: most of its time; the share, measured from the messages' times, moves by a tenth either way under steady load. */
+  admitBelow: 0.75,
   /** ... and its streams hold more than this of audio not yet decoded, ms: they are falling behind. Estimator: two readings' worth (HOP_MS 500 to 1000 ms). */
   behindMs: 2_000,
 } as const;

@@ -5,7 +5,6 @@
  * least busy of late; while every thread is busier than LIVE_POOL.admitBelow of its time,
  * no new stream is taken (the caller refuses it), rather than slowing every stream open.
  */
-import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ListenerOptions } from "../audio/index.js";
 import { LIVE_POOL } from "./limits.js";
@@ -62,7 +61,7 @@ export class LivePool {
   private readonly handlers = new Map<number, (answer: StreamAnswer) => void>();
   private nextId = 0;
 
-  constructor(private readonly size = Math.max(1, availableParallelism() - 1)) {}
+  constructor(private readonly size: number) {}
 
   /** Whether a new stream would slow the open ones: every thread busy and behind. */
   get full(): boolean {
@@ -93,8 +92,7 @@ export class LivePool {
 
   /** Ends every thread. */
   async close(): Promise<void> {
-    await Promise.all(this.threads.map((t) => t.worker.terminate()));
-    this.threads.length = 0;
+    await Promise.all([...this.threads].map((t) => t.worker.terminate()));
   }
 
   /** A stream's answers are no longer wanted. */
@@ -115,6 +113,18 @@ export class LivePool {
       thread.busy.add(answer.busyMs);
       this.handlers.get(answer.id)?.(answer);
       if (answer.kind !== "events") this.leave(thread, answer.id);
+    });
+    // A thread that dies (out of memory, a bug) fails its streams, saying why; the next stream starts another.
+    let why = "";
+    thread.worker.on("error", (error) => {
+      why = `: ${error.stack ?? error.message}`;
+    });
+    thread.worker.once("exit", (code) => {
+      this.threads.splice(this.threads.indexOf(thread), 1);
+      for (const id of [...thread.behind.keys()]) {
+        this.handlers.get(id)?.({ id, kind: "failed", message: `the decoding thread ended (exit code ${code})${why}`, busyMs: 0 });
+        this.leave(thread, id);
+      }
     });
     // A thread does not stop while the process runs: its streams' sockets keep the process alive.
     thread.worker.unref();

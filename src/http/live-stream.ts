@@ -3,14 +3,14 @@
  * live pool (live-pool.ts), each event sent back as one JSON text frame. The client ends
  * its side with an empty binary frame, and gets the last events, an `end` event and a 1000
  * close. Frames that are not PCM close the socket (1003, 1009) with a JSON reason; a client
- * that sends nothing for 30 s is closed as idle (never one that has ended its side while
+ * that sends nothing for 30 s (LIVE_IDLE_S) is closed as idle (never one that has ended its side while
  * its audio is still being decoded). A client faster than LIVE_STREAM.maxSpeed times real
  * time, or than the decoder, is paused: its audio never piles up.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { ListenEvent, ListenSummary } from "../audio/index.js";
-import { badFrame, frameTooLarge, idleStream, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
+import { badFrame, frameTooLarge, idleStream, malformedFrame, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
 import { LIVE_STREAM, type PCM_FORMATS } from "./limits.js";
 import type { LivePool, RemoteListener, StreamAnswer } from "./live-pool.js";
 import type { Metrics } from "./metrics.js";
@@ -23,6 +23,8 @@ export interface LiveStreamContext {
   metrics: Metrics;
   log: FastifyBaseLogger;
   pool: LivePool;
+  /** A client that sends nothing for this long is closed, ms. */
+  idleMs: number;
   /** Counts a minute of audio against the client's rate limit; calls back when over it. */
   countMinute: (over: (retryAfterSeconds: number) => void) => void;
   closed: (stream: LiveStream) => void;
@@ -77,6 +79,8 @@ export class LiveStream {
   private open = true;
   /** The client has ended its side (or the server is going): what is left is decoded, then the end event. */
   private ending: StreamClose | "ended" | undefined;
+  /** On shutdown, when what is still undecoded is dropped (performance.now()). */
+  private dropAfter = Number.POSITIVE_INFINITY;
   private flushed = false;
   private released = false;
 
@@ -100,6 +104,7 @@ export class LiveStream {
     this.sampleRate = sampleRate;
     this.decoder = context.pool.open({ sampleRate, frequency, wpm, signals, alphabet }, (answer) => this.heard(answer));
     context.metrics.liveStreams.inc();
+    withReasons(socket);
     socket.on("message", (data, isBinary) => this.receive(frameBytes(data as Buffer), isBinary));
     socket.on("close", () => this.closed());
     socket.on("error", (error) => context.log.debug({ err: error }, "live stream socket error"));
@@ -107,14 +112,15 @@ export class LiveStream {
   }
 
   /**
-   * Ends the stream as the server shuts down: the audio received is read to the end (at
-   * most LIVE_STREAM.queueMs of it waits), then the last events and a 1001 close; a stream
-   * that cannot finish, or a client that does not answer the close, is cut off after
+   * Ends the stream as the server shuts down: the audio received is read for up to
+   * shutdownDecodeMs, what is left then is dropped, then the last events and a 1001 close; a
+   * stream that cannot finish, or a client that does not answer the close, is cut off after
    * closeAnswerMs.
    */
   shutDown(): Promise<void> {
     if (!this.open) return Promise.resolve();
     const closed = new Promise<void>((resolve) => this.socket.once("close", () => resolve()));
+    this.dropAfter = performance.now() + LIVE_STREAM.shutdownDecodeMs;
     this.end(streamShutdown());
     const cutOff = setTimeout(() => this.socket.terminate(), LIVE_STREAM.closeAnswerMs);
     return closed.finally(() => clearTimeout(cutOff));
@@ -157,7 +163,14 @@ export class LiveStream {
    * the stream is ending and all is read, asks for its end.
    */
   private feed(): void {
-    if (this.decoding > 0 || this.paceTimer || !this.open) return;
+    if (this.decoding > 0 || !this.open) return;
+    if (performance.now() > this.dropAfter) {
+      clearTimeout(this.paceTimer);
+      this.paceTimer = undefined;
+      this.queue = [];
+      this.queued = 0;
+    }
+    if (this.paceTimer) return;
     if (this.queue.length > 0 && this.paced()) {
       const batch = this.nextBatch();
       this.decoding = batch.length;
@@ -257,7 +270,8 @@ export class LiveStream {
 
   private touch(): void {
     clearTimeout(this.idle);
-    this.idle = setTimeout(() => this.close(idleStream(LIVE_STREAM.idleMs / 1000)), LIVE_STREAM.idleMs);
+    const { idleMs } = this.context;
+    this.idle = setTimeout(() => this.close(idleStream(idleMs / 1000)), idleMs);
   }
 
   /** Closes with `why`'s code and JSON reason, or a plain 1000 once the stream has ended. */
@@ -285,6 +299,20 @@ export class LiveStream {
       this.decoder.drop();
     }
   }
+}
+
+/**
+ * ws closes a frame it will not read itself (one over its payload limit: 1009; one that
+ * breaks the protocol: 1002, 1007), with a bare code: the socket's close is given the JSON
+ * reason the contract promises for every close of ours.
+ */
+function withReasons(socket: WebSocket): void {
+  const close = socket.close.bind(socket);
+  socket.close = (code?: number, reason?: string | Buffer) => {
+    const why =
+      reason === undefined ? { 1009: frameTooLarge(LIVE_STREAM.maxFrameBytes), 1002: malformedFrame(), 1007: malformedFrame() }[code ?? 0] : undefined;
+    close(code, reason ?? why?.reason);
+  };
 }
 
 function endEvent(summary: ListenSummary) {

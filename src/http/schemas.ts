@@ -179,11 +179,13 @@ export const ListenParams = Type.Object({
     maximum: READ_SAMPLE_RATE.max,
     description: `Samples per second of the PCM sent, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max}`,
   }),
+  // An enum, not a union of literals: a wrong value is then told every value it may take.
   format: Type.Optional(
-    Type.Union(
-      PCM_FORMATS.map((f) => Type.Literal(f)),
-      { description: "PCM in each binary frame: s16le (default) or f32le, mono" },
-    ),
+    Type.Unsafe<(typeof PCM_FORMATS)[number]>({
+      type: "string",
+      enum: [...PCM_FORMATS],
+      description: "PCM in each binary frame: s16le (default) or f32le, mono",
+    }),
   ),
   ...DecodeAudioQuery.properties,
 });

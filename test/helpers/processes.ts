@@ -237,7 +237,19 @@ export interface Instance {
   url: string;
 }
 
-const CONFIG_VARIABLES = ["HOST", "PORT", "LOG_LEVEL", "RATE_LIMIT_ENFORCE", "RATE_LIMIT_QUOTA", "RATE_LIMIT_WINDOW_S", "REDIS_URL", "TRUST_PROXY"];
+const CONFIG_VARIABLES = [
+  "HOST",
+  "PORT",
+  "LOG_LEVEL",
+  "RATE_LIMIT_ENFORCE",
+  "RATE_LIMIT_QUOTA",
+  "RATE_LIMIT_WINDOW_S",
+  "REDIS_URL",
+  "TRUST_PROXY",
+  "DECODE_DEADLINE_S",
+  "LIVE_IDLE_S",
+  "LIVE_THREADS",
+];
 
 /**
  * `node --import tsx src/http/server.ts` on 127.0.0.1:port; resolves once /healthz answers

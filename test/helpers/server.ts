@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AddressInfo } from "node:net";
 import { after, before } from "node:test";
 import { buildApp, type AppConfig } from "../../src/http/app.js";
-import { DECODE_DEADLINE_S, RATE_LIMIT } from "../../src/http/limits.js";
+import { DECODE_DEADLINE_S, LIVE_POOL, LIVE_STREAM, RATE_LIMIT } from "../../src/http/limits.js";
 
 export interface TestServer {
   app: FastifyInstance;
@@ -18,6 +18,8 @@ export const DEFAULT_TEST_CONFIG: AppConfig = {
   rateLimit: { enforce: false, quota: RATE_LIMIT.quota.default, windowSeconds: RATE_LIMIT.windowSeconds.default },
   trustProxy: false,
   decodeDeadlineMs: 1000 * DECODE_DEADLINE_S.default,
+  liveIdleMs: 1000 * LIVE_STREAM.idleSeconds.default,
+  liveThreads: LIVE_POOL.threads.default,
 };
 
 export async function startServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {

@@ -154,6 +154,7 @@ describe("GET /api/v1/listen (WebSocket)", () => {
       assert.equal(status, 400, query);
       assert.equal(body.success, false);
       assert.match(String(body.code), /MISSING_PARAMETER|INVALID_OPTION|INVALID_PARAMETER/, query);
+      if (query.includes("format")) assert.match(String(body.error), /s16le.*f32le/, "a wrong format is told the formats there are");
     }
     const plain = await httpGet(`${server.url}/api/v1/listen?sampleRate=8000`);
     assert.equal(plain.status, 426);
@@ -172,6 +173,17 @@ describe("GET /api/v1/listen (WebSocket)", () => {
     const big = await stream(wsUrl(server.url, `sampleRate=${RATE}`), [Buffer.alloc(1024 * 1024 + 2)], { end: false });
     assert.equal(big.code, 1009);
     assert.equal(reasonOf(big).code, "FRAME_TOO_LARGE");
+    // Far over the limit, the frame is refused by ws itself, before it is read: the same JSON reason.
+    const huge = await stream(wsUrl(server.url, `sampleRate=${RATE}`), [Buffer.alloc(3 * 1024 * 1024)], { end: false });
+    assert.equal(huge.code, 1009);
+    assert.equal(reasonOf(huge).code, "FRAME_TOO_LARGE");
+    // A frame with a reserved opcode (3) breaks the protocol: 1002, with a JSON reason too.
+    const broken = await stream(wsUrl(server.url, `sampleRate=${RATE}`), [], {
+      end: false,
+      onOpen: (ws) => (ws as unknown as { _socket: import("node:net").Socket })._socket.write(Buffer.from([0x83, 0x80, 1, 2, 3, 4])),
+    });
+    assert.equal(broken.code, 1002);
+    assert.equal(reasonOf(broken).code, "MALFORMED_FRAME");
     // The server still serves.
     assert.equal((await httpGet(`${server.url}/healthz`)).status, 200);
   });

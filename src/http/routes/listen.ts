@@ -16,7 +16,15 @@ export const LISTEN_PATH = "/api/v1/listen";
 /** The streams open and the threads that decode them, so that a shutdown can end each stream with its last events. */
 export class LiveStreams {
   private readonly open = new Set<LiveStream>();
-  readonly pool = new LivePool();
+  readonly pool: LivePool;
+
+  /** `idleMs`: a stream whose client sends nothing for this long is closed; `threads` decode them. */
+  constructor(
+    readonly idleMs: number,
+    threads: number,
+  ) {
+    this.pool = new LivePool(threads);
+  }
 
   add(stream: LiveStream): void {
     this.open.add(stream);
@@ -72,6 +80,7 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
         metrics: app.metrics,
         log: request.log,
         pool: streams.pool,
+        idleMs: streams.idleMs,
         countMinute: (over) => app.countUse(request.ip, over),
         closed: (s) => streams.remove(s),
       });
