@@ -15,13 +15,14 @@ export type MorseErrorCode = keyof typeof MORSE_ERROR_CODES;
 
 /**
  * The one error the core throws. Its message is the sentence the HTTP API answers
- * with, so library users and API users read the same words.
+ * with, so library users and API users read the same words; its `cause`, where it has one,
+ * is what went wrong inside (a decoder's own error), for a log and never for the client.
  */
 export class MorseError extends Error {
   readonly code: MorseErrorCode;
 
-  constructor(code: MorseErrorCode, message: string) {
-    super(message);
+  constructor(code: MorseErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = "MorseError";
     this.code = code;
   }

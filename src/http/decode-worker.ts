@@ -27,7 +27,11 @@ export default async function decodeRecording({ bytes, mediaType, hints, signals
     if (signals === "all") result.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
     return { ok: true, result };
   } catch (error) {
-    if (error instanceof MorseError) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof MorseError) {
+      // A decoder that failed inside: the client reads that the file is damaged, the log what failed.
+      if (error.cause !== undefined) console.warn("decode-audio:", error.message, error.cause);
+      return { ok: false, code: error.code, message: error.message };
+    }
     throw error;
   }
 }

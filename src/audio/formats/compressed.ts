@@ -1,15 +1,22 @@
 /**
  * Compressed recordings (MP3, Ogg Vorbis, Ogg Opus, FLAC) read through the WebAssembly
- * decoders of the wasm-audio-decoders family, fed a slice at a time: a file that expands
- * beyond the longest recording we decode is refused as soon as it has, not after decoding
- * all of it. Channels are averaged to mono, as in a WAV, and the rate is brought down to
- * the one the decoder works at as the samples arrive (limits.ts decodeFactor).
+ * decoders of the wasm-audio-decoders family. What the file's headers declare is checked
+ * before anything is decoded (channels, rate, length), and the file is fed in slices cut
+ * where its frames or pages would decode to more than a call may (feed-plan.ts): a file
+ * that expands beyond the longest recording we decode is refused as soon as it has, never
+ * holding more than that. Channels are averaged to mono, as in a WAV, and the rate is
+ * brought down to the one the decoder works at as the samples arrive (limits.ts
+ * decodeFactor).
  */
 import { MorseError } from "../../core/errors.js";
 import { Decimator } from "../dsp/decimator.js";
 import { decodeFactor, MAX_RECORDING_SECONDS } from "../limits.js";
+import type { FeedPlan } from "./feed-plan.js";
+import { planFlac } from "./flac.js";
+import { planMpeg } from "./mpeg.js";
+import { planOgg } from "./ogg.js";
+import { checkDeclared, damaged, type Recording, tooLong } from "./recording.js";
 import { AUDIO_FORMATS, type AudioFormat } from "./sniff.js";
-import { type Recording, tooLong } from "./recording.js";
 
 export type CompressedFormat = Exclude<AudioFormat, "wav">;
 
@@ -28,9 +35,6 @@ interface SliceDecoder {
   free(): void;
 }
 
-/** Bytes fed to a decoder at a time. */
-const SLICE_BYTES = 64 * 1024;
-
 /** A decoder for the format, its module loaded on first use (most recordings are WAV). */
 async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
   switch (format) {
@@ -45,6 +49,25 @@ async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
   }
 }
 
+/** Where each format's headers say its audio is and what it declares. */
+function planFeed(bytes: Uint8Array, format: CompressedFormat): FeedPlan {
+  switch (format) {
+    case "mp3":
+      return planMpeg(bytes);
+    case "flac":
+      return planFlac(bytes);
+    default:
+      return planOgg(bytes, format);
+  }
+}
+
+/**
+ * How far what a file decodes to may run past the length its headers declare: decoders
+ * trim Opus's last packet and MP3's padding only after decoding them, and a decoder that
+ * lost its place may find a frame the header walk did not (share of the length, and s).
+ */
+const LENGTH_SLACK = { share: 0.1, seconds: 2 };
+
 /**
  * Decoded slices gathered as mono samples at the rate the decoder works at, up to
  * MAX_RECORDING_SECONDS: a 15-minute Opus file (always 48 kHz) then takes 29 MB of samples
@@ -53,29 +76,43 @@ async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
 class MonoSamples {
   private readonly pieces: Float32Array[] = [];
   private length = 0;
+  /** Samples per channel decoded. */
   private decoded = 0;
   private decimator?: Decimator;
   /** The file's own rate. */
   fileRate = 0;
   firstError?: string;
 
-  /** `keepHz`: a pitch hinted, which the rate kept must hold. */
-  constructor(private readonly keepHz?: number) {}
+  /** `declaredSeconds`: the length the file's headers say, if they do; `keepHz`: a pitch hinted, which the rate kept must hold. */
+  constructor(
+    private readonly format: CompressedFormat,
+    private readonly declaredSeconds: number | undefined,
+    private readonly keepHz?: number,
+  ) {}
 
   add(slice: DecodedSlice): void {
     this.firstError ??= slice.errors[0]?.message;
     const n = slice.samplesDecoded;
     const channels = slice.channelData.length;
     if (n === 0 || channels === 0) return;
+    // What the frames hold, checked as what the headers declared was: headers may lie.
+    checkDeclared({ channels, sampleRate: slice.sampleRate }, this.format);
     this.fileRate ||= slice.sampleRate;
+    if (slice.sampleRate !== this.fileRate) throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) changes its sample rate part of the way through`);
+    this.decoded += n;
+    if (this.decoded > MAX_RECORDING_SECONDS * this.fileRate) throw tooLong();
+    // A file that decodes to more than its headers say was forged to (a bomb that hides its
+    // length costs a decoder's time for all it holds): refused once it is clearly over.
+    const declared = this.declaredSeconds;
+    if (declared !== undefined && this.decoded > (declared * (1 + LENGTH_SLACK.share) + LENGTH_SLACK.seconds) * this.fileRate) {
+      throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) holds more audio than its headers say (${Math.round(declared)} s): the file is damaged`);
+    }
     this.decimator ??= new Decimator(decodeFactor(this.fileRate, this.keepHz));
     const mono = new Float32Array(n);
     for (const channel of slice.channelData) for (let i = 0; i < n; i++) mono[i]! += channel[i]! / channels;
     const kept = this.decimator.factor === 1 ? mono : this.decimator.push(mono);
     this.pieces.push(kept);
     this.length += kept.length;
-    this.decoded += n;
-    if (this.decoded > MAX_RECORDING_SECONDS * this.fileRate) throw tooLong();
   }
 
   recording(): Recording {
@@ -96,23 +133,29 @@ class MonoSamples {
 
 /** Reads a compressed recording, at a rate that holds `keepHz` if given; every problem is a MorseError that names it. */
 export async function readCompressed(bytes: Uint8Array, format: CompressedFormat, keepHz?: number): Promise<Recording> {
+  const plan = planFeed(bytes, format);
+  checkDeclared(plan, format);
   const decoder = await openDecoder(format);
   await decoder.ready;
-  const samples = new MonoSamples(keepHz);
-  const name = AUDIO_FORMATS[format];
+  const samples = new MonoSamples(format, plan.estimated ? undefined : plan.seconds, keepHz);
   try {
-    for (let at = 0; at < bytes.length; at += SLICE_BYTES) samples.add(await decoder.decode(bytes.subarray(at, at + SLICE_BYTES)));
+    let from = plan.start;
+    for (const to of plan.cuts) {
+      samples.add(await decoder.decode(bytes.subarray(from, to)));
+      from = to;
+    }
     if (decoder.flush) samples.add(await decoder.flush());
   } catch (error) {
     if (error instanceof MorseError) throw error;
-    // A damaged file can make a decoder trap or throw: it is the file's fault, not ours.
-    throw new MorseError("INVALID_AUDIO", `The recording looks like ${name} but cannot be decoded: ${(error as Error)?.message ?? error}`);
+    // A damaged file can make a decoder trap or throw (its own TypeErrors too): it is the file's fault, not ours.
+    throw damaged(format, error);
   } finally {
     decoder.free();
   }
   if (samples.fileRate === 0) {
-    const why = samples.firstError ? `: ${samples.firstError}` : "";
-    throw new MorseError("INVALID_AUDIO", `The recording looks like ${name} but holds no audio that can be decoded${why}`);
+    // The decoder's own words are for the log (`cause`), not the client.
+    const cause = samples.firstError === undefined ? undefined : { cause: samples.firstError };
+    throw new MorseError("INVALID_AUDIO", `The recording looks like ${AUDIO_FORMATS[format]} but holds no audio that can be decoded`, cause);
   }
   return samples.recording();
 }

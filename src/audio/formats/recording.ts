@@ -4,6 +4,7 @@
  */
 import { MorseError } from "../../core/errors.js";
 import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../limits.js";
+import type { Declared } from "./feed-plan.js";
 import { AUDIO_FORMATS, MEDIA_TYPE_FORMATS, sniffFormat, type AudioFormat } from "./sniff.js";
 
 /** Mono samples in [-1, 1] (channels averaged) and their rate. */
@@ -40,12 +41,33 @@ export function formatOf(bytes: Uint8Array, mediaType?: string): AudioFormat {
   return format;
 }
 
-/** A recording's sample rate, checked against what the decoder reads. */
-export function checkReadRate(recording: Recording, format: AudioFormat): Recording {
-  const { sampleRate } = recording;
+/** A sample rate, checked against what the decoder reads. */
+function checkRate(sampleRate: number, format: AudioFormat): void {
   if (sampleRate < READ_SAMPLE_RATE.min || sampleRate > READ_SAMPLE_RATE.max) {
     const range = `${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`;
     throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[format]}) has a sample rate of ${sampleRate} Hz, outside ${range}`);
   }
+}
+
+/** A recording's sample rate, checked against what the decoder reads. */
+export function checkReadRate(recording: Recording, format: AudioFormat): Recording {
+  checkRate(recording.sampleRate, format);
   return recording;
+}
+
+/**
+ * What a compressed file's headers declare, checked before any of it is decoded: mono or
+ * stereo, a rate the decoder reads, and no longer than MAX_RECORDING_SECONDS.
+ */
+export function checkDeclared({ channels, sampleRate, seconds }: Declared, format: AudioFormat): void {
+  if (channels !== undefined && (channels < 1 || channels > 2)) {
+    throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[format]}) has ${channels} channels; only mono and stereo are read`);
+  }
+  if (sampleRate !== undefined) checkRate(sampleRate, format);
+  if (seconds !== undefined && seconds > MAX_RECORDING_SECONDS) throw tooLong(seconds);
+}
+
+/** The refusal of a file a decoder failed inside: the file's fault, said without the decoder's words (its `cause`, for the log). */
+export function damaged(format: AudioFormat, cause: unknown): MorseError {
+  return new MorseError("INVALID_AUDIO", `The recording looks like ${AUDIO_FORMATS[format]} but cannot be decoded: the file is damaged`, { cause });
 }

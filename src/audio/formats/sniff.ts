@@ -3,6 +3,7 @@
  * name each format. A file's bytes decide how it is read; a declared media type only has
  * to agree with them.
  */
+import { afterId3Tags, mpegFrameAt } from "./mpeg.js";
 
 /** The formats a recording can be read from. */
 export const AUDIO_FORMATS = {
@@ -34,27 +35,6 @@ function ascii(bytes: Uint8Array, offset: number, text: string): boolean {
   return true;
 }
 
-/** An ID3v2 tag's length (header included), or 0 where none starts at `offset`. */
-function id3Length(bytes: Uint8Array, offset: number): number {
-  if (!ascii(bytes, offset, "ID3") || offset + 10 > bytes.length) return 0;
-  // The size is 4 bytes of 7 bits each ("syncsafe"); a footer adds 10 bytes.
-  const size = ((bytes[offset + 6]! & 0x7f) << 21) | ((bytes[offset + 7]! & 0x7f) << 14) | ((bytes[offset + 8]! & 0x7f) << 7) | (bytes[offset + 9]! & 0x7f);
-  const footer = bytes[offset + 5]! & 0x10 ? 10 : 0;
-  return 10 + size + footer;
-}
-
-/** Whether an MPEG audio frame header starts at `offset`: 11 sync bits, a version, layer, bitrate and rate that exist. */
-function mpegFrameAt(bytes: Uint8Array, offset: number): boolean {
-  if (offset + 4 > bytes.length || bytes[offset] !== 0xff) return false;
-  const b1 = bytes[offset + 1]!;
-  const b2 = bytes[offset + 2]!;
-  const version = (b1 >> 3) & 3;
-  const layer = (b1 >> 1) & 3;
-  const bitrate = b2 >> 4;
-  const rate = (b2 >> 2) & 3;
-  return (b1 & 0xe0) === 0xe0 && version !== 1 && layer !== 0 && bitrate !== 0 && bitrate !== 15 && rate !== 3;
-}
-
 /** The first Ogg page's codec, from the identification header that opens its first packet. */
 function oggCodec(bytes: Uint8Array): AudioFormat | undefined {
   if (bytes.length < 27) return undefined;
@@ -72,8 +52,8 @@ const MAX_TAG_PADDING = 4096;
 export function sniffFormat(bytes: Uint8Array): AudioFormat | undefined {
   if (ascii(bytes, 0, "RIFF") && ascii(bytes, 8, "WAVE")) return "wav";
   if (ascii(bytes, 0, "OggS")) return oggCodec(bytes);
-  // An ID3 tag may stand before a FLAC stream as before MP3 frames.
-  const tag = id3Length(bytes, 0);
+  // ID3 tags may stand before a FLAC stream as before MP3 frames.
+  const tag = afterId3Tags(bytes);
   if (ascii(bytes, tag, "fLaC")) return "flac";
   if (tag > 0) {
     // Encoders may pad the tag with zeros before the first frame.
