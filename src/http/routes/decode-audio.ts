@@ -7,6 +7,7 @@ import { emptyRecording } from "../errors.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
 import { RECORDING_BODY_LIMIT } from "../limits.js";
 import { durationInMicroseconds } from "../microseconds.js";
+import { recordingBodyParser } from "../recording-body.js";
 import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
 
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
@@ -18,7 +19,7 @@ export async function decodeAudioRoutes(app: FastifyInstance, deadlineMs: number
   app.addHook("onClose", async () => decoder.close());
   // Its own context, so that the recording parser and its body limit apply here only.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { parseAs: "buffer", bodyLimit: RECORDING_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { bodyLimit: RECORDING_BODY_LIMIT }, recordingBodyParser(RECORDING_BODY_LIMIT));
     scope.post(
       "/api/v1/decode-audio",
       {
