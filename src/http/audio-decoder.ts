@@ -7,7 +7,7 @@ import { Piscina } from "piscina";
 import type { AudioHints } from "../audio/index.js";
 import type { DecodeOutcome, DecodeTask, RecordingDecode } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
-import { busy, decodeTimedOut } from "./errors.js";
+import { decodeTimedOut } from "./errors.js";
 import { DECODE_QUEUE } from "./limits.js";
 
 function workerFile(): string {
@@ -56,11 +56,11 @@ export class AudioDecoder {
    * client went away) or at the deadline (HttpError DECODE_TIMEOUT).
    *
    * The file's memory goes to the decoding thread: when `file` is the whole of its
-   * ArrayBuffer, that is transferred (`file` is left empty), not copied.
+   * ArrayBuffer, that is transferred (`file` is left empty), not copied. How many recordings
+   * are taken at once is decode-admission.ts's concern; the pool's queue stays bounded too.
    */
   async decode(file: Uint8Array, mediaType: string, hints: AudioHints, signals?: "all", gone?: AbortSignal): Promise<RecordingDecode> {
     const queued = this.pool.queueSize;
-    if (queued >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
     const bytes = transferable(file);
     const task: DecodeTask = { bytes, mediaType, hints, signals };
     const deadline = AbortSignal.timeout(this.deadlineMs);

@@ -95,9 +95,14 @@ export const rateLimited = (seconds: number) =>
     "retry-after": String(seconds),
   });
 
+/**
+ * A recording refused before its body is read: the connection is closed after the answer, so
+ * that the body the client may already be sending is not read at all.
+ */
 export const busy = (retryAfterSeconds: number) =>
   new HttpError(503, "BUSY", "Too many recordings are being decoded: try again in a few seconds", {
     "retry-after": String(retryAfterSeconds),
+    connection: "close",
   });
 
 /** A live stream refused before its upgrade: the threads that decode streams are full. */
