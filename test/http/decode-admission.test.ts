@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import { after, describe, it } from "node:test";
 import { encodeWav } from "../../src/audio/index.js";
+import { AudioDecoder } from "../../src/http/audio-decoder.js";
 import { DECODE_QUEUE, RECORDING_BODY_LIMIT } from "../../src/http/limits.js";
 import { recordBand } from "../fixtures/band.js";
 import { freePorts, httpGet, type Instance, parseMetrics, startInstance, stopAll, waitFor } from "../helpers/processes.js";
@@ -189,6 +190,25 @@ describe("decode-audio's places, taken from a request's headers to its answer", 
     });
     assertError(tooLarge, 413, "Request body is too large: the limit is 33554432 bytes (32 MiB)", "PAYLOAD_TOO_LARGE");
     await untilTaken(server.url, 0);
+  });
+});
+
+describe("a recording's bytes, handed to its decoding thread", () => {
+  it("are transferred, not copied, when they are the whole of their buffer (as bodies are read); a view into a larger one is copied", async () => {
+    const decoder = new AudioDecoder(30_000);
+    try {
+      const whole = Buffer.allocUnsafeSlow(SHORT.length);
+      SHORT.copy(whole);
+      assert.equal((await decoder.decode(whole, "audio/wav", {})).output, "TEST");
+      assert.equal(whole.byteLength, 0, "the thread took the buffer over: nothing is left here");
+      const larger = Buffer.concat([Buffer.from("head"), SHORT]);
+      const view = larger.subarray(4);
+      assert.equal((await decoder.decode(view, "audio/wav", {})).output, "TEST");
+      assert.equal(larger.byteLength, SHORT.length + 4, "the larger buffer is left whole");
+      assert.ok(view.equals(SHORT));
+    } finally {
+      await decoder.close();
+    }
   });
 });
 
