@@ -7,13 +7,23 @@ import { Piscina } from "piscina";
 import type { AudioHints } from "../audio/index.js";
 import type { DecodeOutcome, DecodeTask, RecordingDecode } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
-import { busy, decodeTimedOut } from "./errors.js";
+import { decodeTimedOut } from "./errors.js";
 import { DECODE_QUEUE } from "./limits.js";
 
 function workerFile(): string {
   // Under tsx (tests, development) the worker is the TypeScript source; built, it is the .js beside this file.
   const built = import.meta.url.endsWith(".js");
   return new URL(`./decode-worker.${built ? "js" : "ts"}`, import.meta.url).href;
+}
+
+/**
+ * Bytes whose ArrayBuffer may be handed to another thread: `file` itself when it is the whole
+ * of its ArrayBuffer (recording-body.ts reads bodies so), else a copy, as a view into a larger
+ * buffer (a pool's) would take its neighbours' bytes with it.
+ */
+function transferable(file: Uint8Array): Uint8Array<ArrayBuffer> {
+  const whole = file.buffer instanceof ArrayBuffer && file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+  return whole ? (file as Uint8Array<ArrayBuffer>) : new Uint8Array(file);
 }
 
 /** Why a decode was stopped: its deadline passed, or its client went away. */
@@ -44,12 +54,14 @@ export class AudioDecoder {
    * The Morse in a recording (of any format we read), declared as `mediaType`; with
    * `signals` "all", every signal's too. Stopped, its thread ended, when `gone` aborts (the
    * client went away) or at the deadline (HttpError DECODE_TIMEOUT).
+   *
+   * The file's memory goes to the decoding thread: when `file` is the whole of its
+   * ArrayBuffer, that is transferred (`file` is left empty), not copied. How many recordings
+   * are taken at once is decode-admission.ts's concern; the pool's queue stays bounded too.
    */
-  async decode(file: Buffer, mediaType: string, hints: AudioHints, signals?: "all", gone?: AbortSignal): Promise<RecordingDecode> {
+  async decode(file: Uint8Array, mediaType: string, hints: AudioHints, signals?: "all", gone?: AbortSignal): Promise<RecordingDecode> {
     const queued = this.pool.queueSize;
-    if (queued >= DECODE_QUEUE.max) throw busy(DECODE_QUEUE.retryAfterSeconds);
-    // A copy the worker can own: the request's Buffer may share a pooled ArrayBuffer.
-    const bytes = new Uint8Array(file);
+    const bytes = transferable(file);
     const task: DecodeTask = { bytes, mediaType, hints, signals };
     const deadline = AbortSignal.timeout(this.deadlineMs);
     const stop = gone ? AbortSignal.any([gone, deadline]) : deadline;

@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   EXPECTATION_FAILED: "An Expect header other than 100-continue",
   HEADERS_TOO_LARGE: "The request line or headers are too large",
   RATE_LIMITED: "Over the rate limit (only when enforcement is on); Retry-After says when to come back (a live stream over it is closed with 1008)",
-  BUSY: "The decoders are at capacity: too many recordings wait for a thread, or the live decoders are full; Retry-After says when to come back",
+  BUSY: "The decoders are at capacity: too many recordings are being received or decoded, or the live decoders are full; Retry-After says when to come back",
   DECODE_TIMEOUT: "The recording could not be decoded in the time a request may take, and was stopped; the message says what to try",
   UPGRADE_REQUIRED: "A WebSocket endpoint was asked for without the upgrade to WebSocket",
   BAD_FRAME: "A live stream's frame is not PCM: a text frame, or bytes that are not whole samples (the close reason, code 1003)",

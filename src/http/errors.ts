@@ -75,6 +75,8 @@ export const emptyRecording = () =>
 
 export const malformedRequest = (message = "Malformed HTTP request") => new HttpError(400, "MALFORMED_REQUEST", message);
 
+export const contentLengthMismatch = () => malformedRequest("Request body length does not match Content-Length");
+
 /** A WebSocket handshake that cannot be completed, refused before the upgrade. */
 export const badHandshake = (message: string, headers: Record<string, string> = {}) => new HttpError(400, "MALFORMED_REQUEST", message, headers);
 
@@ -93,9 +95,14 @@ export const rateLimited = (seconds: number) =>
     "retry-after": String(seconds),
   });
 
+/**
+ * A recording refused before its body is read: the connection is closed after the answer, so
+ * that the body the client may already be sending is not read at all.
+ */
 export const busy = (retryAfterSeconds: number) =>
   new HttpError(503, "BUSY", "Too many recordings are being decoded: try again in a few seconds", {
     "retry-after": String(retryAfterSeconds),
+    connection: "close",
   });
 
 /** A live stream refused before its upgrade: the threads that decode streams are full. */
@@ -125,7 +132,7 @@ function fromFastifyCode(error: FastifyError, bodyLimit: number): HttpError | un
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return unsupportedMediaType("application/json");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return malformedRequest("Request body length does not match Content-Length");
+      return contentLengthMismatch();
     case "FST_ERR_BAD_URL":
       return malformedRequest("The request URL is malformed");
     default:

@@ -38,10 +38,15 @@ export const RECORDING_BODY_LIMIT = 32 * MIB;
 export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000, idleSocketMs: 60_000, checkIntervalMs: 1000 } as const;
 
 /**
- * Recordings waiting for a decoding thread: beyond `max` they are refused with 503 rather
- * than queued without end, and told to come back after `retryAfterSeconds`.
+ * Recordings decode-audio takes at once, counted from their headers to their answer: being
+ * received, waiting for a decoding thread or being decoded. Beyond `max` a request is refused
+ * with 503 before its body is read (decode-admission.ts), and told to come back after
+ * `retryAfterSeconds`. Each may hold its body, up to RECORDING_BODY_LIMIT (32 MiB), so `max`
+ * bounds the bodies held at once: 8 × 32 MiB = 256 MiB, well under the half gigabyte a small
+ * host can spare, where 32 let 1 GiB of bodies wait (and, counted only once a body was read,
+ * bounded nothing: 50 uploads took 3.7 GB, issue 43). With two decoding threads, six may wait.
  */
-export const DECODE_QUEUE = { max: 32, retryAfterSeconds: 5 } as const;
+export const DECODE_QUEUE = { max: 8, retryAfterSeconds: 5 } as const;
 
 /**
  * The longest a recording may take to decode, from its arrival, seconds (DECODE_DEADLINE_S):

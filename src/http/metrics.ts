@@ -98,6 +98,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly decodeRecordings = new Gauge({
+    name: "ditdah_decode_recordings",
+    help: "Recordings decode-audio has taken and not yet answered: being received, waiting for a thread or being decoded",
+    registers: [this.registry],
+  });
+
   readonly liveStreams = new Gauge({
     name: "ditdah_live_streams",
     help: "Live streams open (GET /api/v1/listen)",

@@ -2,25 +2,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MEDIA_TYPE_FORMATS, writtenIn } from "../../audio/index.js";
 import { AudioDecoder } from "../audio-decoder.js";
 import { watchClient } from "../client-watch.js";
+import { DecodeAdmission } from "../decode-admission.js";
 import { TAGS } from "../docs.js";
 import { emptyRecording } from "../errors.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
-import { RECORDING_BODY_LIMIT } from "../limits.js";
+import { DECODE_QUEUE, RECORDING_BODY_LIMIT } from "../limits.js";
 import { durationInMicroseconds } from "../microseconds.js";
+import { recordingBodyParser } from "../recording-body.js";
 import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
 
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
 export const RECORDING_MEDIA_TYPES = Object.keys(MEDIA_TYPE_FORMATS);
 
+const DECODE_AUDIO_PATH = "/api/v1/decode-audio";
+
 /** Morse read from a recording: the body is the file itself; optional hints in the query string. Each decode stops after `deadlineMs`. */
 export async function decodeAudioRoutes(app: FastifyInstance, deadlineMs: number): Promise<void> {
   const decoder = new AudioDecoder(deadlineMs, (reason) => app.metrics.decodesStopped.inc({ reason }));
+  const admission = new DecodeAdmission(DECODE_QUEUE.max, DECODE_QUEUE.retryAfterSeconds, app.metrics.decodeRecordings);
+  admission.holdContinues(app.server, DECODE_AUDIO_PATH);
   app.addHook("onClose", async () => decoder.close());
   // Its own context, so that the recording parser and its body limit apply here only.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { parseAs: "buffer", bodyLimit: RECORDING_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { bodyLimit: RECORDING_BODY_LIMIT }, recordingBodyParser(RECORDING_BODY_LIMIT));
     scope.post(
-      "/api/v1/decode-audio",
+      DECODE_AUDIO_PATH,
       {
         bodyLimit: RECORDING_BODY_LIMIT,
         // The body is a file, not JSON to validate: it is described for the docs only.
@@ -32,7 +38,8 @@ export async function decodeAudioRoutes(app: FastifyInstance, deadlineMs: number
           consumes: RECORDING_MEDIA_TYPES,
           response: { 200: DecodeAudioResult, ...errorResponses },
         },
-        onRequest: requireMediaType(RECORDING_MEDIA_TYPES),
+        // A recording of another type takes no place; one beyond the places is refused before its body is read.
+        onRequest: [requireMediaType(RECORDING_MEDIA_TYPES), admission.admit],
         ...paramsNormalizer("query", DecodeAudioQuery),
       },
       async (request: FastifyRequest, reply: FastifyReply) => {
