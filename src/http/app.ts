@@ -27,6 +27,7 @@ import { LISTEN_PATH, LiveStreams, listenRoutes } from "./routes/listen.js";
 import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
 import { LIVE_STREAM } from "./limits.js";
 import websocket from "@fastify/websocket";
+import { MorseError } from "../core/errors.js";
 
 export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs" | "liveIdleMs" | "liveThreads">;
 
@@ -43,6 +44,9 @@ function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply)
   // A bug, with its stack; the service refusing what it has no room or time for (503), in a line.
   if (httpError.code === "INTERNAL") request.log.error({ err: error, ...where }, "request failed");
   else if (httpError.statusCode >= 500) request.log.warn({ ...where, code: httpError.code, why: httpError.message }, "request refused");
+  // A recording a decoder failed inside: the client is told it is damaged, the log what failed.
+  else if (error instanceof MorseError && error.cause !== undefined)
+    request.log.info({ ...where, code: httpError.code, cause: String(error.cause) }, "recording refused");
   reply.code(httpError.statusCode).headers(httpError.headers).send(errorBody(httpError));
 }
 

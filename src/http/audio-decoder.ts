@@ -67,7 +67,7 @@ export class AudioDecoder {
     const stop = gone ? AbortSignal.any([gone, deadline]) : deadline;
     try {
       const outcome = (await this.pool.run(task, { transferList: [bytes.buffer], signal: stop })) as DecodeOutcome;
-      if (!outcome.ok) throw new MorseError(outcome.code, outcome.message);
+      if (!outcome.ok) throw new MorseError(outcome.code, outcome.message, { cause: outcome.cause });
       return outcome.result;
     } catch (error) {
       if (stop.aborted) this.stopped(deadline.aborted ? "deadline" : "gone");

@@ -18,7 +18,8 @@ export interface DecodeTask {
 /** decodeAudio's reading, and with signals=all every signal's. */
 export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
 
-export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: false; code: MorseErrorCode; message: string };
+/** A refusal's `cause`, where it has one, is what failed inside (a decoder's own words): for the log, not the client. */
+export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: false; code: MorseErrorCode; message: string; cause?: string };
 
 export default async function decodeRecording({ bytes, mediaType, hints, signals }: DecodeTask): Promise<DecodeOutcome> {
   try {
@@ -28,9 +29,8 @@ export default async function decodeRecording({ bytes, mediaType, hints, signals
     return { ok: true, result };
   } catch (error) {
     if (error instanceof MorseError) {
-      // A decoder that failed inside: the client reads that the file is damaged, the log what failed.
-      if (error.cause !== undefined) console.warn("decode-audio:", error.message, error.cause);
-      return { ok: false, code: error.code, message: error.message };
+      const cause = error.cause === undefined ? {} : { cause: String(error.cause) };
+      return { ok: false, code: error.code, message: error.message, ...cause };
     }
     throw error;
   }

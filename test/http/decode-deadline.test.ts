@@ -48,7 +48,16 @@ describe("a decode that takes too long", () => {
       "DECODE_TIMEOUT",
     );
     assert.equal(await stopped(server.url, "deadline"), 1);
-    assert.equal(assertSuccess(await post(server.url, SHORT, "/api/v1/decode-audio")).output, "TEST");
+    // The stopped thread is replaced by a new one, whose start (loading the decoder) a busy
+    // machine may not finish within this 1 s deadline: the next recording is decoded once it has.
+    for (let attempt = 1; ; attempt++) {
+      const next = await post(server.url, SHORT, "/api/v1/decode-audio");
+      if (next.status === 200 || attempt === 10) {
+        assert.equal(assertSuccess(next).output, "TEST");
+        break;
+      }
+      assertError(next, 503, /within 1 s/, "DECODE_TIMEOUT");
+    }
   });
 });
 

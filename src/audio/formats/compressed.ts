@@ -98,14 +98,18 @@ class MonoSamples {
     // What the frames hold, checked as what the headers declared was: headers may lie.
     checkDeclared({ channels, sampleRate: slice.sampleRate }, this.format);
     this.fileRate ||= slice.sampleRate;
-    if (slice.sampleRate !== this.fileRate) throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) changes its sample rate part of the way through`);
+    if (slice.sampleRate !== this.fileRate)
+      throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) changes its sample rate part of the way through`);
     this.decoded += n;
     if (this.decoded > MAX_RECORDING_SECONDS * this.fileRate) throw tooLong();
     // A file that decodes to more than its headers say was forged to (a bomb that hides its
     // length costs a decoder's time for all it holds): refused once it is clearly over.
     const declared = this.declaredSeconds;
     if (declared !== undefined && this.decoded > (declared * (1 + LENGTH_SLACK.share) + LENGTH_SLACK.seconds) * this.fileRate) {
-      throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) holds more audio than its headers say (${Math.round(declared)} s): the file is damaged`);
+      throw new MorseError(
+        "INVALID_AUDIO",
+        `The recording (${AUDIO_FORMATS[this.format]}) holds more audio than its headers say (${Math.round(declared)} s): the file is damaged`,
+      );
     }
     this.decimator ??= new Decimator(decodeFactor(this.fileRate, this.keepHz));
     const mono = new Float32Array(n);
