@@ -50,15 +50,43 @@ export interface Speed {
   rungMs: number;
 }
 
+/** The one kind of element a reading holds ("." or "-"), or undefined where it holds both (or none). */
+function oneKind(morse: string): string | undefined {
+  const dots = morse.includes(".");
+  const dashes = morse.includes("-");
+  return dots === dashes ? undefined : dots ? "." : "-";
+}
+
+/**
+ * Marks all of one length read as dots at one speed and as dashes at three times it, and
+ * their timings fit Morse equally well either way (S, I, H, EE at 15 wpm are TTT, TT, TTTT,
+ * T T at 45): of `best` and a trial that reads the other kind about as well, the one whose
+ * speed is nearer TYPICAL_WPM.
+ */
+function likelierOfOneKind(best: Trial, trials: Trial[]): Trial {
+  const kind = oneKind(best.decoded.morse);
+  if (kind === undefined) return best;
+  const { TYPICAL_WPM, ONE_KIND_TIE_MISFIT } = TUNING.speed;
+  const typicality = (t: Trial) => Math.abs(Math.log(t.decoded.wpm / TYPICAL_WPM));
+  let chosen = best;
+  for (const t of trials) {
+    const other = oneKind(t.decoded.morse);
+    if (other === undefined || other === kind || t.misfit > best.misfit + ONE_KIND_TIE_MISFIT) continue;
+    if (typicality(t) < typicality(chosen)) chosen = t;
+  }
+  return chosen;
+}
+
 /**
  * The speed of the trial whose timings fit Morse best; the trials only near the rung
  * `nearMs` when one is given (a reading just before chose it).
  */
 export function searchSpeed(bb: Baseband, nearMs?: number): Speed | undefined {
+  const trials = dotLadder(nearMs)
+    .map((dotMs) => trial(bb, dotMs))
+    .filter((t) => t.decoded.wpm > 0);
   let best: Trial | undefined;
-  for (const dotMs of dotLadder(nearMs)) {
-    const t = trial(bb, dotMs);
-    if (t.decoded.wpm > 0 && (!best || biasedMisfit(t) < biasedMisfit(best))) best = t;
-  }
+  for (const t of trials) if (!best || biasedMisfit(t) < biasedMisfit(best)) best = t;
+  if (best) best = likelierOfOneKind(best, trials);
   return best && { dotMs: dotMsOf(best.decoded.wpm), rungMs: best.dotMs };
 }

@@ -91,6 +91,10 @@ export const TUNING = {
     COHERENT_MS: 100,
     /** Preference for shorter dots, per natural log of the dot length. Fitted: a long filter blurs fast Morse into blobs that fit 1:3:7 about as well. */
     SHORTER_DOT_BIAS: 0.02,
+    /** Marks all of one length fit Morse as all dots or as all dashes at three times the speed (S at 15 wpm, TTT at 45): the reading whose speed is nearer this is taken, wpm. Estimator: the geometric middle of the speeds operators send, 10 to 40 wpm. */
+    TYPICAL_WPM: 20,
+    /** ... when its misfit is within this of the best's. Estimator: about clean keying's misfit (0.05), so that only timings that fit both ways tie. */
+    ONE_KIND_TIE_MISFIT: 0.05,
     /** Retries of the final decode with filters √2 longer each, when a hinted speed finds no keying. Estimator. */
     FALLBACK_FILTERS: 2,
     /** Given the rung a reading just before chose (a live listener's), only the ladder's rungs within this many of it are tried. Estimator: the speed moves less than a rung between two readings a second apart or less. */

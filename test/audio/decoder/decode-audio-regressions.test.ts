@@ -17,6 +17,8 @@ import { findPitch } from "../../../src/audio/decoder/front-end/pitch.js";
 import { usableSamples } from "../../../src/audio/decoder/front-end/usable-samples.js";
 import { searchSpeed } from "../../../src/audio/decoder/speed.js";
 import { TUNING } from "../../../src/audio/decoder/tuning.js";
+import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
+import { rng } from "../../fixtures/random.js";
 import { levenshtein, receive, type Reception } from "../../fixtures/simulator.js";
 
 type Received = { samples: Float32Array; sampleRate: number };
@@ -156,6 +158,15 @@ describe("decodeAudio on pinned receptions", () => {
         storage: { format: "pcm", bits: 8 },
       });
       assert.equal(output, "RIG K3", `${snrDb} dB`);
+    }
+  });
+
+  it("reads a machine-keyed S, H or 5 alone as itself, at 44.1 kHz and 881 Hz (once TTT: dots taken for dashes at three times the speed)", () => {
+    for (const text of ["S", "H", "5", "SSS S"]) {
+      for (const wpm of [12, 17, 22]) {
+        const samples = elementSineMorse(text, { wpm, frequency: 881, sampleRate: 44_100, snrDb: 40 }, rng(wpm));
+        assert.equal(decodeAudio(samples, 44_100).output, text, `${text} at ${wpm} wpm`);
+      }
     }
   });
 });

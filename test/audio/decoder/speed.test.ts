@@ -35,4 +35,21 @@ describe("searchSpeed", () => {
     const bb = { re: Float32Array.from({ length: n }, () => gaussian(random)), im: Float32Array.from({ length: n }, () => gaussian(random)), blockMs: 1 };
     assert.equal(searchSpeed(bb), undefined);
   });
+
+  it("reads marks all of one length as dots at a usual speed, not dashes at three times it (S at 15 wpm, not TTT at 45)", () => {
+    for (const [text, wpm] of [
+      ["S", 15],
+      ["SSS S", 15],
+      ["H", 20],
+      ["EE", 20],
+      ["5", 12],
+      ["O", 20],
+      ["TTT", 25],
+      ["MO", 18],
+    ] as const) {
+      const { bb } = keyedBaseband(text, wpm, { noise: 0.05, seed: 5 });
+      const found = searchSpeed(bb)?.dotMs;
+      assert.ok(found !== undefined && Math.abs(found / dotMs(wpm) - 1) < 0.15, `${text} at ${wpm} wpm: ${found} ms against ${dotMs(wpm)}`);
+    }
+  });
 });
