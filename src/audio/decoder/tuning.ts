@@ -26,8 +26,12 @@ export const TUNING = {
   },
   /** Finding the tone (front-end/pitch.ts). */
   pitch: {
-    /** Frames averaged into the spectrum, at most. Estimator: spread over the recording, they find a tone that is there often. */
+    /** Frames averaged into the spectrum of each stretch, at most. Estimator: spread over the stretch, they find a tone that is there often. */
     MAX_FRAMES: 32,
+    /** The recording's spectrum is averaged in stretches of about this, s, each searched. Estimator: a tone drifting 1 Hz/s moves 20 Hz in it, about the peak's width. */
+    SEGMENT_S: 20,
+    /** A tone found in one stretch is looked for this far either side in the others, Hz, and mixed down at the middle of where it is: standard, half the ±50 Hz the drift follower tells apart (DRIFT_LAG_MS), so that a tone drifting 100 Hz stays within it. */
+    DRIFT_HZ: 50,
     /** Finest spectral resolution needed, Hz. Estimator: a drift of 20 Hz spreads the peak anyway. */
     RESOLUTION_HZ: 6,
     /** Half-width of the neighbourhood a peak is measured against, Hz. Estimator: wide enough for the noise floor, narrow enough for coloured noise. */

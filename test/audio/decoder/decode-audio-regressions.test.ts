@@ -169,4 +169,15 @@ describe("decodeAudio on pinned receptions", () => {
       }
     }
   });
+
+  it("reads a station drifting 100 Hz over 75 s, told nothing or told the pitch (once: no Morse found, its spectrum spread flat)", () => {
+    const text = "CQ CQ DE W1AW W1AW K QTH BOSTON MA NAME JOHN UR RST 579 579 BK TNX FER CALL 73 ES GL CQ CQ DE K1ABC K1ABC K QTH NEWTON";
+    const channel = { frequency: 700, driftHz: 100, fadeDepth: 0, fadePeriodS: 4, snrDb: 10, padS: 0.5 };
+    const { samples, sampleRate } = receive({ text, wpm: 18, channel, sampleRate: 8000, noiseSeed: 1001 });
+    for (const hints of [{}, { frequency: 700 }]) {
+      const read = decodeAudio(samples, sampleRate, hints);
+      assert.ok(levenshtein(text, read.output) <= 3, `${JSON.stringify(hints)}: ${read.output}`);
+      assert.ok(Math.abs(read.frequency - 700) <= 10, `${read.frequency} Hz`);
+    }
+  });
 });

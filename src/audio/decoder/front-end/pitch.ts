@@ -11,7 +11,7 @@ import { DECODE_FREQUENCY, highestPitch } from "../../limits.js";
 import { slidingMedians } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
-/** Average power spectrum of Hann-windowed frames spread over the recording, bins of sampleRate / size Hz (summed, not divided: only its shape matters). */
+/** Average power spectrum of Hann-windowed frames spread over `samples`, bins of sampleRate / size Hz (summed, not divided: only its shape matters). */
 function averageSpectrum(samples: Float32Array, size: number): Float64Array {
   const { MAX_FRAMES } = TUNING.pitch;
   const frames = Math.max(1, Math.floor(samples.length / size));
@@ -22,6 +22,19 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
     for (let k = 0; k < power.length; k++) power[k] = power[k]! + frame[k]!;
   });
   return power;
+}
+
+/**
+ * The recording cut into stretches of at most SEGMENT_S, each averaged apart: a tone that
+ * drifts (a few tens of Hz over a minute) stays narrow within a stretch, where over the
+ * whole recording it would spread into a plateau that stands out of nothing. A recording
+ * no longer than one stretch is one.
+ */
+function stretches(samples: Float32Array, sampleRate: number): Float32Array[] {
+  const length = Math.round(TUNING.pitch.SEGMENT_S * sampleRate);
+  const count = Math.max(1, Math.round(samples.length / length));
+  const step = Math.ceil(samples.length / count);
+  return Array.from({ length: count }, (_, k) => samples.subarray(k * step, Math.min(samples.length, (k + 1) * step)));
 }
 
 /** The averaged spectrum, and each searched bin's band power and peak score (its band's power over the noise beside it: sideFloors). */
@@ -36,6 +49,8 @@ interface Spectrum {
   peaks: Float64Array;
   /** score[k - lo]: 0 where the band holds no power. */
   score: Float64Array;
+  /** The stretches' own spectra, where there are several (spectrumOf). */
+  stretches?: Spectrum[];
 }
 
 /**
@@ -51,13 +66,9 @@ function sideFloors(power: Float64Array, halfPeak: number, halfHood: number): (k
   return (k) => Math.max(medians[Math.max(0, k - offset)]!, medians[Math.min(last, k + offset)]!);
 }
 
-function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
-  const { RESOLUTION_HZ, PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
-  const range = { min: searched.min, max: Math.min(searched.max, highestPitch(sampleRate)) };
-  let size = 256;
-  while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
-  const power = averageSpectrum(samples, size);
-  const binHz = sampleRate / size;
+/** The searched bins' peaks and scores in one averaged spectrum (see Spectrum). */
+function scored(power: Float64Array, binHz: number, range: { min: number; max: number }): Spectrum {
+  const { PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
   const last = power.length - 1;
   const lo = Math.max(1, Math.floor(range.min / binHz));
   const hi = Math.min(last, Math.ceil(range.max / binHz));
@@ -75,6 +86,31 @@ function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: 
 }
 
 /**
+ * The stretches' spectra (stretches), each bin scored in each: the spectrum of the stretch
+ * where the best-scoring peak stands highest, with every bin's best score over all of them
+ * (a peak counts where it stands out in any stretch) and its power in the sum of them all.
+ */
+function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
+  const range = { min: searched.min, max: Math.min(searched.max, highestPitch(sampleRate)) };
+  let size = 256;
+  while (size < sampleRate / TUNING.pitch.RESOLUTION_HZ) size <<= 1;
+  const binHz = sampleRate / size;
+  const spectra = stretches(samples, sampleRate).map((stretch) => scored(averageSpectrum(stretch, size), binHz, range));
+  if (spectra.length === 1) return spectra[0]!;
+  const total = new Float64Array(size / 2);
+  for (const { power } of spectra) for (let k = 0; k < total.length; k++) total[k] = total[k]! + power[k]!;
+  const whole = scored(total, binHz, range);
+  for (const { score, peaks } of spectra) {
+    for (let i = 0; i < whole.score.length; i++) {
+      // Each stretch's peak weighed as the whole's: its share of the whole's power in that band.
+      if (score[i]! > whole.score[i]!) whole.score[i] = score[i]!;
+      if (peaks[i]! * spectra.length > whole.peaks[i]!) whole.peaks[i] = peaks[i]! * spectra.length;
+    }
+  }
+  return { ...whole, stretches: spectra };
+}
+
+/**
  * The strongest peak's power-weighted centre (finer than one bin), Hz, of those that score
  * over `minScore`, at least `apartHz` from `away` if given; undefined where none does. The
  * strongest, not the best-scoring: where the noise is shaped (a receiver's passband, a
@@ -85,10 +121,12 @@ function strongestPeak(
   { power, binHz, lo, hi, halfPeak, peaks, score }: Spectrum,
   minScore: number,
   away?: { from: number; apartHz: number },
+  within?: { min: number; max: number },
 ): number | undefined {
   let best = -1;
   for (let k = lo; k <= hi; k++) {
     if (away && Math.abs(k * binHz - away.from) < away.apartHz) continue;
+    if (within && (k * binHz < within.min || k * binHz > within.max)) continue;
     if (score[k - lo]! > minScore && (best < 0 || peaks[k - lo]! > peaks[best - lo]!)) best = k;
   }
   if (best < 0) return undefined;
@@ -115,7 +153,32 @@ export function findPitch(
   sampleRate: number,
   searched: { min: number; max: number } = pitchRange(undefined, sampleRate),
 ): number | undefined {
-  return strongestPeak(spectrumOf(samples, sampleRate, searched), TUNING.pitch.MIN_PEAK_SCORE);
+  return findPitches(samples, sampleRate, searched)?.first;
+}
+
+/**
+ * A tone found at `pitch`, moved to the middle of where it is in each stretch (the peak
+ * nearest it there, within DRIFT_HZ, inside the searched range or not): the drift follower
+ * after mixing down (front-end/drift.ts) tells offsets apart only within ±50 Hz of the
+ * pitch mixed at, and a tone that drifts 100 Hz over a recording stays within that of its
+ * middle.
+ */
+function centred(spectrum: Spectrum, pitch: number): number {
+  const { MIN_PEAK_SCORE, DRIFT_HZ } = TUNING.pitch;
+  let centre = pitch;
+  // Again from the middle found: a stretch at the far end of a drift may lie beyond DRIFT_HZ of where it was found.
+  for (let pass = 0; pass < 2 && spectrum.stretches; pass++) {
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const stretch of spectrum.stretches) {
+      const there = strongestPeak(stretch, MIN_PEAK_SCORE, undefined, { min: centre - DRIFT_HZ, max: centre + DRIFT_HZ });
+      if (there === undefined) continue;
+      low = Math.min(low, there);
+      high = Math.max(high, there);
+    }
+    if (low <= high) centre = (low + high) / 2;
+  }
+  return centre;
 }
 
 /** The strongest tone, Hz, and the next at least some way from it (another station, or a tone that keys with the first: front-end/turns.ts tells). */
@@ -125,10 +188,14 @@ export interface Pitches {
 }
 
 /** As findPitch, and the next tone at least `apartHz` from it that stands out of the noise as the first must (the strongest bin of noise is no station), from the one spectrum. */
-export function findPitches(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }, apartHz: number): Pitches | undefined {
-  const spectrum = spectrumOf(samples, sampleRate, searched);
-  const first = strongestPeak(spectrum, TUNING.pitch.MIN_PEAK_SCORE);
-  return first === undefined ? undefined : { first, second: strongestPeak(spectrum, TUNING.pitch.MIN_PEAK_SCORE, { from: first, apartHz }) };
+export function findPitches(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }, apartHz = 0): Pitches | undefined {
+  const { MIN_PEAK_SCORE, DRIFT_HZ } = TUNING.pitch;
+  // Drawn DRIFT_HZ wider than searched, so that a tone found at the range's edge is centred on where it drifts beyond it.
+  const spectrum = spectrumOf(samples, sampleRate, { min: Math.max(DECODE_FREQUENCY.min, searched.min - DRIFT_HZ), max: searched.max + DRIFT_HZ });
+  const found = strongestPeak(spectrum, MIN_PEAK_SCORE, undefined, searched);
+  if (found === undefined) return undefined;
+  const first = centred(spectrum, found);
+  return { first, second: strongestPeak(spectrum, MIN_PEAK_SCORE, { from: first, apartHz }, searched) };
 }
 
 /**
