@@ -32,6 +32,8 @@ export interface CallHeard {
   sightings: number;
   /** The text around it, at most HEARD_MAX_CHARACTERS. */
   heard: string;
+  /** Which words `heard` holds: from, and up to (not including). */
+  heardWords: { from: number; to: number };
 }
 
 /** `heard` holds at most this many characters. */
@@ -111,6 +113,12 @@ function isBeacon(texts: readonly string[]): boolean {
 
 /** The words around word `i` joined, at most HEARD_MAX_CHARACTERS: the word, then one more before and after it in turn while they fit. */
 export function textAround(texts: readonly string[], i: number): string {
+  const { from, to } = wordsAround(texts, i);
+  return texts.slice(from, to).join(" ").slice(0, HEARD_MAX_CHARACTERS);
+}
+
+/** Which words textAround joins: from, and up to (not including). */
+export function wordsAround(texts: readonly string[], i: number): { from: number; to: number } {
   let from = i;
   let to = i + 1;
   let length = texts[i]!.length;
@@ -125,7 +133,7 @@ export function textAround(texts: readonly string[], i: number): string {
       grew = true;
     }
   }
-  return texts.slice(from, to).join(" ").slice(0, HEARD_MAX_CHARACTERS);
+  return { from, to };
 }
 
 /**
@@ -169,6 +177,7 @@ export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSIT
         qualifiedMs,
         sightings: sightings.length,
         heard: textAround(texts, shown.index),
+        heardWords: wordsAround(texts, shown.index),
       });
     }
   }

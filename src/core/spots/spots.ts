@@ -5,9 +5,12 @@
  * per 10 minutes). Pure: the signals come from the band decoder (decodeSignals), times are
  * ms of the recording or stream.
  */
+import { alphabetNamed, DEFAULT_ALPHABET } from "../alphabets/index.js";
+import { readHeardMorse } from "../decode.js";
 import { MorseError } from "../errors.js";
+import { DEFAULT_SEPARATOR } from "../limits.js";
 import { oneApart } from "./call-sign.js";
-import { callsHeard, type HeardWord, type SpotKind, wordsOf } from "./calls.js";
+import { type CallHeard, callsHeard, HEARD_MAX_CHARACTERS, type HeardWord, type SpotKind, wordsOf } from "./calls.js";
 
 export type Sideband = "usb" | "lsb";
 export const SIDEBANDS: readonly Sideband[] = ["usb", "lsb"];
@@ -46,6 +49,8 @@ export interface SpotSignal {
   wpm: number;
   snrDb: number;
   output: string;
+  /** What was heard, words split by " / " (for `heard` in another alphabet). */
+  morse?: string;
   startMs: number;
   endMs: number;
   words?: readonly HeardWord[];
@@ -56,11 +61,17 @@ export interface SpotOptions {
   dial: number;
   /** Which side of the dial the audio lies: usb (default) or lsb. */
   sideband?: Sideband;
+  /**
+   * The alphabet `heard` is written in (latin by default). Calls are read in Latin
+   * whatever it is: the ITU's call signs are Latin letters and digits.
+   */
+  alphabet?: string;
 }
 
 /** Refuses a dial or sideband out of bounds (MorseError INVALID_OPTION). */
 export function checkSpotOptions(options: SpotOptions): void {
-  const { dial, sideband } = options;
+  const { dial, sideband, alphabet } = options;
+  if (alphabet !== undefined) alphabetNamed(alphabet);
   if (typeof dial !== "number" || !Number.isFinite(dial) || dial < DIAL_KHZ.min || dial > DIAL_KHZ.max) {
     throw new MorseError("INVALID_OPTION", `Parameter dial must be a number between ${DIAL_KHZ.min} and ${DIAL_KHZ.max} (kHz)`);
   }
@@ -116,6 +127,13 @@ export class SpotLog {
   }
 }
 
+/** The text around a call, in `alphabet` where it is another than Latin and the signal's Morse is known: the same words, read there. */
+function heardIn(signal: SpotSignal, call: CallHeard, alphabet: string | undefined): string {
+  if (alphabet === undefined || alphabet === DEFAULT_ALPHABET || signal.morse === undefined) return call.heard;
+  const morse = signal.morse.split(DEFAULT_SEPARATOR).slice(call.heardWords.from, call.heardWords.to).join(DEFAULT_SEPARATOR);
+  return [...readHeardMorse(morse, alphabet)].slice(0, HEARD_MAX_CHARACTERS).join("");
+}
+
 /** The spots of a band's signals, and how many calls the busted-call rule kept out. */
 export interface SpotsResult {
   spots: Spot[];
@@ -157,7 +175,7 @@ export function spotsFromSignals(signals: readonly SpotSignal[], options: SpotOp
         kind: call.kind,
         firstMs: Math.round(call.firstMs),
         lastMs: Math.round(call.lastMs),
-        heard: call.heard,
+        heard: heardIn(signal, call, options.alphabet),
       });
     }
   }
