@@ -22,6 +22,8 @@ import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
 import { decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
+import { spotsRoutes } from "./routes/spots.js";
+import { AudioDecoder } from "./audio-decoder.js";
 import { encodeRoutes } from "./routes/encode.js";
 import { LISTEN_PATH, LiveStreams, listenRoutes } from "./routes/listen.js";
 import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
@@ -152,7 +154,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   audioRoutes(app);
   audioWavRoutes(app);
   audioMp3Routes(app);
-  await decodeAudioRoutes(app, config.decodeDeadlineMs);
+  // One pool of threads for every recording, whether read for its text or its spots.
+  const decoder = new AudioDecoder(config.decodeDeadlineMs, (reason) => metrics.decodesStopped.inc({ reason }));
+  app.addHook("onClose", async () => decoder.close());
+  await decodeAudioRoutes(app, decoder);
+  await spotsRoutes(app, decoder);
   listenRoutes(app, streams);
   registerHealth(app, readiness);
   await registerDocs(app);

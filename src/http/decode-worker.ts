@@ -3,7 +3,17 @@
  * answers requests. Errors come back as values: classes do not cross threads.
  */
 import { MorseError, type MorseErrorCode } from "../core/errors.js";
-import { decodeAudio, decodeSignals, readRecording, type AudioDecode, type AudioHints, type SignalDecode } from "../audio/index.js";
+import {
+  decodeAudio,
+  decodeSignals,
+  readRecording,
+  spotRecording,
+  type AudioDecode,
+  type AudioHints,
+  type RecordingSpotOptions,
+  type SignalDecode,
+} from "../audio/index.js";
+import type { Spot } from "../core/index.js";
 
 export interface DecodeTask {
   /** The file, of any format we read. */
@@ -13,16 +23,29 @@ export interface DecodeTask {
   hints: AudioHints;
   /** `all`: every signal of the band read apart too. */
   signals?: "all";
+  /** Where given, the recording's spots (API.md section 9) instead of its text. */
+  spots?: RecordingSpotOptions;
 }
 
 /** decodeAudio's reading, and with signals=all every signal's. */
 export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
 
-export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: false; code: MorseErrorCode; message: string };
+/** A recording's spots, how many calls the busted-call rule kept out, and its length. */
+export interface RecordingSpots {
+  spots: Spot[];
+  busted: number;
+  durationMs: number;
+}
 
-export default async function decodeRecording({ bytes, mediaType, hints, signals }: DecodeTask): Promise<DecodeOutcome> {
+export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: true; spots: RecordingSpots } | { ok: false; code: MorseErrorCode; message: string };
+
+export default async function decodeRecording({ bytes, mediaType, hints, signals, spots }: DecodeTask): Promise<DecodeOutcome> {
   try {
     const { samples, sampleRate } = await readRecording(bytes, mediaType, hints.frequency);
+    if (spots) {
+      const { spots: found, busted, durationMs } = spotRecording(samples, sampleRate, spots);
+      return { ok: true, spots: { spots: found, busted, durationMs } };
+    }
     const result: RecordingDecode = decodeAudio(samples, sampleRate, hints);
     if (signals === "all") result.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
     return { ok: true, result };

@@ -9,6 +9,7 @@ import { alphabetNamed, DEFAULT_ALPHABET } from "../alphabets/index.js";
 import { readHeardMorse } from "../decode.js";
 import { MorseError } from "../errors.js";
 import { DEFAULT_SEPARATOR } from "../limits.js";
+import { notOneOf, numberOutOfRange } from "../messages.js";
 import { oneApart } from "./call-sign.js";
 import { type CallHeard, callsHeard, HEARD_MAX_CHARACTERS, type HeardWord, type SpotKind, wordsOf } from "./calls.js";
 
@@ -73,9 +74,9 @@ export function checkSpotOptions(options: SpotOptions): void {
   const { dial, sideband, alphabet } = options;
   if (alphabet !== undefined) alphabetNamed(alphabet);
   if (typeof dial !== "number" || !Number.isFinite(dial) || dial < DIAL_KHZ.min || dial > DIAL_KHZ.max) {
-    throw new MorseError("INVALID_OPTION", `Parameter dial must be a number between ${DIAL_KHZ.min} and ${DIAL_KHZ.max} (kHz)`);
+    throw new MorseError("INVALID_OPTION", numberOutOfRange("dial", DIAL_KHZ.min, DIAL_KHZ.max));
   }
-  if (sideband !== undefined && !SIDEBANDS.includes(sideband)) throw new MorseError("INVALID_OPTION", "Parameter sideband must be usb or lsb");
+  if (sideband !== undefined && !SIDEBANDS.includes(sideband)) throw new MorseError("INVALID_OPTION", notOneOf("sideband", SIDEBANDS));
 }
 
 /** Where a pitch heard lies on the band: dial + audio in USB, dial - audio in LSB, rounded to 0.1 kHz. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MEDIA_TYPE_FORMATS, writtenIn } from "../../audio/index.js";
-import { AudioDecoder } from "../audio-decoder.js";
+import type { AudioDecoder } from "../audio-decoder.js";
 import { watchClient } from "../client-watch.js";
 import { TAGS } from "../docs.js";
 import { emptyRecording } from "../errors.js";
@@ -12,10 +12,8 @@ import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } fr
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
 export const RECORDING_MEDIA_TYPES = Object.keys(MEDIA_TYPE_FORMATS);
 
-/** Morse read from a recording: the body is the file itself; optional hints in the query string. Each decode stops after `deadlineMs`. */
-export async function decodeAudioRoutes(app: FastifyInstance, deadlineMs: number): Promise<void> {
-  const decoder = new AudioDecoder(deadlineMs, (reason) => app.metrics.decodesStopped.inc({ reason }));
-  app.addHook("onClose", async () => decoder.close());
+/** Morse read from a recording: the body is the file itself; optional hints in the query string. Read on `decoder`'s threads. */
+export async function decodeAudioRoutes(app: FastifyInstance, decoder: AudioDecoder): Promise<void> {
   // Its own context, so that the recording parser and its body limit apply here only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { parseAs: "buffer", bodyLimit: RECORDING_BODY_LIMIT }, (_request, body, done) => done(null, body));

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Spot } from "../../core/index.js";
+import type { AudioDecoder } from "../audio-decoder.js";
+import { watchClient } from "../client-watch.js";
+import { TAGS } from "../docs.js";
+import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
+import { emptyRecording } from "../errors.js";
+import { DEFAULT_REPORTER, RECORDING_BODY_LIMIT } from "../limits.js";
+import { errorResponses, RecordingBody, SpotsQuery, SpotsResult } from "../schemas.js";
+import { RECORDING_MEDIA_TYPES } from "./decode-audio.js";
+
+/** Told of each recording's spots, with its reporter (the DX-cluster feed). */
+export type SpotsHeard = (spots: readonly Spot[], reporter: string) => void;
+
+/**
+ * The stations heard in a recording (API.md section 9): the body is the file, as for
+ * decode-audio, read on the same threads and stopped as it is; the query places it on the band.
+ */
+export async function spotsRoutes(app: FastifyInstance, decoder: AudioDecoder, heard: SpotsHeard = () => {}): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { parseAs: "buffer", bodyLimit: RECORDING_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post(
+      "/api/v1/spots",
+      {
+        bodyLimit: RECORDING_BODY_LIMIT,
+        config: { swaggerTransform: ({ schema, url }: { schema: object; url: string }) => ({ schema: { ...schema, body: RecordingBody }, url }) },
+        schema: {
+          summary: "The stations heard in a recording of a band: call, frequency, speed, strength and kind, as a CW skimmer spots them",
+          tags: [TAGS.audio.name],
+          querystring: SpotsQuery,
+          consumes: RECORDING_MEDIA_TYPES,
+          response: { 200: SpotsResult, ...errorResponses },
+        },
+        onRequest: requireMediaType(RECORDING_MEDIA_TYPES),
+        ...paramsNormalizer("query", SpotsQuery),
+      },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const { dial, sideband, reporter, alphabet } = request.query as SpotsQuery;
+        const body = request.body as Buffer | undefined;
+        if (!body?.length) throw emptyRecording();
+        const client = watchClient(reply);
+        const read = await decoder.spots(body, mediaType(request), { dial, sideband, alphabet }, client.gone).finally(() => client.stop());
+        heard(read.spots, (reporter ?? DEFAULT_REPORTER).toUpperCase());
+        return { success: true, spots: read.spots };
+      },
+    );
+  });
+}
