@@ -13,6 +13,7 @@ import {
   wordsOf,
   type SpotSignal,
 } from "../../../src/core/index.js";
+import { parseDxSpot } from "../../helpers/dx-cluster.js";
 
 /** A signal whose words take 1 s each, from `startMs`. */
 function signal(output: string, frequency = 700, startMs = 0): SpotSignal {
@@ -188,6 +189,32 @@ describe("DX-cluster lines", () => {
   it("writes section 9's example", () => {
     const line = dxClusterLine({ call: "K1ABC", frequencyKHz: 14025, snrDb: 22, wpm: 25, kind: "CQ" }, "DITDAH", new Date("2026-11-28T12:34:56Z"));
     assert.equal(line, "DX de DITDAH-#:  14025.0  K1ABC          CW    22 dB  25 WPM  CQ      1234Z");
+  });
+
+  it("are read by a parser written from the RBN's line format, as RBN lines are", () => {
+    // RBN feed lines as RBN client projects quote them (rbn_parser's docs; a logging tool's tests).
+    const rbn = [
+      "DX de EA5WU-#:    7018.3  RW1M           CW    19 dB  18 WPM  CQ      2259Z",
+      "DX de W3LPL-#:   14023.1  3Y0K           CW    24 dB  22 WPM  CQ      1834Z",
+    ];
+    assert.deepEqual(parseDxSpot(rbn[0]!), {
+      spotter: "EA5WU-#",
+      frequencyKHz: 7018.3,
+      call: "RW1M",
+      mode: "CW",
+      snrDb: 19,
+      wpm: 18,
+      kind: "CQ",
+      time: "2259",
+    });
+    assert.equal(parseDxSpot(rbn[1]!)?.call, "3Y0K");
+    const ours = dxClusterLine({ call: "RW1M", frequencyKHz: 7018.3, snrDb: 19, wpm: 18, kind: "CQ" }, "EA5WU", new Date("2026-11-28T22:59:00Z"));
+    assert.equal(ours, rbn[0]);
+    for (const kind of ["CQ", "DX", "BEACON"] as const) {
+      const line = dxClusterLine({ call: "DL/K1ABC/P", frequencyKHz: 3525.1, snrDb: -3, wpm: 8, kind }, "DITDAH", new Date());
+      assert.equal(parseDxSpot(line)?.kind, kind, line);
+    }
+    assert.equal(parseDxSpot("DX de K1ABC:  14025.0  W1AW  nice signal  1234Z"), undefined);
   });
 
   it("keeps the columns for every spot and reporter that fit them", () => {
