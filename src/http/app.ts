@@ -22,7 +22,8 @@ import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
 import { decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
-import { spotsRoutes } from "./routes/spots.js";
+import { spotsRoutes, type SpotsHeard } from "./routes/spots.js";
+import { DxFeed } from "./dx-feed.js";
 import { AudioDecoder } from "./audio-decoder.js";
 import { encodeRoutes } from "./routes/encode.js";
 import { LISTEN_PATH, LiveStreams, listenRoutes } from "./routes/listen.js";
@@ -30,12 +31,14 @@ import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
 import { LIVE_STREAM } from "./limits.js";
 import websocket from "@fastify/websocket";
 
-export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs" | "liveIdleMs" | "liveThreads">;
+export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs" | "liveIdleMs" | "liveThreads" | "spotsTelnet">;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** What /readyz reports; the server turns it to "shutting down" on SIGTERM. */
     readiness: Readiness;
+    /** The DX-cluster feed of spots, where SPOTS_TELNET_PORT is set. */
+    dxFeed?: DxFeed;
   }
 }
 
@@ -95,6 +98,20 @@ function sharedCounter(app: FastifyInstance, config: AppConfig, metrics: Metrics
   app.addHook("onClose", async () => counter.close());
   counter.connect();
   return counter.store();
+}
+
+/** The DX-cluster feed, listening once the app is ready and closed with it; what the spots route tells of its spots. */
+function dxFeed(app: FastifyInstance, config: AppConfig): SpotsHeard | undefined {
+  const telnet = config.spotsTelnet;
+  if (!telnet) return undefined;
+  const feed = new DxFeed();
+  app.decorate("dxFeed", feed);
+  app.addHook("onReady", async () => {
+    const port = await feed.listen(telnet.port, telnet.host);
+    app.log.info({ port }, "DX-cluster feed of spots listening");
+  });
+  app.addHook("onClose", async () => feed.close());
+  return (spots, reporter) => feed.publish(spots, reporter);
 }
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
@@ -158,7 +175,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const decoder = new AudioDecoder(config.decodeDeadlineMs, (reason) => metrics.decodesStopped.inc({ reason }));
   app.addHook("onClose", async () => decoder.close());
   await decodeAudioRoutes(app, decoder);
-  await spotsRoutes(app, decoder);
+  await spotsRoutes(app, decoder, dxFeed(app, config));
   listenRoutes(app, streams);
   registerHealth(app, readiness);
   await registerDocs(app);

@@ -102,29 +102,51 @@ export type Verdict = { is: "new" } | { is: "repeat"; of: Logged } | { is: "bust
  * most heard first); a stream's or a feed's come in order, and `forget` drops the old.
  */
 export class SpotLog {
-  private spots: Logged[] = [];
+  /** The spots by whole kHz, so that a call is judged against its neighbours alone however many spots there are. */
+  private readonly byKHz = new Map<number, Logged[]>();
+  private count = 0;
 
   constructor(private readonly windowMs = SPOT_WINDOW_MS) {}
 
+  /** The spots logged within `withinKHz` of `frequencyKHz` and the window of `atMs`. */
+  private near(frequencyKHz: number, withinKHz: number, atMs: number): Logged[] {
+    const near: Logged[] = [];
+    for (let k = Math.floor(frequencyKHz - withinKHz); k <= Math.floor(frequencyKHz + withinKHz); k++) {
+      for (const s of this.byKHz.get(k) ?? []) {
+        if (Math.abs(s.atMs - atMs) < this.windowMs && Math.abs(s.frequencyKHz - frequencyKHz) <= withinKHz + 1e-9) near.push(s);
+      }
+    }
+    return near;
+  }
+
   verdict(call: string, frequencyKHz: number, atMs: number): Verdict {
-    const recent = this.spots.filter((s) => Math.abs(s.atMs - atMs) < this.windowMs);
-    const repeat = recent.find((s) => s.call === call && Math.abs(s.frequencyKHz - frequencyKHz) <= REPEAT_WITHIN_KHZ + 1e-9);
+    const repeat = this.near(frequencyKHz, REPEAT_WITHIN_KHZ, atMs).find((s) => s.call === call);
     if (repeat) return { is: "repeat", of: repeat };
-    const busted = recent.find((s) => oneApart(s.call, call) && Math.abs(s.frequencyKHz - frequencyKHz) <= BUSTED_WITHIN_KHZ + 1e-9);
+    const busted = this.near(frequencyKHz, BUSTED_WITHIN_KHZ, atMs).find((s) => oneApart(s.call, call));
     return busted ? { is: "busted", of: busted } : { is: "new" };
   }
 
   add(spot: Logged): void {
-    this.spots.push(spot);
+    const k = Math.floor(spot.frequencyKHz);
+    const bucket = this.byKHz.get(k);
+    if (bucket) bucket.push(spot);
+    else this.byKHz.set(k, [spot]);
+    this.count++;
   }
 
   /** Drops what is older than the window before `nowMs`. */
   forget(nowMs: number): void {
-    this.spots = this.spots.filter((s) => nowMs - s.atMs < this.windowMs);
+    this.count = 0;
+    for (const [k, bucket] of this.byKHz) {
+      const kept = bucket.filter((s) => nowMs - s.atMs < this.windowMs);
+      if (kept.length === 0) this.byKHz.delete(k);
+      else this.byKHz.set(k, kept);
+      this.count += kept.length;
+    }
   }
 
   get size(): number {
-    return this.spots.length;
+    return this.count;
   }
 }
 
