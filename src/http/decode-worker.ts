@@ -3,16 +3,12 @@
  * answers requests. Errors come back as values: classes do not cross threads.
  */
 import { MorseError, type MorseErrorCode } from "../core/errors.js";
-import {
-  decodeAudio,
-  decodeSignals,
-  readRecording,
-  spotRecording,
-  type AudioDecode,
-  type AudioHints,
-  type RecordingSpotOptions,
-  type SignalDecode,
-} from "../audio/index.js";
+// From their own modules, not the library's index: a thread starts within a decode's deadline, and
+// loads what decoding needs, not the renderers and encoders.
+import { decodeAudio, type AudioDecode, type AudioHints } from "../audio/decoder/decode-audio.js";
+import { decodeSignals, type SignalDecode } from "../audio/decoder/decode-signals.js";
+import { readRecording } from "../audio/formats/read.js";
+import { type RecordingSpotOptions, spotRecording } from "../audio/spots.js";
 import type { Spot } from "../core/index.js";
 
 export interface DecodeTask {
