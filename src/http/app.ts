@@ -106,6 +106,7 @@ function dxFeed(app: FastifyInstance, config: AppConfig): SpotsHeard | undefined
   if (!telnet) return undefined;
   const feed = new DxFeed();
   app.decorate("dxFeed", feed);
+  app.metrics.feedCounts = () => feed.counts;
   app.addHook("onReady", async () => {
     const port = await feed.listen(telnet.port, telnet.host);
     app.log.info({ port }, "DX-cluster feed of spots listening");

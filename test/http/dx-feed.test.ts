@@ -8,6 +8,7 @@ import { DxFeed, FEED_PROMPT } from "../../src/http/dx-feed.js";
 import { loadConfig } from "../../src/http/config.js";
 import { recordBand } from "../fixtures/band.js";
 import { parseDxSpot } from "../helpers/dx-cluster.js";
+import { httpGet, parseMetrics } from "../helpers/processes.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertSuccess, rawRequest } from "./support.js";
 
@@ -125,6 +126,13 @@ describe("the DX-cluster feed, behind POST /api/v1/spots", () => {
       );
       for (const client of clients) assert.equal(parseDxSpot(await client.line())?.call, "DL1XYZ");
       assert.equal(server.app.dxFeed!.counts.repeats, 1);
+      // /metrics: spots found (3: the repeat is in its recording's answer), spots sent on the feed (2), its clients (3).
+      const metrics = parseMetrics((await httpGet(`${server.url}/metrics`)).text);
+      const value = (name: string) => metrics.find((m) => m.name === name)?.value;
+      assert.deepEqual(
+        ["ditdah_spots_total", "ditdah_feed_spots_sent_total", "ditdah_feed_clients", "ditdah_feed_clients_dropped_total"].map(value),
+        [3, 2, 3, 0],
+      );
     } finally {
       for (const client of clients) client.socket.destroy();
     }

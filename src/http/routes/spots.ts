@@ -40,6 +40,8 @@ export async function spotsRoutes(app: FastifyInstance, decoder: AudioDecoder, h
         if (!body?.length) throw emptyRecording();
         const client = watchClient(reply);
         const read = await decoder.spots(body, mediaType(request), { dial, sideband, alphabet }, client.gone).finally(() => client.stop());
+        app.metrics.spots.inc(read.spots.length);
+        if (read.busted > 0) app.metrics.spotsBusted.inc({ where: "recording" }, read.busted);
         heard(read.spots, (reporter ?? DEFAULT_REPORTER).toUpperCase());
         return { success: true, spots: read.spots };
       },
