@@ -1,6 +1,7 @@
 /** Audio: WAV rendering and reading, and decoding Morse from timings or recordings. */
 export { decodeAudio, type AudioDecode, type AudioHints } from "./decoder/decode-audio.js";
-export { decodeSignals, type BandDecode, type SignalDecode } from "./decoder/decode-signals.js";
+export { decodeSignals, decodeSignalWords, type BandDecode, type SignalDecode, type SignalWord } from "./decoder/decode-signals.js";
+export { spotRecording, type RecordingSpotOptions } from "./spots.js";
 export { createListener } from "./decoder/live/create-listener.js";
 export { checkOptions as checkListenerOptions } from "./decoder/live/listener.js";
 export { LiveText } from "./decoder/live/live-text.js";

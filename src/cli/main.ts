@@ -6,6 +6,7 @@ import { chartCommand } from "./commands/chart.js";
 import { decodeCommand, encodeCommand } from "./commands/encode-decode.js";
 import { listenCommand } from "./commands/listen.js";
 import { serveCommand } from "./commands/serve.js";
+import { spotsCommand } from "./commands/spots.js";
 import { mp3Command, wavCommand } from "./commands/wav.js";
 import { VERSION } from "../version.js";
 
@@ -18,6 +19,7 @@ const COMMANDS = new Map<string, Command>([
   ["wav", wavCommand],
   ["mp3", mp3Command],
   ["listen", listenCommand],
+  ["spots", spotsCommand],
   ["serve", serveCommand],
 ]);
 
@@ -31,6 +33,7 @@ Commands:
   wav --out FILE [TEXT...]   a WAV recording of the text (--format mp3: an MP3)
   mp3 --out FILE [TEXT...]   an MP3 recording of the text
   listen FILE                the Morse in a recording (WAV, MP3, Ogg, FLAC): the text on standard output
+  spots --dial KHZ FILE      the stations heard in a recording of a band: one DX-cluster line each (--json: the API's JSON)
   serve                      the HTTP service, configured from the environment as by npm start
 
 Without TEXT or MORSE, or with - alone, standard input is read; -- ends the options.

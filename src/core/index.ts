@@ -21,3 +21,4 @@ export * as limits from "./limits.js";
 export { DEFAULT_GLYPHS, resolveGlyphs, type GlyphOptions, type Glyphs } from "./options.js";
 export { codePointLength } from "./text.js";
 export { gapUnitMs, SEGMENT_TYPES, timeline, type Segment, type SegmentType, type Timeline, type TimingOptions } from "./timing.js";
+export * from "./spots/index.js";

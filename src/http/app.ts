@@ -8,7 +8,7 @@ import { CORS_HEADERS, registerCors } from "./cors.js";
 import { registerDocs, registerOpenApi } from "./docs.js";
 import { errorBody, methodNotAllowed, missingHost, notFound, toHttpError } from "./errors.js";
 import { registerHealth } from "./health.js";
-import { JSON_BODY_LIMIT, TIMEOUTS } from "./limits.js";
+import { DECODE_QUEUE, JSON_BODY_LIMIT, TIMEOUTS } from "./limits.js";
 import { Metrics, registerMetrics } from "./metrics.js";
 import rateLimit from "./rate-limit/index.js";
 import { SharedCounter } from "./rate-limit/redis-store.js";
@@ -20,8 +20,12 @@ import { audioMp3Routes } from "./routes/audio-mp3.js";
 import { audioWavRoutes } from "./routes/audio-wav.js";
 import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
-import { decodeAudioRoutes } from "./routes/decode-audio.js";
+import { DECODE_AUDIO_PATH, decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
+import { SPOTS_PATH, spotsRoutes, type SpotsHeard } from "./routes/spots.js";
+import { DxFeed } from "./dx-feed.js";
+import { AudioDecoder } from "./audio-decoder.js";
+import { DecodeAdmission } from "./decode-admission.js";
 import { encodeRoutes } from "./routes/encode.js";
 import { LISTEN_PATH, LiveStreams, listenRoutes } from "./routes/listen.js";
 import { asksForWebSocket, serveOtherUpgradesAsHttp } from "./upgrades.js";
@@ -29,12 +33,14 @@ import { LIVE_STREAM } from "./limits.js";
 import websocket from "@fastify/websocket";
 import { MorseError } from "../core/errors.js";
 
-export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs" | "liveIdleMs" | "liveThreads">;
+export type AppConfig = Pick<Config, "logLevel" | "rateLimit" | "trustProxy" | "redisUrl" | "decodeDeadlineMs" | "liveIdleMs" | "liveThreads" | "spotsTelnet">;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** What /readyz reports; the server turns it to "shutting down" on SIGTERM. */
     readiness: Readiness;
+    /** The DX-cluster feed of spots, where SPOTS_TELNET_PORT is set. */
+    dxFeed?: DxFeed;
   }
 }
 
@@ -99,6 +105,21 @@ function sharedCounter(app: FastifyInstance, config: AppConfig, metrics: Metrics
   return counter.store();
 }
 
+/** The DX-cluster feed, listening once the app is ready and closed with it; what the spots route tells of its spots. */
+function dxFeed(app: FastifyInstance, config: AppConfig): SpotsHeard | undefined {
+  const telnet = config.spotsTelnet;
+  if (!telnet) return undefined;
+  const feed = new DxFeed();
+  app.decorate("dxFeed", feed);
+  app.metrics.feedCounts = () => feed.counts;
+  app.addHook("onReady", async () => {
+    const port = await feed.listen(telnet.port, telnet.host);
+    app.log.info({ port }, "DX-cluster feed of spots listening");
+  });
+  app.addHook("onClose", async () => feed.close());
+  return (spots, reporter) => feed.publish(spots, reporter);
+}
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = createFastify(config);
   const readiness = new Readiness();
@@ -156,7 +177,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   audioRoutes(app);
   audioWavRoutes(app);
   audioMp3Routes(app);
-  await decodeAudioRoutes(app, config.decodeDeadlineMs);
+  // One pool of threads for every recording, whether read for its text or its spots.
+  // Recordings, for decode-audio and spots alike: taken while there is a place, read on one pool of threads.
+  const decoder = new AudioDecoder(config.decodeDeadlineMs, (reason) => metrics.decodesStopped.inc({ reason }));
+  app.addHook("onClose", async () => decoder.close());
+  const admission = new DecodeAdmission(DECODE_QUEUE.max, DECODE_QUEUE.retryAfterSeconds, metrics.decodeRecordings);
+  admission.holdContinues(app.server, [DECODE_AUDIO_PATH, SPOTS_PATH]);
+  await decodeAudioRoutes(app, decoder, admission);
+  await spotsRoutes(app, decoder, admission, dxFeed(app, config));
   listenRoutes(app, streams);
   registerHealth(app, readiness);
   await registerDocs(app);

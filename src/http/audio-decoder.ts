@@ -4,8 +4,8 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { AudioHints } from "../audio/index.js";
-import type { DecodeOutcome, DecodeTask, RecordingDecode } from "./decode-worker.js";
+import type { AudioHints, RecordingSpotOptions } from "../audio/index.js";
+import type { DecodeOutcome, DecodeTask, RecordingDecode, RecordingSpots } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
 import { decodeTimedOut } from "./errors.js";
 import { DECODE_QUEUE } from "./limits.js";
@@ -60,15 +60,29 @@ export class AudioDecoder {
    * are taken at once is decode-admission.ts's concern; the pool's queue stays bounded too.
    */
   async decode(file: Uint8Array, mediaType: string, hints: AudioHints, signals?: "all", gone?: AbortSignal): Promise<RecordingDecode> {
+    const outcome = await this.run(file, { mediaType, hints, signals }, gone);
+    if (!("result" in outcome)) throw new Error("a decode answered with spots");
+    return outcome.result;
+  }
+
+  /** The spots of a recording (API.md section 9), stopped as decode is. */
+  async spots(file: Uint8Array, mediaType: string, options: RecordingSpotOptions, gone?: AbortSignal): Promise<RecordingSpots> {
+    const outcome = await this.run(file, { mediaType, hints: {}, spots: options }, gone);
+    if (!("spots" in outcome)) throw new Error("a spotting answered with a decode");
+    return outcome.spots;
+  }
+
+  /** A task on a thread: its answer, or the error it was refused with. */
+  private async run(file: Uint8Array, what: Omit<DecodeTask, "bytes">, gone?: AbortSignal): Promise<Exclude<DecodeOutcome, { ok: false }>> {
     const queued = this.pool.queueSize;
     const bytes = transferable(file);
-    const task: DecodeTask = { bytes, mediaType, hints, signals };
+    const task: DecodeTask = { bytes, ...what };
     const deadline = AbortSignal.timeout(this.deadlineMs);
     const stop = gone ? AbortSignal.any([gone, deadline]) : deadline;
     try {
       const outcome = (await this.pool.run(task, { transferList: [bytes.buffer], signal: stop })) as DecodeOutcome;
       if (!outcome.ok) throw new MorseError(outcome.code, outcome.message, { cause: outcome.cause });
-      return outcome.result;
+      return outcome;
     } catch (error) {
       if (stop.aborted) this.stopped(deadline.aborted ? "deadline" : "gone");
       throw deadline.aborted ? decodeTimedOut(this.deadlineMs, queued) : error;

@@ -22,6 +22,8 @@ export interface Config {
   liveIdleMs: number;
   /** Threads that decode live streams. */
   liveThreads: number;
+  /** The DX-cluster feed of spots (SPOTS_TELNET_PORT; 0: any free port), on HOST; none when unset. */
+  spotsTelnet?: { port: number; host?: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -73,6 +75,7 @@ export function loadConfig(env: Env = process.env): Config {
     decodeDeadlineMs: 1000 * integer(env, "DECODE_DEADLINE_S", DECODE_DEADLINE_S.default, DECODE_DEADLINE_S.min, DECODE_DEADLINE_S.max),
     liveIdleMs: 1000 * integer(env, "LIVE_IDLE_S", LIVE_STREAM.idleSeconds.default, LIVE_STREAM.idleSeconds.min, LIVE_STREAM.idleSeconds.max),
     liveThreads: integer(env, "LIVE_THREADS", LIVE_POOL.threads.default, LIVE_POOL.threads.min, LIVE_POOL.threads.max),
+    ...(env.SPOTS_TELNET_PORT?.trim() ? { spotsTelnet: { port: integer(env, "SPOTS_TELNET_PORT", 0, 0, 65535), host: env.HOST?.trim() || "0.0.0.0" } } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * How many recordings decode-audio takes at once, decided from a request's headers, before
+ * How many recordings decode-audio and spots take at once, decided from a request's headers, before
  * its body is read: a recording holds memory from its first byte received (up to 32 MiB) to
  * its answer, so it is counted from its headers, while it is received, while it waits for a
  * thread and while it is decoded. Checked only once the body was read, the queue bounded
@@ -51,13 +51,13 @@ export class DecodeAdmission {
 
   /**
    * Node tells a client that asks (Expect: 100-continue) to send its body as soon as its
-   * headers arrive, before any hook could refuse it. For `path`, the 100 Continue waits for a
+   * headers arrive, before any hook could refuse it. For `paths`, the 100 Continue waits for a
    * place (admit), and a client refused is spared sending its body at all; any other path is
    * answered as Node would.
    */
-  holdContinues(server: Server, path: string): void {
+  holdContinues(server: Server, paths: readonly string[]): void {
     server.on("checkContinue", (request: IncomingMessage, response) => {
-      if (requestPath(request.url ?? "") === path) this.asking.add(request);
+      if (paths.includes(requestPath(request.url ?? ""))) this.asking.add(request);
       else response.writeContinue();
       server.emit("request", request, response);
     });

@@ -3,7 +3,13 @@
  * answers requests. Errors come back as values: classes do not cross threads.
  */
 import { MorseError, type MorseErrorCode } from "../core/errors.js";
-import { decodeAudio, decodeSignals, readRecording, type AudioDecode, type AudioHints, type SignalDecode } from "../audio/index.js";
+// From their own modules, not the library's index: a thread starts within a decode's deadline, and
+// loads what decoding needs, not the renderers and encoders.
+import { decodeAudio, type AudioDecode, type AudioHints } from "../audio/decoder/decode-audio.js";
+import { decodeSignals, type SignalDecode } from "../audio/decoder/decode-signals.js";
+import { readRecording } from "../audio/formats/read.js";
+import { type RecordingSpotOptions, spotRecording } from "../audio/spots.js";
+import type { Spot } from "../core/index.js";
 
 export interface DecodeTask {
   /** The file, of any format we read. */
@@ -13,17 +19,33 @@ export interface DecodeTask {
   hints: AudioHints;
   /** `all`: every signal of the band read apart too. */
   signals?: "all";
+  /** Where given, the recording's spots (API.md section 9) instead of its text. */
+  spots?: RecordingSpotOptions;
 }
 
 /** decodeAudio's reading, and with signals=all every signal's. */
 export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
 
-/** A refusal's `cause`, where it has one, is what failed inside (a decoder's own words): for the log, not the client. */
-export type DecodeOutcome = { ok: true; result: RecordingDecode } | { ok: false; code: MorseErrorCode; message: string; cause?: string };
+/** A recording's spots, how many calls the busted-call rule kept out, and its length. */
+export interface RecordingSpots {
+  spots: Spot[];
+  busted: number;
+  durationMs: number;
+}
 
-export default async function decodeRecording({ bytes, mediaType, hints, signals }: DecodeTask): Promise<DecodeOutcome> {
+/** A refusal's `cause`, where it has one, is what failed inside (a decoder's own words): for the log, not the client. */
+export type DecodeOutcome =
+  | { ok: true; result: RecordingDecode }
+  | { ok: true; spots: RecordingSpots }
+  | { ok: false; code: MorseErrorCode; message: string; cause?: string };
+
+export default async function decodeRecording({ bytes, mediaType, hints, signals, spots }: DecodeTask): Promise<DecodeOutcome> {
   try {
     const { samples, sampleRate } = await readRecording(bytes, mediaType, hints.frequency);
+    if (spots) {
+      const { spots: found, busted, durationMs } = spotRecording(samples, sampleRate, spots);
+      return { ok: true, spots: { spots: found, busted, durationMs } };
+    }
     const result: RecordingDecode = decodeAudio(samples, sampleRate, hints);
     if (signals === "all") result.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
     return { ok: true, result };

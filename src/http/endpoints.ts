@@ -13,16 +13,23 @@ function numberNames(params: TObject): ReadonlySet<string> {
   return new Set(Object.keys(properties).filter((name) => ["number", "integer"].includes(properties[name]!.type ?? "")));
 }
 
+/** A params schema's required number parameters: the ones `""` stands absent for (a string's `""` is refused as absent by its minLength). */
+function requiredNumberNames(params: TObject): ReadonlySet<string> {
+  const numbers = numberNames(params);
+  return new Set((params.required ?? []).filter((name: string) => numbers.has(name)));
+}
+
 /**
- * Before validation: a `null` parameter counts as absent, and a number parameter may
- * come as a decimal string (a query string carries nothing else).
+ * Before validation: a `null` parameter counts as absent, as does `""` for a required
+ * number (API.md section 2: absent, null or ""), and a number parameter may come as a
+ * decimal string (a query string carries nothing else).
  */
-function normalizeParams(source: unknown, numbers: ReadonlySet<string>): void {
+function normalizeParams(source: unknown, numbers: ReadonlySet<string>, required: ReadonlySet<string>): void {
   if (typeof source !== "object" || source === null || Array.isArray(source)) return;
   const params = source as Record<string, unknown>;
   for (const key of Object.keys(params)) {
     const value = params[key];
-    if (value === null) delete params[key];
+    if (value === null || (value === "" && required.has(key))) delete params[key];
     else if (typeof value === "string" && numbers.has(key) && DECIMAL.test(value)) params[key] = Number(value);
   }
 }
@@ -34,10 +41,11 @@ function normalizeParams(source: unknown, numbers: ReadonlySet<string>): void {
  */
 export function paramsNormalizer(part: "query" | "body", params: TObject): { preValidation?: preValidationHookHandler } {
   const numbers = numberNames(params);
+  const required = requiredNumberNames(params);
   if (part === "query" && numbers.size === 0) return {};
   return {
     preValidation: (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      normalizeParams(request[part], numbers);
+      normalizeParams(request[part], numbers, required);
       done();
     },
   };

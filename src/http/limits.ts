@@ -9,6 +9,7 @@
  */
 import { availableParallelism } from "node:os";
 export { FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WPM } from "../core/limits.js";
+export { DEFAULT_REPORTER, DIAL_KHZ, SIDEBANDS } from "../core/spots/index.js";
 export {
   DECODE_FREQUENCY,
   DECODE_WPM,
@@ -20,6 +21,9 @@ export {
   READ_SAMPLE_RATE,
   SAMPLE_RATE,
 } from "../audio/limits.js";
+
+/** A reporter's call, as DX-cluster lines name it: letters, digits and `/`. */
+export const REPORTER = { pattern: "^[A-Za-z0-9/]{1,12}$", maxLength: 12 } as const;
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { TAGS } from "./docs.js";
+import type { FeedCounts } from "./dx-feed.js";
 import { errorResponses } from "./schemas.js";
 
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
@@ -120,6 +121,52 @@ export class Metrics {
     buckets: [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 5],
     registers: [this.registry],
   });
+
+  readonly spots = new Counter({
+    name: "ditdah_spots_total",
+    help: "Spots found in recordings (POST /api/v1/spots): spots per minute is its rate",
+    registers: [this.registry],
+  });
+  readonly spotsBusted: Counter<"where"> = new Counter({
+    name: "ditdah_spots_busted_total",
+    help: "Calls left out as busted (one character off a call spotted within 1 kHz in 10 minutes): within a recording (where recording) or on the DX-cluster feed (where feed)",
+    labelNames: ["where"],
+    registers: [this.registry],
+    collect: (): void => this.catchUp("busted", this.spotsBusted, { where: "feed" }),
+  });
+
+  /** The DX-cluster feed's counts, where it runs. */
+  feedCounts?: () => FeedCounts;
+  private readonly feedSeen = { busted: 0, dropped: 0, sent: 0 };
+
+  readonly feedClients: Gauge = new Gauge({
+    name: "ditdah_feed_clients",
+    help: "Clients of the DX-cluster feed (SPOTS_TELNET_PORT), logged in or not",
+    registers: [this.registry],
+    collect: (): void => this.feedClients.set(this.feedCounts?.().clients ?? 0),
+  });
+  readonly feedSent: Counter = new Counter({
+    name: "ditdah_feed_spots_sent_total",
+    help: "Spots the DX-cluster feed sent (each once, to every client)",
+    registers: [this.registry],
+    collect: (): void => this.catchUp("sent", this.feedSent),
+  });
+  readonly feedDropped: Counter = new Counter({
+    name: "ditdah_feed_clients_dropped_total",
+    help: "Clients of the DX-cluster feed dropped for not reading what was sent to them",
+    registers: [this.registry],
+    collect: (): void => this.catchUp("dropped", this.feedDropped),
+  });
+
+  /** A feed's count, as a counter: it goes up by what the feed counted since it was last read. */
+  private catchUp<L extends string>(name: "busted" | "dropped" | "sent", counter: Counter<L>, labels?: Partial<Record<L, string>>): void {
+    const now = this.feedCounts?.()[name] ?? 0;
+    if (now > this.feedSeen[name]) {
+      if (labels) counter.inc(labels, now - this.feedSeen[name]);
+      else counter.inc(now - this.feedSeen[name]);
+    }
+    this.feedSeen[name] = now;
+  }
 
   constructor() {
     this.requests.register(this.registry);

@@ -10,6 +10,8 @@ import {
   DECODE_FREQUENCY_MAX_OF_RATE,
   DECODE_RATE,
   DECODE_WPM,
+  DEFAULT_REPORTER,
+  DIAL_KHZ,
   formatBytes,
   formatDuration,
   FREQUENCY,
@@ -19,7 +21,9 @@ import {
   MP3_SAMPLE_RATES,
   PCM_FORMATS,
   READ_SAMPLE_RATE,
+  REPORTER,
   SAMPLE_RATE,
+  SIDEBANDS,
   SEPARATOR_LENGTH,
   TEXT_MAX_LENGTH,
   RECORDING_BODY_LIMIT,
@@ -172,6 +176,32 @@ export const DecodeAudioQuery = Type.Object({
   alphabet: HeardAlphabet,
 });
 
+/** The query of POST /api/v1/spots (API.md section 9). */
+export const SpotsQuery = Type.Object({
+  dial: Type.Number({
+    minimum: DIAL_KHZ.min,
+    maximum: DIAL_KHZ.max,
+    description: `The receiver's dial frequency, kHz, ${DIAL_KHZ.min} to ${DIAL_KHZ.max}: a spot's frequency is the dial plus (USB) or minus (LSB) its pitch`,
+  }),
+  sideband: Type.Optional(
+    Type.Unsafe<(typeof SIDEBANDS)[number]>({
+      type: "string",
+      enum: [...SIDEBANDS],
+      default: "usb",
+      description: "Which side of the dial the audio lies: usb (default: frequency = dial + pitch) or lsb (dial - pitch)",
+    }),
+  ),
+  reporter: Type.Optional(
+    Type.String({
+      pattern: REPORTER.pattern,
+      maxLength: REPORTER.maxLength,
+      default: DEFAULT_REPORTER,
+      description: `The receiver's call sign, shown in DX-cluster lines as CALL-#: 1 to ${REPORTER.maxLength} letters, digits or /, upper-cased (default ${DEFAULT_REPORTER})`,
+    }),
+  ),
+  alphabet: HeardAlphabet,
+});
+
 /** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
 export const ListenParams = Type.Object({
   sampleRate: Type.Integer({
@@ -201,6 +231,7 @@ export type AudioParams = Static<typeof AudioParams>;
 export type WavParams = Static<typeof WavParams>;
 export type Mp3Params = Static<typeof Mp3Params>;
 export type DecodeAudioQuery = Static<typeof DecodeAudioQuery>;
+export type SpotsQuery = Static<typeof SpotsQuery>;
 export type ChartQuery = Static<typeof ChartQuery>;
 
 const Success = Type.Boolean({ description: "true on success" });
@@ -328,4 +359,32 @@ export const DecodeAudioResult = Type.Object({
       description: "With signals=all: every signal found, by pitch; the fields above are then the strongest signal's reading, as without it",
     }),
   ),
+});
+
+/** A station heard (API.md section 9). */
+export const Spot = Type.Object({
+  call: Type.String({
+    description: "Its call sign: a valid one (the ITU's allocated prefixes, section 9's structure), heard twice, or once after DE or before K, AR or BK",
+  }),
+  frequencyKHz: Type.Number({ description: "Where it is: dial + pitch / 1000 in USB, dial - pitch / 1000 in LSB, kHz to 0.1" }),
+  audioHz: Type.Number({ description: "Its pitch in the recording, Hz" }),
+  snrDb: Type.Number({ description: "Its power while keyed against the noise in 3 kHz, dB (estimated)" }),
+  wpm: Type.Number({ description: "Its speed, words per minute" }),
+  kind: Type.Unsafe<"CQ" | "DX" | "BEACON">({
+    type: "string",
+    enum: ["CQ", "DX", "BEACON"],
+    description: "CQ: it calls CQ or TEST, or signs QRZ/DE after a CQ; DX: it signs without calling; BEACON: one short message repeated, no other station",
+  }),
+  firstMs: Type.Number({ description: "Start of its first sending of the call, ms into the recording" }),
+  lastMs: Type.Number({ description: "End of its last sending of the call, ms into the recording" }),
+  heard: Type.String({ description: "The decoded text around the call, at most 60 characters" }),
+});
+
+export const SpotsResult = Type.Object({
+  success: Success,
+  spots: Type.Array(Spot, {
+    description:
+      "Every station heard, by frequency; a call one character off a call spotted within 1 kHz in the last 10 minutes is that call misread and left out, " +
+      "and the same call within 0.5 kHz is one spot per 10 minutes",
+  }),
 });

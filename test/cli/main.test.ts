@@ -20,7 +20,7 @@ const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
 /** The built server, as `npm start` runs it. */
 const SERVER = new URL("../../dist/http/server.js", import.meta.url).pathname;
 const PACKAGE = new URL("../../package.json", import.meta.url);
-const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "mp3", "listen", "serve"];
+const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "mp3", "listen", "spots", "serve"];
 
 interface Run {
   code: number;

@@ -83,6 +83,11 @@ describe("the OpenAPI document and the docs page", () => {
       "audio/x-flac",
       "audio/x-wav",
     ]);
+    assert.deepEqual(parameters("/api/v1/spots", "post"), ["alphabet", "dial", "reporter", "sideband"]);
+    assert.deepEqual(
+      Object.keys(doc.paths["/api/v1/spots"].post.requestBody.content).sort(),
+      Object.keys(doc.paths["/api/v1/decode-audio"].post.requestBody.content).sort(),
+    );
     assert.deepEqual(parameters("/api/v1/chart", "get"), ["alphabet"]);
     assert.ok(doc.paths["/api/v1/alphabets"].get);
     const alphabet = doc.paths["/api/v1/chart"].get.parameters[0].schema;
@@ -128,6 +133,7 @@ describe("the OpenAPI document and the docs page", () => {
       "/api/v1/audio.wav": "Audio",
       "/api/v1/audio.mp3": "Audio",
       "/api/v1/decode-audio": "Audio",
+      "/api/v1/spots": "Audio",
       "/api/v1/listen": "Audio",
       "/healthz": "Operations",
       "/readyz": "Operations",

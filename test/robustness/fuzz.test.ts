@@ -121,6 +121,7 @@ const KNOWN_PATHS = [
   "/api/v1/audio.wav",
   "/api/v1/audio.mp3",
   "/api/v1/decode-audio",
+  "/api/v1/spots",
   "/api/v1/openapi.json",
   "/healthz",
   "/readyz",
@@ -704,9 +705,10 @@ async function postRecording(
   body: Buffer,
   contentType = "audio/wav",
   query = "",
+  path = "/api/v1/decode-audio",
   statuses = [200, 400],
 ): Promise<{ response: RawResponse; body: Record<string, unknown> | undefined }> {
-  const request = { method: "POST", target: `/api/v1/decode-audio${query}`, headers: { "Content-Type": contentType }, body };
+  const request = { method: "POST", target: `${path}${query}`, headers: { "Content-Type": contentType }, body };
   const result = await check(request);
   assert.ok(statuses.includes(result.response.status), describe(request, result.response));
   return result;
@@ -746,7 +748,7 @@ async function postMutations(
   await runProperty(
     mutation,
     async ({ cut, flips, type }) => {
-      await postRecording(mutated(file, cut, flips), type, "", statuses);
+      await postRecording(mutated(file, cut, flips), type, "", "/api/v1/decode-audio", statuses);
     },
     40,
   );
@@ -829,6 +831,27 @@ suite("fuzz: WAV bodies to /api/v1/decode-audio", () => {
       ),
       async ([name, value]) => {
         await postRecording(wav, "audio/wav", `?${name}=${value}`);
+      },
+      100,
+    );
+  });
+
+  test("spots: random bodies, and broken dials, sidebands, reporters and alphabets, answer 400 (or 200), never 5xx", async () => {
+    const wav = wavFile({ code: 1, channels: 1, rate: 8000, bits: 16, blockAlign: 2, data: new Uint8Array(1600) });
+    await runProperty(
+      fc.tuple(
+        fc.constantFrom("dial", "dial[]", "sideband", "sideband[]", "reporter", "reporter[]", "alphabet"),
+        fc.oneof(paramValue, fc.constantFrom("usb", "lsb", "14025", "100", "300000", "K1ABC", "latin")),
+      ),
+      async ([name, value]) => {
+        await postRecording(wav, "audio/wav", `?dial=14025&${name}=${value}`, "/api/v1/spots");
+      },
+      100,
+    );
+    await runProperty(
+      fc.tuple(fc.uint8Array({ maxLength: 2048 }), fc.constantFrom(...WAV_TYPES)),
+      async ([body, type]) => {
+        await postRecording(Buffer.from(body), type, "?dial=7030", "/api/v1/spots");
       },
       100,
     );

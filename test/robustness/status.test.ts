@@ -49,6 +49,7 @@ suite("the path and the method are judged before the body", () => {
         ["DELETE", "/api/v1/decode", "GET, HEAD, POST, OPTIONS"],
         ["PATCH", "/api/v1/audio.wav", "GET, HEAD, POST, OPTIONS"],
         ["DELETE", "/api/v1/decode-audio", "POST, OPTIONS"],
+        ["GET", "/api/v1/spots", "POST, OPTIONS"],
       ] as const) {
         const request = { method, target, headers: { "Content-Type": "application/json" }, body };
         const response = await send(server.port, request);

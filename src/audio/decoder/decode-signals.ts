@@ -277,13 +277,43 @@ export function hearSignals(samples: Float32Array, sampleRate: number, hints: Au
  * decodeAudio does on unusable input.
  */
 export function decodeSignals(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): BandDecode {
+  const { signals, durationMs } = decodeSignalWords(recording, sampleRate, hints);
+  return { signals: signals.map(({ words: _, ...signal }) => signal), durationMs };
+}
+
+/** A word of a signal, with where it was heard, ms into the recording. */
+export interface SignalWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** A signal read, with its words timed. */
+export type TimedSignal = SignalDecode & { words: SignalWord[] };
+
+/** decodeSignals' reading with each signal's words timed (for spots: where in the recording each call was heard). */
+export function decodeSignalWords(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): { signals: TimedSignal[]; durationMs: number } {
   checkInput(recording, sampleRate);
   const usable = usableSamples(recording);
   const durationMs = (1000 * usable.length) / sampleRate;
   const factor = decodeFactor(sampleRate);
   const signals = hearSignals(decimate(usable, factor), sampleRate / factor, hints)
-    .map(decodeOf)
+    .map((heard) => ({ ...decodeOf(heard), words: wordsOf(heard) }))
     .sort((a, b) => a.frequency - b.frequency);
   for (const [i, s] of signals.entries()) s.signal = i;
   return { signals, durationMs };
+}
+
+/** A signal's characters gathered into words, each from the start of its first character to the end of its last. */
+function wordsOf(r: HeardSignal): SignalWord[] {
+  const words: SignalWord[] = [];
+  for (const c of r.characters) {
+    const last = words[words.length - 1];
+    if (!last || c.wordStart) words.push({ text: c.text, startMs: c.startMs, endMs: c.endMs });
+    else {
+      last.text += c.text;
+      last.endMs = c.endMs;
+    }
+  }
+  return words;
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { MEDIA_TYPE_FORMATS, writtenIn } from "../../audio/index.js";
-import { AudioDecoder } from "../audio-decoder.js";
+import type { AudioDecoder } from "../audio-decoder.js";
 import { watchClient } from "../client-watch.js";
-import { DecodeAdmission } from "../decode-admission.js";
+import type { DecodeAdmission } from "../decode-admission.js";
 import { TAGS } from "../docs.js";
 import { emptyRecording } from "../errors.js";
 import { mediaType, paramsNormalizer, requireMediaType } from "../endpoints.js";
-import { DECODE_QUEUE, RECORDING_BODY_LIMIT } from "../limits.js";
+import { RECORDING_BODY_LIMIT } from "../limits.js";
 import { durationInMicroseconds } from "../microseconds.js";
 import { recordingBodyParser } from "../recording-body.js";
 import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } from "../schemas.js";
@@ -14,14 +14,13 @@ import { DecodeAudioQuery, DecodeAudioResult, errorResponses, RecordingBody } fr
 /** The media types decode-audio reads: each format's, and application/octet-stream (told apart by its bytes). */
 export const RECORDING_MEDIA_TYPES = Object.keys(MEDIA_TYPE_FORMATS);
 
-const DECODE_AUDIO_PATH = "/api/v1/decode-audio";
+export const DECODE_AUDIO_PATH = "/api/v1/decode-audio";
 
-/** Morse read from a recording: the body is the file itself; optional hints in the query string. Each decode stops after `deadlineMs`. */
-export async function decodeAudioRoutes(app: FastifyInstance, deadlineMs: number): Promise<void> {
-  const decoder = new AudioDecoder(deadlineMs, (reason) => app.metrics.decodesStopped.inc({ reason }));
-  const admission = new DecodeAdmission(DECODE_QUEUE.max, DECODE_QUEUE.retryAfterSeconds, app.metrics.decodeRecordings);
-  admission.holdContinues(app.server, DECODE_AUDIO_PATH);
-  app.addHook("onClose", async () => decoder.close());
+/**
+ * Morse read from a recording: the body is the file itself; optional hints in the query
+ * string. Taken only where `admission` has a place for it, read on `decoder`'s threads.
+ */
+export async function decodeAudioRoutes(app: FastifyInstance, decoder: AudioDecoder, admission: DecodeAdmission): Promise<void> {
   // Its own context, so that the recording parser and its body limit apply here only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(RECORDING_MEDIA_TYPES, { bodyLimit: RECORDING_BODY_LIMIT }, recordingBodyParser(RECORDING_BODY_LIMIT));

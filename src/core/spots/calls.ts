@@ -1,0 +1,185 @@
+/**
+ * The calls one signal's text holds that may be spotted (API.md section 9): each valid call
+ * sign heard at least twice, or once right after `DE` or right before `K`, `AR` or `BK`; with
+ * its kind, where and when it was heard, and the text around it.
+ *
+ * A call sent right before `DE` (`K1ABC DE W2XYZ`, or `K1ABC K1ABC DE W2XYZ`) is the station
+ * called, not the one signing, and is not counted: it is on the air elsewhere.
+ */
+import { callSignIn } from "./call-sign.js";
+
+/** A word of a signal's text, with where it was heard (ms into the recording or stream). */
+export interface HeardWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** What a spot says the station was doing: calling CQ (or TEST), signing without calling, or a beacon. */
+export type SpotKind = "CQ" | "DX" | "BEACON";
+export const SPOT_KINDS: readonly SpotKind[] = ["CQ", "DX", "BEACON"];
+
+/** A call one signal's text qualifies for a spot. */
+export interface CallHeard {
+  call: string;
+  kind: SpotKind;
+  /** Start of its first sending, end of its last, ms. */
+  firstMs: number;
+  lastMs: number;
+  /** When it qualified: the end of its second sending, of its sending after DE, or of the K after it, ms. */
+  qualifiedMs: number;
+  /** How many times it was heard (sent by the station itself). */
+  sightings: number;
+  /** The text around it, at most HEARD_MAX_CHARACTERS. */
+  heard: string;
+  /** Which words `heard` holds: from, and up to (not including). */
+  heardWords: { from: number; to: number };
+}
+
+/** `heard` holds at most this many characters. */
+export const HEARD_MAX_CHARACTERS = 60;
+
+/** How far back from a call a CQ counts as its own: words (another call before it ends the search). */
+const CQ_LOOKBACK_WORDS = 6;
+/** A repeated message longer than this is no beacon's, characters. */
+const BEACON_MAX_CHARACTERS = 40;
+
+const CALLING = new Set(["CQ", "TEST", "QRZ", "QRZ?"]);
+/** What ends a sending, after which a call is taken as signed once heard: K, AR (as letters, `+` or `<AR>`), BK. */
+const ENDINGS = new Set(["K", "AR", "+", "<AR>", "BK", "<BK>"]);
+
+/** One sending of a call by its station. */
+interface Sighting {
+  index: number;
+  /** Right after DE, or right before an ending. */
+  signed: boolean;
+  /** When it counts as signed: the end of the call after DE, or of the ending after it. */
+  signedMs: number;
+  calling: boolean;
+}
+
+/**
+ * A signal's words, with times: its own where it has them, else spread over its span by
+ * their place in the text (every character and space taking the same time).
+ */
+export function wordsOf(signal: { output: string; startMs: number; endMs: number; words?: readonly HeardWord[] }): HeardWord[] {
+  if (signal.words) return [...signal.words];
+  const text = signal.output;
+  const span = Math.max(0, signal.endMs - signal.startMs);
+  const words: HeardWord[] = [];
+  const at = (i: number) => signal.startMs + (text.length === 0 ? 0 : (span * i) / text.length);
+  for (const match of text.matchAll(/\S+/g)) {
+    const start = match.index;
+    words.push({ text: match[0], startMs: at(start), endMs: at(start + match[0].length) });
+  }
+  return words;
+}
+
+/** Whether the call at `i` is the station called: it (or a run of it) comes right before DE. */
+function isCalled(texts: readonly string[], i: number): boolean {
+  let j = i + 1;
+  while (texts[j] === texts[i]) j++;
+  return texts[j] === "DE";
+}
+
+/** Whether a CQ, TEST or QRZ goes with the call at `i`: within a few words before it (no other call between), or TEST right after it. */
+function isCalling(texts: readonly string[], i: number): boolean {
+  if (texts[i + 1] === "TEST") return true;
+  for (let j = i - 1; j >= 0 && j >= i - CQ_LOOKBACK_WORDS; j--) {
+    const word = texts[j]!;
+    if (CALLING.has(word)) return true;
+    if (word !== texts[i] && callSignIn(word) !== undefined) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether a signal's text is one short message sent again and again with no CQ: a beacon
+ * (`VVV VVV DE K1ABC`, or a call and its tones as NCDXF beacons send them), taken where it
+ * holds VVV, or where each word equals the word one message later for at least 4 in 5.
+ */
+function isBeacon(texts: readonly string[]): boolean {
+  if (texts.some((t) => CALLING.has(t))) return false;
+  if (texts.includes("VVV")) return true;
+  const n = texts.length;
+  for (let period = 1; 2 * period <= n; period++) {
+    if (texts.slice(0, period).join(" ").length > BEACON_MAX_CHARACTERS) break;
+    let same = 0;
+    for (let k = 0; k + period < n; k++) if (texts[k] === texts[k + period]) same++;
+    if (same >= 0.8 * (n - period)) return true;
+  }
+  return false;
+}
+
+/** The words around word `i` joined, at most HEARD_MAX_CHARACTERS: the word, then one more before and after it in turn while they fit. */
+export function textAround(texts: readonly string[], i: number): string {
+  const { from, to } = wordsAround(texts, i);
+  return texts.slice(from, to).join(" ").slice(0, HEARD_MAX_CHARACTERS);
+}
+
+/** Which words textAround joins: from, and up to (not including). */
+export function wordsAround(texts: readonly string[], i: number): { from: number; to: number } {
+  let from = i;
+  let to = i + 1;
+  let length = texts[i]!.length;
+  for (let grew = true; grew; ) {
+    grew = false;
+    if (from > 0 && length + 1 + texts[from - 1]!.length <= HEARD_MAX_CHARACTERS) {
+      length += 1 + texts[--from]!.length;
+      grew = true;
+    }
+    if (to < texts.length && length + 1 + texts[to]!.length <= HEARD_MAX_CHARACTERS) {
+      length += 1 + texts[to++]!.length;
+      grew = true;
+    }
+  }
+  return { from, to };
+}
+
+/**
+ * The calls a signal's words qualify for spots, in the order they qualified. A call heard
+ * over more than `episodeMs` is one call per such stretch (so that once-per-10-minutes can
+ * spot it again).
+ */
+export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSITIVE_INFINITY): CallHeard[] {
+  const texts = words.map((w) => w.text);
+  const byCall = new Map<string, Sighting[][]>();
+  texts.forEach((text, i) => {
+    const call = callSignIn(text);
+    if (call === undefined || isCalled(texts, i)) return;
+    const afterDe = texts[i - 1] === "DE";
+    const beforeEnding = ENDINGS.has(texts[i + 1] ?? "");
+    const sighting: Sighting = {
+      index: i,
+      signed: afterDe || beforeEnding,
+      signedMs: afterDe ? words[i]!.endMs : beforeEnding ? words[i + 1]!.endMs : Number.POSITIVE_INFINITY,
+      calling: isCalling(texts, i),
+    };
+    const episodes = byCall.get(call) ?? [];
+    const last = episodes[episodes.length - 1];
+    if (last && words[i]!.startMs - words[last[0]!.index]!.startMs < episodeMs) last.push(sighting);
+    else episodes.push([sighting]);
+    byCall.set(call, episodes);
+  });
+  const beacon = isBeacon(texts) && byCall.size === 1;
+  const calls: CallHeard[] = [];
+  for (const [call, episodes] of byCall) {
+    for (const sightings of episodes) {
+      const second = sightings[1] ? words[sightings[1].index]!.endMs : Number.POSITIVE_INFINITY;
+      const qualifiedMs = Math.min(second, ...sightings.map((s) => s.signedMs));
+      if (!Number.isFinite(qualifiedMs)) continue;
+      const shown = sightings.find((s) => s.signed) ?? sightings[0]!;
+      calls.push({
+        call,
+        kind: sightings.some((s) => s.calling) ? "CQ" : beacon ? "BEACON" : "DX",
+        firstMs: words[sightings[0]!.index]!.startMs,
+        lastMs: words[sightings[sightings.length - 1]!.index]!.endMs,
+        qualifiedMs,
+        sightings: sightings.length,
+        heard: textAround(texts, shown.index),
+        heardWords: wordsAround(texts, shown.index),
+      });
+    }
+  }
+  return calls.sort((a, b) => a.qualifiedMs - b.qualifiedMs);
+}

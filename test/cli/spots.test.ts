@@ -1,0 +1,88 @@
+/** `ditdah spots`: the built command reads a recorded band and prints DX-cluster lines (or the API's JSON). */
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { encodeWav } from "../../src/audio/index.js";
+import { recordBand } from "../fixtures/band.js";
+import { parseDxSpot } from "../helpers/dx-cluster.js";
+
+/** The built command, as npm installs it (`npm test` builds first: scripts/test.sh). */
+const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+
+function ditdah(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [MAIN, ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
+  });
+}
+
+describe("ditdah spots", () => {
+  let dir = "";
+  let band = "";
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ditdah-spots-"));
+    band = join(dir, "band.wav");
+    const signals = [
+      { text: "CQ CQ DE K1ABC K1ABC K", wpm: 22, frequency: 600, snrDb: 8, startS: 0.5 },
+      { text: "VK2XYZ DE JA1ZZ JA1ZZ K", wpm: 25, frequency: 1400, snrDb: 6, startS: 1 },
+      { text: "NAME HR IS BOB", wpm: 20, frequency: 2000, snrDb: 8, startS: 1 },
+    ];
+    await writeFile(band, encodeWav([recordBand({ signals, durationS: 13, sampleRate: 8000, noiseSeed: 3 })], 8000));
+  });
+  after(async () => rm(dir, { recursive: true, force: true }));
+
+  it("prints one DX-cluster line per spot, by frequency, that an RBN feed's parser reads", async () => {
+    const { code, stdout, stderr } = await ditdah(["spots", "--dial", "14025", band]);
+    assert.equal(code, 0, stderr);
+    const lines = stdout.split("\n").slice(0, -1);
+    assert.equal(lines.length, 2, stdout);
+    const spots = lines.map((line) => parseDxSpot(line));
+    assert.deepEqual(
+      spots.map((s) => [s?.spotter, s?.frequencyKHz, s?.call, s?.mode, s?.kind]),
+      [
+        ["DITDAH-#", 14025.6, "K1ABC", "CW", "CQ"],
+        ["DITDAH-#", 14026.4, "JA1ZZ", "CW", "DX"],
+      ],
+    );
+    for (const line of lines) assert.equal(line.length, 75, line);
+    assert.match(stderr, /^2 spots from 3 signals in 13 s of audio\n$/);
+  });
+
+  it("names the reporter, takes LSB, and prints the API's JSON with --json", async () => {
+    const lsb = await ditdah(["spots", "--dial", "7030", "--sideband", "lsb", "--reporter", "n0call", band]);
+    assert.deepEqual(
+      lsb.stdout
+        .split("\n")
+        .slice(0, -1)
+        .map((line) => [parseDxSpot(line)?.spotter, parseDxSpot(line)?.frequencyKHz]),
+      [
+        ["N0CALL-#", 7028.6],
+        ["N0CALL-#", 7029.4],
+      ],
+    );
+    const json = JSON.parse((await ditdah(["spots", "--dial", "14025", "--json", band])).stdout);
+    assert.equal(json.success, true);
+    assert.deepEqual(
+      json.spots.map((s: { call: string; frequencyKHz: number; kind: string }) => [s.call, s.frequencyKHz, s.kind]),
+      [
+        ["K1ABC", 14025.6, "CQ"],
+        ["JA1ZZ", 14026.4, "DX"],
+      ],
+    );
+  });
+
+  it("refuses a wrong command line with exit code 2, and a bad dial with the API's message and 1", async () => {
+    for (const args of [
+      ["spots", band],
+      ["spots", "--dial", "x", band],
+      ["spots", "--dial", "14025"],
+      ["spots", "--dial", "14025", "--sideband", "am", band],
+    ]) {
+      assert.equal((await ditdah(args)).code, 2, args.join(" "));
+    }
+    const low = await ditdah(["spots", "--dial", "50", band]);
+    assert.deepEqual([low.code, low.stdout, low.stderr], [1, "", "ditdah: Parameter dial must be a number between 100 and 300000\n"]);
+  });
+});
