@@ -51,3 +51,18 @@ export function pageUnderTest(path = "/"): PageUnderTest {
     },
   };
 }
+
+/** The page's views (web/page/views.ts), by their route in the URL's hash. */
+export const VIEWS = ["hear", "key", "practise", "read", "listen", "chart"] as const;
+export type View = (typeof VIEWS)[number];
+
+/** Shows `view` as a learner would: a click on its link in the navigation. */
+export async function showView(page: Page, view: View): Promise<void> {
+  await page.click(`nav.tabs a[data-view="${view}"]`);
+  await page.locator(`section.view[data-view="${view}"]`).waitFor();
+}
+
+/** Waits until the element of `selector`, shown or not, says something starting with `start`. */
+export async function statusSays(page: Page, selector: string, start: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(([selector, start]) => document.querySelector(selector)?.textContent?.startsWith(start), [selector, start] as const, { timeout });
+}

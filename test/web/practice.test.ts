@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { pageUnderTest } from "./page.js";
 
-const t = pageUnderTest();
+const t = pageUnderTest("/#practise");
 
 /** Short rounds, so the tests run fast: one group of three characters at 30 wpm. */
 async function shortRounds(page: Page): Promise<void> {

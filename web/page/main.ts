@@ -11,7 +11,9 @@ import { setupKey } from "./key.js";
 import { setupListen } from "./listen.js";
 import { setupPractice } from "./practice.js";
 import { MorseTree } from "./tree.js";
+import { setupViews } from "./views.js";
 
+setupViews();
 const tree = new MorseTree(byId("tree", SVGSVGElement));
 const hear = new Hear();
 setupDecode();
