@@ -1,6 +1,7 @@
 /** The page's practice panel (the Koch method), driven in Debian's Chromium against a real server. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { pageUnderTest } from "./page.js";
 
@@ -137,6 +138,97 @@ describe("the practice panel", () => {
     assert.equal(await page.isEnabled("#practice-back"), false);
     await page.reload();
     assert.equal(await page.textContent("#practice-set"), "K M");
+    await t.done();
+  });
+
+  it("runs a course: a lesson passed at 90 % leads to the next, and each character's accuracy is kept and drawn", async () => {
+    const { page } = t;
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 1 of 40");
+    // No chart before the first scored round.
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), false);
+    await shortRounds(page);
+    await page.fill("#practice-group-length", "10");
+    // A round of 10 with one character wrong: exactly 90 %, a pass.
+    const first = await playRound(page, () => page.click("#practice-play"));
+    await page.fill("#practice-answer", oneWrong(first.text, 0));
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+    assert.match((await page.textContent("#practice-score"))!, /^90 % right: 9 of 10 characters\. You can add the next character, U\.$/);
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), true);
+    const bars = () =>
+      page
+        .locator("#practice-accuracy-chart rect.bar")
+        .evaluateAll((rects) => Object.fromEntries(rects.map((r) => [r.getAttribute("data-character"), Number(r.getAttribute("data-percent"))])));
+    const expected = (sent: string, typed: string, before: Record<string, [number, number]> = {}) => {
+      const tallies: Record<string, [number, number]> = structuredClone(before);
+      [...sent].forEach((c, i) => {
+        const [n, right] = tallies[c] ?? [0, 0];
+        tallies[c] = [n + 1, right + (typed[i] === c ? 1 : 0)];
+      });
+      return tallies;
+    };
+    const percents = (tallies: Record<string, [number, number]>) =>
+      Object.fromEntries(Object.entries(tallies).map(([c, [n, right]]) => [c, Math.floor((100 * right) / n)]));
+    const afterFirst = expected(first.text, oneWrong(first.text, 0));
+    assert.deepEqual(await bars(), percents(afterFirst));
+    await page.click("#practice-add");
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 2 of 40");
+    // U, not sent yet, is labelled without a bar; the chart says so in words too.
+    assert.match((await page.getAttribute("#practice-accuracy-chart", "aria-label"))!, /U not sent yet$/);
+
+    // A round of lesson 2 all wrong: no pass, and the accuracy adds up over both rounds.
+    const second = await playRound(page, () => page.click("#practice-play"));
+    const wrong = [...second.text].map((c) => (c === "E" ? "T" : "E")).join("");
+    await page.fill("#practice-answer", wrong);
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+    assert.match((await page.textContent("#practice-score"))!, /^0 % right/);
+    assert.equal(await page.isHidden("#practice-add"), true);
+    const afterSecond = expected(second.text, wrong, afterFirst);
+    assert.deepEqual(await bars(), percents(afterSecond));
+
+    // All of it kept across a reload.
+    await page.reload();
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 2 of 40");
+    assert.deepEqual(await bars(), percents(afterSecond));
+    await t.done();
+  });
+
+  it("exports the progress as a file, and imports it back into a browser that has none", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    await page.fill("#practice-answer", text);
+    await page.click("#practice-check");
+    await page.click("#practice-add");
+    const stored = await page.evaluate(() => localStorage.getItem("ditdah.practice"));
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#practice-export")]);
+    assert.equal(download.suggestedFilename(), "ditdah-progress.json");
+    const file = await download.path();
+    const exported = JSON.parse(await readFile(file, "utf8"));
+    assert.equal(exported.format, "ditdah.practice");
+    assert.equal(exported.learned, 3);
+    assert.deepEqual(exported.rounds, [{ learned: 2, right: 3, total: 3 }]);
+
+    // A browser with nothing stored: the first lesson, no chart.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 1 of 40");
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), false);
+
+    await page.setInputFiles("#practice-import", file);
+    await page.locator("#practice-keep-status", { hasText: "Imported" }).waitFor();
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 2 of 40");
+    assert.equal(await page.textContent("#practice-set"), "K M U");
+    assert.equal(await page.inputValue("#practice-wpm"), "30");
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), true);
+    assert.equal(await page.evaluate(() => localStorage.getItem("ditdah.practice")), stored);
+
+    // A file that is not one changes nothing, and says so.
+    await page.setInputFiles("#practice-import", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"learned": 41}') });
+    await page.locator("#practice-error", { hasText: "notes.json is not" }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("ditdah.practice")), stored);
     await t.done();
   });
 

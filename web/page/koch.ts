@@ -51,11 +51,21 @@ export interface Progress {
   settings: Settings;
   /** The recent rounds' scores, oldest first. */
   rounds: RoundRecord[];
+  /** Every character's copying so far, over every scored round: how often it was sent, and copied right. */
+  accuracy: Record<string, CharacterTally>;
 }
 
 /** Where a new learner starts. */
 export function startingProgress(): Progress {
-  return { learned: FIRST_LESSON, settings: { ...DEFAULT_SETTINGS }, rounds: [] };
+  return { learned: FIRST_LESSON, settings: { ...DEFAULT_SETTINGS }, rounds: [], accuracy: {} };
+}
+
+/** The lessons: lesson n practises the first n + 1 characters, so 40 lessons take K and M to all 41. */
+export const LESSONS = KOCH_ORDER.length - 1;
+
+/** The lesson of a learner with `learned` characters, from 1. */
+export function lessonOf(learned: number): number {
+  return learned - 1;
 }
 
 /** The characters in play when `learned` are learned, in Koch order. */
@@ -181,9 +191,17 @@ export function mayGoBack(learned: number): boolean {
   return learned > FIRST_LESSON;
 }
 
-/** `progress` with `round` added to the recent rounds, the oldest beyond RECENT_ROUNDS dropped. */
-export function withRound(progress: Progress, round: RoundRecord): Progress {
-  return { ...progress, rounds: [...progress.rounds, round].slice(-RECENT_ROUNDS) };
+/**
+ * `progress` with `round` added to the recent rounds (the oldest beyond RECENT_ROUNDS
+ * dropped) and, given its `perCharacter` tallies, each character's accuracy brought up to date.
+ */
+export function withRound(progress: Progress, round: RoundRecord, perCharacter?: ReadonlyMap<string, CharacterTally>): Progress {
+  const accuracy = { ...progress.accuracy };
+  for (const [character, { sent, right }] of perCharacter ?? []) {
+    const before = accuracy[character] ?? { sent: 0, right: 0 };
+    accuracy[character] = { sent: before.sent + sent, right: before.right + right };
+  }
+  return { ...progress, rounds: [...progress.rounds, round].slice(-RECENT_ROUNDS), accuracy };
 }
 
 function isWhole(value: unknown, min: number, max: number): value is number {
@@ -213,6 +231,22 @@ function isRound(value: unknown): value is RoundRecord {
   return isWhole(learned, 1, KOCH_ORDER.length) && isWhole(total, 1, Number.MAX_SAFE_INTEGER) && isWhole(right, 0, total);
 }
 
+function isTally(value: unknown): value is CharacterTally {
+  if (typeof value !== "object" || value === null) return false;
+  const { sent, right } = value as Record<string, unknown>;
+  return isWhole(sent, 1, Number.MAX_SAFE_INTEGER) && isWhole(right, 0, sent as number);
+}
+
+/** Stored accuracy, each character's kept only if it is a character of the course with a tally that adds up. */
+function readAccuracy(stored: unknown): Record<string, CharacterTally> {
+  const accuracy: Record<string, CharacterTally> = {};
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return accuracy;
+  for (const [character, tally] of Object.entries(stored)) {
+    if (KOCH_ORDER.includes(character) && isTally(tally)) accuracy[character] = { sent: tally.sent, right: tally.right };
+  }
+  return accuracy;
+}
+
 /**
  * Progress as stored by `storedProgress`, read back: missing or corrupt data, or any part of
  * it that does not fit, falls back to where a new learner starts. Never throws.
@@ -226,14 +260,39 @@ export function readProgress(stored: string | null | undefined): Progress {
     return progress;
   }
   if (typeof data !== "object" || data === null) return progress;
-  const { learned, settings, rounds } = data as Record<string, unknown>;
+  const { learned, settings, rounds, accuracy } = data as Record<string, unknown>;
   if (isWhole(learned, FIRST_LESSON, KOCH_ORDER.length)) progress.learned = learned;
   progress.settings = readSettings(settings);
   if (Array.isArray(rounds)) progress.rounds = rounds.filter(isRound).slice(-RECENT_ROUNDS);
+  progress.accuracy = readAccuracy(accuracy);
   return progress;
 }
 
 /** `progress` as a string to store. */
 export function storedProgress(progress: Progress): string {
   return JSON.stringify(progress);
+}
+
+/** What an exported file says it is, so that an import can tell a learner's progress from any other JSON. */
+export const EXPORT_FORMAT = "ditdah.practice";
+
+/** `progress` as a file to keep or move to another browser: JSON, saying what it is. */
+export function exportedProgress(progress: Progress): string {
+  return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, ...progress }, null, 2)}\n`;
+}
+
+/**
+ * A file made by `exportedProgress`, read back as `readProgress` reads storage (a part that
+ * does not fit falls back alone), or undefined for a file that is not one: not JSON, or JSON
+ * that does not say it is a learner's progress.
+ */
+export function importedProgress(text: string): Progress | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== "object" || data === null || (data as Record<string, unknown>).format !== EXPORT_FORMAT) return undefined;
+  return readProgress(text);
 }

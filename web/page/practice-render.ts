@@ -82,3 +82,76 @@ export function renderRounds(container: HTMLElement, rounds: readonly RoundRecor
   if (items.length === 0) items.push(Object.assign(document.createElement("li"), { textContent: "None yet" }));
   container.replaceChildren(...items);
 }
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The accuracy chart's drawing units: a bar's step and width, the plot's height, the room for the scale at the left and the labels below. */
+const STEP = 18;
+const BAR = 13;
+const PLOT = 80;
+const SCALE = 30;
+const LABELS = 18;
+const TOP = 6;
+
+function svgElement(name: string, attributes: Record<string, string | number>, text?: string): SVGElement {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** The height of `share` percent in the plot, from its top. */
+function yOf(share: number): number {
+  return TOP + PLOT - (PLOT * share) / 100;
+}
+
+/**
+ * Each character in play's accuracy over every round so far, as a bar chart drawn in `svg`:
+ * a bar per character in Koch order, as high as its share copied right, marked when it
+ * reaches the pass mark (drawn as a line); a character not yet sent has no bar. The chart
+ * says the same in words to a screen reader, and each bar has its figures as a tooltip.
+ */
+export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], accuracy: Readonly<Record<string, CharacterTally>>, passPercent: number): void {
+  const width = SCALE + inPlay.length * STEP + 4;
+  const height = TOP + PLOT + LABELS;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("width", String(width));
+  svg.setAttribute("height", String(height));
+  const drawn: SVGElement[] = [];
+  for (const share of [0, 50, 100]) {
+    drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(share), y2: yOf(share), class: "grid" }));
+    drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
+  }
+  const words: string[] = [];
+  inPlay.forEach((character, i) => {
+    const x = SCALE + i * STEP + (STEP - BAR) / 2;
+    const tally = accuracy[character];
+    drawn.push(
+      svgElement(
+        "text",
+        { x: x + BAR / 2, y: TOP + PLOT + LABELS / 2 + 2, class: "label", "text-anchor": "middle", "dominant-baseline": "central" },
+        character,
+      ),
+    );
+    if (tally === undefined) {
+      words.push(`${character} not sent yet`);
+      return;
+    }
+    const share = percent(tally.right, tally.sent);
+    words.push(`${character} ${share} %`);
+    const bar = svgElement("rect", {
+      x,
+      y: yOf(share),
+      width: BAR,
+      height: Math.max(PLOT - (yOf(share) - TOP), 1),
+      rx: 2,
+      class: share >= passPercent ? "bar pass" : "bar",
+      "data-character": character,
+      "data-percent": share,
+    });
+    bar.append(svgElement("title", {}, `${character}: ${share} % (${tally.right} of ${tally.sent})`));
+    drawn.push(bar);
+  });
+  drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(passPercent), y2: yOf(passPercent), class: "pass-line" }));
+  svg.setAttribute("aria-label", `Accuracy per character over every round, ${passPercent} % to pass: ${words.join(", ")}`);
+  svg.replaceChildren(...drawn);
+}

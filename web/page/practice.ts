@@ -9,9 +9,13 @@ import { byId, plural, seconds } from "./dom.js";
 import {
   charactersInPlay,
   drawGroups,
+  exportedProgress,
   GROUP_LENGTH,
   GROUPS,
+  importedProgress,
   KOCH_ORDER,
+  LESSONS,
+  lessonOf,
   mayAdvance,
   mayGoBack,
   nextCharacter,
@@ -26,7 +30,7 @@ import {
 } from "./koch.js";
 import { pitchHz } from "./pitch.js";
 import { type Playback, playTiming } from "./sound.js";
-import { renderMarks, renderRounds, renderTally } from "./practice-render.js";
+import { renderAccuracy, renderMarks, renderRounds, renderTally } from "./practice-render.js";
 
 /** The localStorage key of the learner's progress. */
 const STORAGE_KEY = "ditdah.practice";
@@ -61,6 +65,12 @@ function findElements() {
     add: byId("practice-add", HTMLButtonElement),
     back: byId("practice-back", HTMLButtonElement),
     rounds: byId("practice-rounds", HTMLElement),
+    lesson: byId("practice-lesson", HTMLElement),
+    accuracyBox: byId("practice-accuracy", HTMLElement),
+    accuracy: byId("practice-accuracy-chart", SVGSVGElement),
+    exportButton: byId("practice-export", HTMLButtonElement),
+    importFile: byId("practice-import", HTMLInputElement),
+    keepStatus: byId("practice-keep-status", HTMLElement),
   };
 }
 
@@ -114,6 +124,38 @@ class PracticePanel {
     });
     ui.add.addEventListener("click", () => this.#changeLearned(+1));
     ui.back.addEventListener("click", () => this.#changeLearned(-1));
+    ui.exportButton.addEventListener("click", () => this.#export());
+    ui.importFile.addEventListener("change", () => void this.#import());
+  }
+
+  /** The progress as a JSON file, downloaded: to keep, or to carry to another browser. */
+  #export(): void {
+    const url = URL.createObjectURL(new Blob([exportedProgress(this.#progress)], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "ditdah-progress.json";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    this.#ui.keepStatus.textContent = `Exported: lesson ${lessonOf(this.#progress.learned)}, ${plural(Object.keys(this.#progress.accuracy).length, "character")} with scores.`;
+  }
+
+  /** Progress from a file made by Export, in place of this browser's. */
+  async #import(): Promise<void> {
+    const file = this.#ui.importFile.files?.[0];
+    if (file === undefined) return;
+    const progress = importedProgress(await file.text());
+    this.#ui.importFile.value = "";
+    if (progress === undefined) {
+      report(this.#ui.error, new Failure(`${file.name} is not a file of ditdah practice progress (one made by Export)`));
+      return;
+    }
+    report(this.#ui.error);
+    this.#progress = progress;
+    saveProgress(progress);
+    this.#round = undefined;
+    this.#showSettings();
+    this.#clearAnswer();
+    this.#ui.keepStatus.textContent = `Imported ${file.name}: lesson ${lessonOf(progress.learned)}, ${charactersInPlay(progress.learned).join(" ")}.`;
   }
 
   #showSettings(): void {
@@ -126,7 +168,8 @@ class PracticePanel {
 
   /** The characters in play, the next one, the go-back and add buttons and the recent rounds. */
   #showProgress(): void {
-    const { learned, rounds } = this.#progress;
+    const { learned, rounds, accuracy } = this.#progress;
+    this.#ui.lesson.textContent = `Lesson ${lessonOf(learned)} of ${LESSONS}`;
     this.#ui.set.textContent = charactersInPlay(learned).join(" ");
     this.#ui.count.textContent = `${learned} of ${KOCH_ORDER.length}`;
     this.#ui.next.textContent = nextCharacter(learned) ?? "none: every character is learned";
@@ -135,6 +178,9 @@ class PracticePanel {
     this.#ui.add.hidden = offer === undefined;
     this.#ui.add.textContent = `Add ${offer ?? ""}`;
     renderRounds(this.#ui.rounds, rounds);
+    // The chart shows from the first scored round on.
+    this.#ui.accuracyBox.hidden = Object.keys(accuracy).length === 0;
+    renderAccuracy(this.#ui.accuracy, charactersInPlay(learned), accuracy, PASS_PERCENT);
   }
 
   /** The character the last round earned, while it is still the one to add. */
@@ -200,7 +246,7 @@ class PracticePanel {
 
   #clearAnswer(): void {
     this.#ui.answer.value = "";
-    this.#ui.check.disabled = false;
+    this.#ui.check.disabled = this.#round === undefined;
     this.#ui.score.textContent = "";
     this.#ui.marks.replaceChildren();
     this.#ui.tally.replaceChildren();
@@ -214,7 +260,7 @@ class PracticePanel {
     this.#playback?.stop();
     const score = scoreAnswer(round.groups, this.#ui.answer.value);
     round.score = score;
-    this.#progress = withRound(this.#progress, { learned: round.learned, right: score.right, total: score.total });
+    this.#progress = withRound(this.#progress, { learned: round.learned, right: score.right, total: score.total }, score.perCharacter);
     saveProgress(this.#progress);
     this.#ui.check.disabled = true;
     renderMarks(this.#ui.marks, score);

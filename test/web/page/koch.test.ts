@@ -6,8 +6,13 @@ import {
   charactersInPlay,
   DEFAULT_SETTINGS,
   drawGroups,
+  EXPORT_FORMAT,
+  exportedProgress,
   FIRST_LESSON,
+  importedProgress,
   KOCH_ORDER,
+  LESSONS,
+  lessonOf,
   mayAdvance,
   mayGoBack,
   nextCharacter,
@@ -173,5 +178,40 @@ describe("stored progress", () => {
     assert.equal(progress.rounds.length, RECENT_ROUNDS);
     assert.equal(progress.rounds.at(-1)!.right, RECENT_ROUNDS + 3);
     assert.equal(readProgress(storedProgress(progress)).rounds.length, RECENT_ROUNDS);
+  });
+});
+
+describe("the course", () => {
+  it("has 40 lessons, the first with K and M, the last with all 41 characters", () => {
+    assert.equal(LESSONS, 40);
+    assert.equal(lessonOf(FIRST_LESSON), 1);
+    assert.equal(lessonOf(KOCH_ORDER.length), LESSONS);
+  });
+
+  it("adds up each character's accuracy over the rounds scored", () => {
+    let progress = startingProgress();
+    progress = withRound(progress, { learned: 2, right: 3, total: 4 }, scoreAnswer(["KMKM"], "KMKK").perCharacter);
+    progress = withRound(progress, { learned: 2, right: 2, total: 2 }, scoreAnswer(["MM"], "MM").perCharacter);
+    assert.deepEqual(progress.accuracy, { K: { sent: 2, right: 2 }, M: { sent: 4, right: 3 } });
+    assert.deepEqual(readProgress(storedProgress(progress)).accuracy, progress.accuracy);
+  });
+
+  it("keeps only the stored accuracy that adds up, for characters of the course", () => {
+    const stored = JSON.stringify({
+      accuracy: { K: { sent: 4, right: 3 }, M: { sent: 2, right: 3 }, "#": { sent: 1, right: 1 }, U: { sent: 0, right: 0 }, R: "lots" },
+    });
+    assert.deepEqual(readProgress(stored).accuracy, { K: { sent: 4, right: 3 } });
+    assert.deepEqual(readProgress(JSON.stringify({ accuracy: [1, 2] })).accuracy, {});
+  });
+
+  it("exports progress as a file that imports back as it was, and refuses a file that is not one", () => {
+    let progress = { ...startingProgress(), learned: 9 };
+    progress = withRound(progress, { learned: 9, right: 9, total: 10 }, scoreAnswer(["KMURE"], "KMURS").perCharacter);
+    const file = exportedProgress(progress);
+    assert.equal(JSON.parse(file).format, EXPORT_FORMAT);
+    assert.deepEqual(importedProgress(file), progress);
+    for (const foreign of ["", "{", "[]", "null", JSON.stringify(progress), JSON.stringify({ format: "other", learned: 9 })]) {
+      assert.equal(importedProgress(foreign), undefined, foreign);
+    }
   });
 });
