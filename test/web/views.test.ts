@@ -96,6 +96,31 @@ describe("the page's views", () => {
     await t.done();
   });
 
+  it("on a 390 × 844 phone, Practise at its fullest (all 41 characters, a round of 5 groups of 5 checked, 10 rounds kept) is at most two screens", async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const order = [..."KMURESNAPTLWI.JZ=FOY,VG5/Q92H38B?47C1D60X"];
+    const progress = {
+      learned: 41,
+      settings: { wpm: 30, fwpm: 30, groupLength: 5, groups: 5 },
+      rounds: Array.from({ length: 10 }, () => ({ learned: 41, right: 20, total: 25 })),
+      accuracy: Object.fromEntries(order.map((c) => [c, { sent: 10, right: 8 }])),
+    };
+    await page.evaluate((stored) => localStorage.setItem("ditdah.practice", stored), JSON.stringify(progress));
+    await page.goto(`${t.server.url}/#practise`);
+    await page.click("#practice-play");
+    await page.locator("#practice-status", { hasText: "Playing" }).waitFor();
+    await page.fill("#practice-answer", "ABCDE FGHIJ KLMNO PQRST UVWXY");
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+    assert.equal(await page.locator("#practice-marks .practice-char").count(), 25);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height <= 2 * 844, `Practise is ${height} px tall`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `Practise is ${width} px wide`);
+    await t.done();
+  });
+
   it("on a 1280 × 800 desktop: the bar at the top, staying there as a view scrolls", async () => {
     const { page } = t;
     await page.setViewportSize({ width: 1280, height: 800 });

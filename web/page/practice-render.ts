@@ -99,36 +99,48 @@ function svgElement(name: string, attributes: Record<string, string | number>, t
   return element;
 }
 
-/** The height of `share` percent in the plot, from its top. */
-function yOf(share: number): number {
-  return TOP + PLOT - (PLOT * share) / 100;
+/** Characters a row of the chart holds at most: 21, so that on a phone its labels stay 10 px or more. */
+const PER_ROW = 21;
+/** The height of one row: its plot and its labels. */
+const ROW = TOP + PLOT + LABELS;
+
+/** The height of `share` percent in the plot of a row whose top is at `top`. */
+function yOf(share: number, top: number): number {
+  return top + TOP + PLOT - (PLOT * share) / 100;
 }
 
 /**
  * Each character in play's accuracy over every round so far, as a bar chart drawn in `svg`:
  * a bar per character in Koch order, as high as its share copied right, marked when it
- * reaches the pass mark (drawn as a line); a character not yet sent has no bar. The chart
- * says the same in words to a screen reader, and each bar has its figures as a tooltip.
+ * reaches the pass mark (drawn as a line); a character not yet sent has no bar. Past 21
+ * characters the bars go on in a second row. The chart says the same in words to a screen
+ * reader, and each bar has its figures as a tooltip.
  */
 export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], accuracy: Readonly<Record<string, CharacterTally>>, passPercent: number): void {
-  const width = SCALE + inPlay.length * STEP + 4;
-  const height = TOP + PLOT + LABELS;
+  const rows = Math.max(1, Math.ceil(inPlay.length / PER_ROW));
+  const width = SCALE + Math.min(inPlay.length, PER_ROW) * STEP + 4;
+  const height = rows * ROW;
   svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   svg.setAttribute("width", String(width));
   svg.setAttribute("height", String(height));
   const drawn: SVGElement[] = [];
-  for (const share of [0, 50, 100]) {
-    drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(share), y2: yOf(share), class: "grid" }));
-    drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
+  for (let row = 0; row < rows; row++) {
+    const top = row * ROW;
+    for (const share of [0, 50, 100]) {
+      drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(share, top), y2: yOf(share, top), class: "grid" }));
+      drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share, top), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
+    }
+    drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(passPercent, top), y2: yOf(passPercent, top), class: "pass-line" }));
   }
   const words: string[] = [];
   inPlay.forEach((character, i) => {
-    const x = SCALE + i * STEP + (STEP - BAR) / 2;
+    const top = Math.floor(i / PER_ROW) * ROW;
+    const x = SCALE + (i % PER_ROW) * STEP + (STEP - BAR) / 2;
     const tally = accuracy[character];
     drawn.push(
       svgElement(
         "text",
-        { x: x + BAR / 2, y: TOP + PLOT + LABELS / 2 + 2, class: "label", "text-anchor": "middle", "dominant-baseline": "central" },
+        { x: x + BAR / 2, y: top + TOP + PLOT + LABELS / 2 + 2, class: "label", "text-anchor": "middle", "dominant-baseline": "central" },
         character,
       ),
     );
@@ -140,9 +152,9 @@ export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], ac
     words.push(`${character} ${share} %`);
     const bar = svgElement("rect", {
       x,
-      y: yOf(share),
+      y: yOf(share, top),
       width: BAR,
-      height: Math.max(PLOT - (yOf(share) - TOP), 1),
+      height: Math.max((PLOT * share) / 100, 1),
       rx: 2,
       class: share >= passPercent ? "bar pass" : "bar",
       "data-character": character,
@@ -151,7 +163,6 @@ export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], ac
     bar.append(svgElement("title", {}, `${character}: ${share} % (${tally.right} of ${tally.sent})`));
     drawn.push(bar);
   });
-  drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(passPercent), y2: yOf(passPercent), class: "pass-line" }));
   svg.setAttribute("aria-label", `Accuracy per character over every round, ${passPercent} % to pass: ${words.join(", ")}`);
   svg.replaceChildren(...drawn);
 }
