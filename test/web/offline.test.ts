@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { pageUnderTest, showView } from "./page.js";
 
-const t = pageUnderTest();
+const t = pageUnderTest("/", { serviceWorkers: "allow" });
 
 describe("the page offline", () => {
   it("serves a web app manifest whose icons exist at the sizes it says", async () => {

@@ -17,8 +17,13 @@ export interface PageUnderTest {
   done(): Promise<void>;
 }
 
-/** Serves the app for this file and opens `path` (default `/`) in a fresh tab before each test. */
-export function pageUnderTest(path = "/"): PageUnderTest {
+/**
+ * Serves the app for this file and opens `path` (default `/`) in a fresh tab before each test.
+ * The page's service worker is blocked but with `serviceWorkers: "allow"`: it installs on a
+ * first visit, fetching every file of the page in the background, which each fresh tab would be,
+ * and the keying and playback tests time the page to the millisecond.
+ */
+export function pageUnderTest(path = "/", { serviceWorkers = "block" }: { serviceWorkers?: "allow" | "block" } = {}): PageUnderTest {
   const server = serveForTests();
   let browser: Browser;
   let page: Page;
@@ -28,7 +33,7 @@ export function pageUnderTest(path = "/"): PageUnderTest {
   });
   after(async () => browser?.close());
   beforeEach(async () => {
-    page = await browser.newPage();
+    page = await browser.newPage({ serviceWorkers });
     problems = [];
     page.on("console", (message) => {
       // The browser logs every 400 the API answers; tests cause those on purpose.

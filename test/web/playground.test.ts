@@ -35,7 +35,8 @@ async function withMicrophone(samples: Float32Array, run: (page: Page) => Promis
     `--use-file-for-fake-audio-capture=${file}%noloop`,
   ]);
   try {
-    const page = await microphone.newPage();
+    // As pageUnderTest: no service worker fetching the page in the background while the microphone is read in real time.
+    const page = await microphone.newPage({ serviceWorkers: "block" });
     await page.goto(`${server.url}/#listen`);
     await run(page);
   } finally {

@@ -36,6 +36,7 @@ describe("the practice panel", () => {
     assert.equal(await page.textContent("#practice-set"), "K M");
     assert.equal(await page.inputValue("#practice-wpm"), "20");
     assert.equal(await page.inputValue("#practice-fwpm"), "10");
+    assert.equal(await page.isVisible("#practice-tally-box"), false);
     await shortRounds(page);
     const sent = await playRound(page, () => page.click("#practice-play"));
     assert.match(sent.text, /^[KM]{3}$/);
@@ -103,6 +104,8 @@ describe("the practice panel", () => {
       return sent === 0 ? `${character}: not sent` : `${character}: ${Math.floor((100 * right) / sent)} % (${right} of ${sent})`;
     };
     assert.deepEqual(await page.locator("#practice-tally li").allTextContents(), [tally("K"), tally("M")]);
+    // Behind a disclosure, which shows once a round is scored.
+    assert.equal(await page.isVisible("#practice-tally-box summary"), true);
     assert.equal(await page.isHidden("#practice-add"), true);
     assert.equal(await page.isEnabled("#practice-check"), false);
     assert.deepEqual(await page.locator("#practice-rounds li").allTextContents(), ["66 % (2 of 3) with 2 characters, up to M"]);

@@ -62,6 +62,7 @@ function findElements() {
     score: byId("practice-score", HTMLElement),
     marks: byId("practice-marks", HTMLElement),
     tally: byId("practice-tally", HTMLElement),
+    tallyBox: byId("practice-tally-box", HTMLElement),
     add: byId("practice-add", HTMLButtonElement),
     back: byId("practice-back", HTMLButtonElement),
     rounds: byId("practice-rounds", HTMLElement),
@@ -250,6 +251,7 @@ class PracticePanel {
     this.#ui.score.textContent = "";
     this.#ui.marks.replaceChildren();
     this.#ui.tally.replaceChildren();
+    this.#ui.tallyBox.hidden = true;
     this.#showProgress();
   }
 
@@ -265,6 +267,7 @@ class PracticePanel {
     this.#ui.check.disabled = true;
     renderMarks(this.#ui.marks, score);
     renderTally(this.#ui.tally, charactersInPlay(round.learned), score);
+    this.#ui.tallyBox.hidden = false;
     this.#showProgress();
     this.#ui.score.textContent = this.#verdict(round, score);
   }
