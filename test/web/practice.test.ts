@@ -235,6 +235,45 @@ describe("the practice panel", () => {
     await t.done();
   });
 
+  it("sends words or call signs made of the characters in play, once there are some, and keeps the choice", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    await page.selectOption("#practice-mode", "words");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: /./ }).waitFor();
+    assert.match((await page.textContent("#practice-error"))!, /^Words come once 3 can be made of the characters in play: there are \d yet$/);
+    await page.selectOption("#practice-mode", "calls");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: "digit" }).waitFor();
+    assert.equal(await page.textContent("#practice-error"), "Call signs come once a digit is in play (5, at lesson 23)");
+
+    // Lesson 8: K M U R E S N A P, of which RUN, MAN, SPARK... are made.
+    await page.evaluate(() => localStorage.setItem("ditdah.practice", JSON.stringify({ learned: 9 })));
+    await page.reload();
+    await shortRounds(page);
+    await page.fill("#practice-groups", "4");
+    await page.selectOption("#practice-mode", "words");
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    const words = text.split(" ");
+    assert.equal(words.length, 4);
+    for (const word of words) assert.match(word, /^[KMURESNAP]+$/);
+    assert.match((await page.textContent("#practice-status"))!, /^Playing 4 words: /);
+    await page.fill("#practice-answer", text.toLowerCase());
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "100 % right" }).waitFor();
+    await page.reload();
+    assert.equal(await page.inputValue("#practice-mode"), "words");
+
+    // With a digit in play, call signs: a prefix, the digit, a suffix.
+    await page.evaluate(() => localStorage.setItem("ditdah.practice", JSON.stringify({ learned: 24, settings: { mode: "calls" } })));
+    await page.reload();
+    await shortRounds(page);
+    assert.equal(await page.inputValue("#practice-mode"), "calls");
+    const calls = await playRound(page, () => page.click("#practice-play"));
+    assert.match(calls.text, /^[KMURESNAPTLWIJZFOYVG]{1,2}5[KMURESNAPTLWIJZFOYVG]{1,3}$/);
+    await t.done();
+  });
+
   it("starts anew from corrupt stored progress", async () => {
     const { page } = t;
     // A string, evaluated in the page (this file is type-checked without the DOM's names).

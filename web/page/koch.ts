@@ -25,8 +25,16 @@ export const RECENT_ROUNDS = 10;
 export const GROUP_LENGTH = { min: 1, max: 10, default: 5 } as const;
 export const GROUPS = { min: 1, max: 20, default: 5 } as const;
 
+/**
+ * What a round sends: Koch's random groups of the characters in play; words, or call signs,
+ * made only of characters in play, so a learner hears real text as soon as there is some.
+ */
+export const MODES = ["groups", "words", "calls"] as const;
+export type Mode = (typeof MODES)[number];
+
 /** A round's settings. */
 export interface Settings {
+  mode: Mode;
   /** Character speed, wpm. */
   wpm: number;
   /** Farnsworth overall speed, wpm: slower than the characters, so there is time to think between them. */
@@ -35,7 +43,7 @@ export interface Settings {
   groups: number;
 }
 
-export const DEFAULT_SETTINGS: Readonly<Settings> = { wpm: WPM.default, fwpm: 10, groupLength: GROUP_LENGTH.default, groups: GROUPS.default };
+export const DEFAULT_SETTINGS: Readonly<Settings> = { mode: "groups", wpm: WPM.default, fwpm: 10, groupLength: GROUP_LENGTH.default, groups: GROUPS.default };
 
 /** One scored round: how many characters were learned then, and how many of its were right. */
 export interface RoundRecord {
@@ -106,6 +114,61 @@ function drawCharacter(characters: readonly string[], random: RandomSource): str
 export function drawGroups(characters: readonly string[], groupLength: number, groups: number, random: RandomSource): string[] {
   if (characters.length === 0) throw new RangeError("No characters to draw from");
   return Array.from({ length: groups }, () => Array.from({ length: groupLength }, () => drawCharacter(characters, random)).join(""));
+}
+
+/**
+ * Words heard on the air and common short English ones, each drawn in a round of words once
+ * all its characters are in play: the first come with lesson 8 (K M U R E S N A P: RUN, MAN...).
+ */
+export const WORDS: readonly string[] = (
+  "CQ DE K KN TU UR RST 5NN 599 FB OM ES HR QTH NAME WX 73 AGN PSE RIG ANT PWR GM GA GE GN SRI TNX CUL BK HW CPY " +
+  "QRS QRQ QRM QRN QSB QSL QRZ QRT QSO SOLID RPRT TEMP SUN RAIN SNOW " +
+  "THE AND ARE MAN MEN TEN RUN SEE SET NET NEW NOW ONE TWO OUT PUT SUM USE MUST NEAR TERM TREE STAR SEA EAST WEST " +
+  "NORTH SOUTH TIME MORE SOME MANY RATE TEST MEET SURE UP US AS AT AM AN IN IS IT ON NO SO TO WE ME MY OR OF IF GO " +
+  "RAM RAN RUM SUN NUT MAP NAP PAN PEN PET SPA SPUR PURE MUSE MASK RANK SANK PARK SPARK TAPE PAST TRAP SMART"
+).split(" ");
+
+/** The words made only of `characters`, each once. */
+export function wordsOf(characters: readonly string[]): string[] {
+  const inPlay = new Set(characters);
+  return [...new Set(WORDS)].filter((word) => [...word].every((c) => inPlay.has(c)));
+}
+
+/** Fewest words in play for a round of words: fewer would repeat too often to be worth copying. */
+export const FEWEST_WORDS = 3;
+
+function pick<T>(items: readonly T[], random: RandomSource): T {
+  return items[Math.min(Math.floor(random() * items.length), items.length - 1)]!;
+}
+
+/** A call sign of `characters` (a prefix of one or two letters, a digit, a suffix of one to three letters), or undefined without a digit and a letter in play. */
+function callSign(characters: readonly string[], random: RandomSource): string | undefined {
+  const letters = characters.filter((c) => /^[A-Z]$/.test(c));
+  const digits = characters.filter((c) => /^[0-9]$/.test(c));
+  if (letters.length === 0 || digits.length === 0) return undefined;
+  const some = (min: number, max: number) => Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, () => pick(letters, random)).join("");
+  return `${some(1, 2)}${pick(digits, random)}${some(1, 3)}`;
+}
+
+/**
+ * A round of `count` items in `mode` from the characters in play: groups of `groupLength`,
+ * words or call signs. Undefined, with the reason, when the characters in play make none yet.
+ */
+export function drawRound(
+  mode: Mode,
+  characters: readonly string[],
+  groupLength: number,
+  count: number,
+  random: RandomSource,
+): { items: string[] } | { reason: string } {
+  if (mode === "groups") return { items: drawGroups(characters, groupLength, count, random) };
+  if (mode === "words") {
+    const words = wordsOf(characters);
+    if (words.length < FEWEST_WORDS) return { reason: `Words come once ${FEWEST_WORDS} can be made of the characters in play: there are ${words.length} yet` };
+    return { items: Array.from({ length: count }, () => pick(words, random)) };
+  }
+  if (callSign(characters, () => 0) === undefined) return { reason: "Call signs come once a digit is in play (5, at lesson 23)" };
+  return { items: Array.from({ length: count }, () => callSign(characters, random)!) };
 }
 
 /** One sent character, as copied: `typed` is what stood in its place (undefined: nothing). */
@@ -216,7 +279,8 @@ function isSpeed(value: unknown, max: number): value is number {
 function readSettings(stored: unknown): Settings {
   const settings = { ...DEFAULT_SETTINGS };
   if (typeof stored !== "object" || stored === null) return settings;
-  const { wpm, fwpm, groupLength, groups } = stored as Record<string, unknown>;
+  const { mode, wpm, fwpm, groupLength, groups } = stored as Record<string, unknown>;
+  if ((MODES as readonly unknown[]).includes(mode)) settings.mode = mode as Mode;
   if (isSpeed(wpm, WPM.max)) settings.wpm = wpm;
   // The API allows no Farnsworth speed above the character speed.
   settings.fwpm = isSpeed(fwpm, settings.wpm) ? fwpm : Math.min(DEFAULT_SETTINGS.fwpm, settings.wpm);

@@ -8,7 +8,7 @@ import { Failure, report, type Timing, timingOf } from "./api.js";
 import { byId, plural, seconds } from "./dom.js";
 import {
   charactersInPlay,
-  drawGroups,
+  drawRound,
   exportedProgress,
   GROUP_LENGTH,
   GROUPS,
@@ -17,6 +17,8 @@ import {
   LESSONS,
   lessonOf,
   mayAdvance,
+  MODES,
+  type Mode,
   mayGoBack,
   nextCharacter,
   PASS_PERCENT,
@@ -37,7 +39,10 @@ const STORAGE_KEY = "ditdah.practice";
 
 /** The round being practised: what was sent, with how many characters learned, and its score once checked. */
 interface Round {
+  /** What was sent: groups, words or call signs, each scored as a group. */
   groups: string[];
+  mode: Mode;
+  groupLength: number;
   learned: number;
   timing: Timing;
   score?: Score;
@@ -50,6 +55,7 @@ function findElements() {
     next: byId("practice-next", HTMLElement),
     wpm: byId("practice-wpm", HTMLInputElement),
     fwpm: byId("practice-fwpm", HTMLInputElement),
+    mode: byId("practice-mode", HTMLSelectElement),
     groupLength: byId("practice-group-length", HTMLInputElement),
     groups: byId("practice-groups", HTMLInputElement),
     play: byId("practice-play", HTMLButtonElement),
@@ -163,6 +169,7 @@ class PracticePanel {
     const { settings } = this.#progress;
     this.#ui.wpm.value = String(settings.wpm);
     this.#ui.fwpm.value = String(settings.fwpm);
+    this.#ui.mode.value = settings.mode;
     this.#ui.groupLength.value = String(settings.groupLength);
     this.#ui.groups.value = String(settings.groups);
   }
@@ -201,7 +208,7 @@ class PracticePanel {
       this.#round = round;
       // Settings are kept once the API has taken them: what is stored is always playable.
       const { wpm, fwpm } = round.timing;
-      this.#progress = { ...this.#progress, settings: { wpm, fwpm, groupLength: round.groups[0]!.length, groups: round.groups.length } };
+      this.#progress = { ...this.#progress, settings: { mode: round.mode, wpm, fwpm, groupLength: round.groupLength, groups: round.groups.length } };
       saveProgress(this.#progress);
       this.#clearAnswer();
       this.#play(round.timing);
@@ -216,12 +223,15 @@ class PracticePanel {
   /** Random groups from the characters learned, timed by the API with the settings as typed. */
   async #newRound(): Promise<Round> {
     const groupLength = wholeNumber(this.#ui.groupLength, "Group length", GROUP_LENGTH);
-    const groupCount = wholeNumber(this.#ui.groups, "Groups per round", GROUPS);
+    const groupCount = wholeNumber(this.#ui.groups, "How many a round", GROUPS);
     const learned = this.#progress.learned;
-    const groups = drawGroups(charactersInPlay(learned), groupLength, groupCount, Math.random);
+    const mode = (MODES as readonly string[]).includes(this.#ui.mode.value) ? (this.#ui.mode.value as Mode) : "groups";
+    const drawn = drawRound(mode, charactersInPlay(learned), groupLength, groupCount, Math.random);
+    if ("reason" in drawn) throw new Failure(drawn.reason);
+    const groups = drawn.items;
     const fwpm = this.#ui.fwpm.value.trim();
     const timing = await timingOf({ text: groups.join(" "), wpm: this.#ui.wpm.value, frequency: String(pitchHz()), ...(fwpm === "" ? {} : { fwpm }) });
-    return { groups, learned, timing };
+    return { groups, learned, timing, mode, groupLength };
   }
 
   #replay(): void {
@@ -235,7 +245,10 @@ class PracticePanel {
     this.#ui.stop.disabled = false;
     this.#ui.replay.disabled = false;
     const farnsworth = timing.fwpm < timing.wpm ? `, Farnsworth ${timing.fwpm} wpm` : "";
-    const size = `${plural(round.groups.length, "group")} of ${plural(round.groups[0]?.length ?? 0, "character")}`;
+    const size =
+      round.mode === "groups"
+        ? `${plural(round.groups.length, "group")} of ${plural(round.groups[0]?.length ?? 0, "character")}`
+        : plural(round.groups.length, round.mode === "words" ? "word" : "call sign");
     this.#ui.status.textContent = `Playing ${size}: ${seconds(timing.durationMs)} at ${timing.wpm} wpm${farnsworth}`;
     void playback.ended.then((how) => {
       if (this.#playback !== playback) return;
