@@ -241,7 +241,7 @@ describe("the practice panel", () => {
     await page.selectOption("#practice-mode", "words");
     await page.click("#practice-play");
     await page.locator("#practice-error", { hasText: /./ }).waitFor();
-    assert.match((await page.textContent("#practice-error"))!, /^Words come once 3 can be made of the characters in play: there are \d yet$/);
+    assert.match((await page.textContent("#practice-error"))!, /^Words come once 8 can be made of the characters in play \(at lesson 5\): there are \d yet$/);
     await page.selectOption("#practice-mode", "calls");
     await page.click("#practice-play");
     await page.locator("#practice-error", { hasText: "digit" }).waitFor();

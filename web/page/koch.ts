@@ -118,7 +118,7 @@ export function drawGroups(characters: readonly string[], groupLength: number, g
 
 /**
  * Words heard on the air and common short English ones, each drawn in a round of words once
- * all its characters are in play: the first come with lesson 8 (K M U R E S N A P: RUN, MAN...).
+ * all its characters are in play (lesson 5, K M U R E S, makes ten: US, SEE, SURE, MUSE...).
  */
 export const WORDS: readonly string[] = (
   "CQ DE K KN TU UR RST 5NN 599 FB OM ES HR QTH NAME WX 73 AGN PSE RIG ANT PWR GM GA GE GN SRI TNX CUL BK HW CPY " +
@@ -134,8 +134,8 @@ export function wordsOf(characters: readonly string[]): string[] {
   return [...new Set(WORDS)].filter((word) => [...word].every((c) => inPlay.has(c)));
 }
 
-/** Fewest words in play for a round of words: fewer would repeat too often to be worth copying. */
-export const FEWEST_WORDS = 3;
+/** Fewest words in play for a round of words, first reached at lesson 5: fewer would repeat too often to be worth copying. */
+export const FEWEST_WORDS = 8;
 
 function pick<T>(items: readonly T[], random: RandomSource): T {
   return items[Math.min(Math.floor(random() * items.length), items.length - 1)]!;
@@ -164,7 +164,9 @@ export function drawRound(
   if (mode === "groups") return { items: drawGroups(characters, groupLength, count, random) };
   if (mode === "words") {
     const words = wordsOf(characters);
-    if (words.length < FEWEST_WORDS) return { reason: `Words come once ${FEWEST_WORDS} can be made of the characters in play: there are ${words.length} yet` };
+    if (words.length < FEWEST_WORDS) {
+      return { reason: `Words come once ${FEWEST_WORDS} can be made of the characters in play (at lesson 5): there are ${words.length} yet` };
+    }
     return { items: Array.from({ length: count }, () => pick(words, random)) };
   }
   if (callSign(characters, () => 0) === undefined) return { reason: "Call signs come once a digit is in play (5, at lesson 23)" };
