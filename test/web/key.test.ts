@@ -8,9 +8,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { encode } from "../../src/core/index.js";
-import { pageUnderTest } from "./page.js";
+import { pageUnderTest, showView, statusSays } from "./page.js";
 
-const t = pageUnderTest();
+const t = pageUnderTest("/#key");
 
 /** A dot at 20 wpm, ms. */
 const UNIT = 60;
@@ -228,13 +228,15 @@ describe("keying Morse", () => {
     await page.hover("#straight-key");
     await page.mouse.down();
     await page.mouse.up();
+    await showView(page, "hear");
     await page.fill("#text", "PARIS PARIS PARIS");
     await page.fill("#wpm", "5");
     await page.click("#play");
     await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    await showView(page, "key");
     await page.hover("#straight-key");
     await page.mouse.down();
-    await page.locator("#play-status", { hasText: "Stopped" }).waitFor();
+    await statusSays(page, "#play-status", "Stopped");
     await page.mouse.up();
     assert.equal(await page.isEnabled("#stop"), false);
     await t.done();

@@ -9,7 +9,7 @@ import { encodeWav, readWav, sampleCount } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
 import { recordBand } from "../fixtures/band.js";
 import { launchChromium } from "./chromium.js";
-import { pageUnderTest } from "./page.js";
+import { pageUnderTest, showView } from "./page.js";
 
 const t = pageUnderTest();
 const { server } = t;
@@ -35,8 +35,9 @@ async function withMicrophone(samples: Float32Array, run: (page: Page) => Promis
     `--use-file-for-fake-audio-capture=${file}%noloop`,
   ]);
   try {
-    const page = await microphone.newPage();
-    await page.goto(`${server.url}/`);
+    // As pageUnderTest: no service worker fetching the page in the background while the microphone is read in real time.
+    const page = await microphone.newPage({ serviceWorkers: "block" });
+    await page.goto(`${server.url}/#listen`);
     await run(page);
   } finally {
     await microphone.close();
@@ -62,6 +63,7 @@ describe("the playground page", () => {
 
   it("decodes Morse as it is typed", async () => {
     const { page } = t;
+    await showView(page, "read");
     await page.fill("#morse-input", "-.-. --.- / -.. . / .-- .---- .- .--");
     assert.equal(await shown("#decoded"), "CQ DE W1AW");
     await page.fill("#morse-input", "...---...---...");
@@ -70,41 +72,48 @@ describe("the playground page", () => {
     await t.done();
   });
 
-  it("shows the chart, and a click on a character types it", async () => {
+  it("shows the chart as a grid, each character with its Morse, and a click on a character types it", async () => {
     const { page } = t;
-    await page.locator("#chart table").first().waitFor();
+    await showView(page, "chart");
+    await page.locator("#chart .chart-grid").first().waitFor();
     const chart = (await (await fetch(`${server.url}/api/v1/chart`)).json()) as Record<string, Record<string, string>>;
-    const captions = await page.locator("#chart caption").allTextContents();
-    assert.deepEqual(captions, ["Letters", "Digits", "Punctuation", "Prosigns", "Accented letters", "Other signs"]);
-    const rows = await page.locator("#chart tr").count();
-    const entries = ["alphabet", "numbers", "punctuation", "prosigns", "accented", "signs"].reduce((n, group) => n + Object.keys(chart[group]!).length, 0);
-    assert.equal(rows, entries);
-    assert.equal(
-      await page
-        .locator("#chart tr", { has: page.locator("button", { hasText: /^Q$/ }) })
-        .locator("td")
-        .nth(1)
-        .textContent(),
-      "--.-",
+    const titles = await page.locator("#chart h3, #chart summary").allTextContents();
+    assert.deepEqual(titles, ["Letters", "Digits", "Punctuation", "Prosigns (13)", "Accented letters (48)", "Other signs (2)"]);
+    const groups = ["alphabet", "numbers", "punctuation", "prosigns", "accented", "signs"];
+    const shown = await page
+      .locator("#chart button")
+      .evaluateAll((buttons) => buttons.map((b) => [b.getAttribute("data-character"), b.getAttribute("data-pattern")]));
+    assert.deepEqual(
+      shown,
+      groups.flatMap((group) => Object.entries(chart[group]!)),
     );
-    await page.click("#chart button:text-is('C')");
-    await page.click("#chart button:text-is('Q')");
-    await page.click("#chart button:text-is('<SK>')");
+    // Q drawn as its Morse: dash, dash, dot, dash; its name to a screen reader with the pattern.
+    const q = page.locator("#chart button[data-character='Q']");
+    assert.deepEqual(await q.locator(".pattern span").evaluateAll((marks) => marks.map((m) => m.className)), ["dah", "dah", "dit", "dah"]);
+    assert.equal((await q.textContent())!.replace(/\s+/g, " "), "Q --.-");
+    // Prosigns, accented letters and other signs behind a disclosure, a tap away.
+    assert.equal(await page.isVisible("#chart button[data-character='<SK>']"), false);
+    await page.click("#chart details[data-group='prosigns'] summary");
+    await page.click("#chart button[data-character='C']");
+    await page.click("#chart button[data-character='Q']");
+    await page.click("#chart button[data-character='<SK>']");
     assert.equal(await page.inputValue("#text"), "CQ<SK>");
+    await showView(page, "hear");
     // Each click asks the API again: the answer for "CQ" may show before the one for "CQ<SK>".
     await page.locator("#morse", { hasText: "...-.-" }).waitFor();
-    assert.equal(await shown("#morse"), "-.-. --.- ...-.-");
+    assert.equal(await page.textContent("#morse"), "-.-. --.- ...-.-");
     await t.done();
   });
 
   it("plays a chart's letters in its alphabet, and the signs every alphabet shares in their own", async () => {
     const { page } = t;
+    await showView(page, "chart");
     await page.selectOption("#chart-alphabet", "persian");
-    await page.locator("#chart button:text-is('خ')").waitFor();
+    await page.locator("#chart button[data-character='خ']").waitFor();
     const asked = (character: string) =>
       Promise.all([
         page.waitForRequest((r) => r.url().includes("/api/v1/audio") && r.method() === "POST"),
-        page.click(`#chart button:text-is('${character}')`),
+        page.click(`#chart button[data-character='${character}']`),
       ]).then(([request]) => request.postDataJSON() as Record<string, string>);
     // Persian's خ is -..-; as Arabic text alone would send it, ---.
     const letter = await asked("خ");
@@ -156,6 +165,7 @@ describe("the playground page", () => {
 
   it("reads back a recording chosen from disk, and says so when it holds no Morse", async () => {
     const { page } = t;
+    await showView(page, "listen");
     const wav = Buffer.from(await (await fetch(`${server.url}/api/v1/audio.wav?text=CQ%20TEST&wpm=25&frequency=650`)).arrayBuffer());
     await page.setInputFiles("#recording", { name: "cq.wav", mimeType: "audio/wav", buffer: wav });
     await page.locator("#heard-details", { hasText: "characters" }).waitFor({ timeout: 20_000 });
@@ -186,12 +196,15 @@ describe("the playground page", () => {
     const padded = new Float32Array(samples.length + 2 * 48000);
     padded.set(samples, 48000);
     await withMicrophone(padded, async (micPage) => {
+      assert.equal(await micPage.isVisible("#waterfall"), false);
       await micPage.click("#listen");
       await micPage
         .locator("#listen", { hasText: "Stop listening" })
         .or(micPage.locator("#listen-error", { hasText: /./ }))
         .waitFor();
       assert.equal(await micPage.textContent("#listen-error"), "");
+      // The waterfall shows once listening starts.
+      assert.equal(await micPage.isVisible("#waterfall"), true);
       const fileS = padded.length / 48000;
       // Text appears while the file still plays: the first word, read in the page.
       await micPage.locator("#heard", { hasText: /^CQ/ }).waitFor({ timeout: 3000 * fileS });

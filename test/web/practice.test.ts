@@ -1,10 +1,11 @@
 /** The page's practice panel (the Koch method), driven in Debian's Chromium against a real server. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { pageUnderTest } from "./page.js";
 
-const t = pageUnderTest();
+const t = pageUnderTest("/#practise");
 
 /** Short rounds, so the tests run fast: one group of three characters at 30 wpm. */
 async function shortRounds(page: Page): Promise<void> {
@@ -35,6 +36,7 @@ describe("the practice panel", () => {
     assert.equal(await page.textContent("#practice-set"), "K M");
     assert.equal(await page.inputValue("#practice-wpm"), "20");
     assert.equal(await page.inputValue("#practice-fwpm"), "10");
+    assert.equal(await page.isVisible("#practice-tally-box"), false);
     await shortRounds(page);
     const sent = await playRound(page, () => page.click("#practice-play"));
     assert.match(sent.text, /^[KM]{3}$/);
@@ -102,6 +104,8 @@ describe("the practice panel", () => {
       return sent === 0 ? `${character}: not sent` : `${character}: ${Math.floor((100 * right) / sent)} % (${right} of ${sent})`;
     };
     assert.deepEqual(await page.locator("#practice-tally li").allTextContents(), [tally("K"), tally("M")]);
+    // Behind a disclosure, which shows once a round is scored.
+    assert.equal(await page.isVisible("#practice-tally-box summary"), true);
     assert.equal(await page.isHidden("#practice-add"), true);
     assert.equal(await page.isEnabled("#practice-check"), false);
     assert.deepEqual(await page.locator("#practice-rounds li").allTextContents(), ["66 % (2 of 3) with 2 characters, up to M"]);
@@ -137,6 +141,136 @@ describe("the practice panel", () => {
     assert.equal(await page.isEnabled("#practice-back"), false);
     await page.reload();
     assert.equal(await page.textContent("#practice-set"), "K M");
+    await t.done();
+  });
+
+  it("runs a course: a lesson passed at 90 % leads to the next, and each character's accuracy is kept and drawn", async () => {
+    const { page } = t;
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 1 of 40");
+    // No chart before the first scored round.
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), false);
+    await shortRounds(page);
+    await page.fill("#practice-group-length", "10");
+    // A round of 10 with one character wrong: exactly 90 %, a pass.
+    const first = await playRound(page, () => page.click("#practice-play"));
+    await page.fill("#practice-answer", oneWrong(first.text, 0));
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+    assert.match((await page.textContent("#practice-score"))!, /^90 % right: 9 of 10 characters\. You can add the next character, U\.$/);
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), true);
+    const bars = () =>
+      page
+        .locator("#practice-accuracy-chart rect.bar")
+        .evaluateAll((rects) => Object.fromEntries(rects.map((r) => [r.getAttribute("data-character"), Number(r.getAttribute("data-percent"))])));
+    const expected = (sent: string, typed: string, before: Record<string, [number, number]> = {}) => {
+      const tallies: Record<string, [number, number]> = structuredClone(before);
+      [...sent].forEach((c, i) => {
+        const [n, right] = tallies[c] ?? [0, 0];
+        tallies[c] = [n + 1, right + (typed[i] === c ? 1 : 0)];
+      });
+      return tallies;
+    };
+    const percents = (tallies: Record<string, [number, number]>) =>
+      Object.fromEntries(Object.entries(tallies).map(([c, [n, right]]) => [c, Math.floor((100 * right) / n)]));
+    const afterFirst = expected(first.text, oneWrong(first.text, 0));
+    assert.deepEqual(await bars(), percents(afterFirst));
+    await page.click("#practice-add");
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 2 of 40");
+    // U, not sent yet, is labelled without a bar; the chart says so in words too.
+    assert.match((await page.getAttribute("#practice-accuracy-chart", "aria-label"))!, /U not sent yet$/);
+
+    // A round of lesson 2 all wrong: no pass, and the accuracy adds up over both rounds.
+    const second = await playRound(page, () => page.click("#practice-play"));
+    const wrong = [...second.text].map((c) => (c === "E" ? "T" : "E")).join("");
+    await page.fill("#practice-answer", wrong);
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "%" }).waitFor();
+    assert.match((await page.textContent("#practice-score"))!, /^0 % right/);
+    assert.equal(await page.isHidden("#practice-add"), true);
+    const afterSecond = expected(second.text, wrong, afterFirst);
+    assert.deepEqual(await bars(), percents(afterSecond));
+
+    // All of it kept across a reload.
+    await page.reload();
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 2 of 40");
+    assert.deepEqual(await bars(), percents(afterSecond));
+    await t.done();
+  });
+
+  it("exports the progress as a file, and imports it back into a browser that has none", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    await page.fill("#practice-answer", text);
+    await page.click("#practice-check");
+    await page.click("#practice-add");
+    const stored = await page.evaluate(() => localStorage.getItem("ditdah.practice"));
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#practice-export")]);
+    assert.equal(download.suggestedFilename(), "ditdah-progress.json");
+    const file = await download.path();
+    const exported = JSON.parse(await readFile(file, "utf8"));
+    assert.equal(exported.format, "ditdah.practice");
+    assert.equal(exported.learned, 3);
+    assert.deepEqual(exported.rounds, [{ learned: 2, right: 3, total: 3 }]);
+
+    // A browser with nothing stored: the first lesson, no chart.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 1 of 40");
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), false);
+
+    await page.setInputFiles("#practice-import", file);
+    await page.locator("#practice-keep-status", { hasText: "Imported" }).waitFor();
+    assert.equal(await page.textContent("#practice-lesson"), "Lesson 2 of 40");
+    assert.equal(await page.textContent("#practice-set"), "K M U");
+    assert.equal(await page.inputValue("#practice-wpm"), "30");
+    assert.equal(await page.isVisible("#practice-accuracy-chart"), true);
+    assert.equal(await page.evaluate(() => localStorage.getItem("ditdah.practice")), stored);
+
+    // A file that is not one changes nothing, and says so.
+    await page.setInputFiles("#practice-import", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"learned": 41}') });
+    await page.locator("#practice-error", { hasText: "notes.json is not" }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem("ditdah.practice")), stored);
+    await t.done();
+  });
+
+  it("sends words or call signs made of the characters in play, once there are some, and keeps the choice", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    await page.selectOption("#practice-mode", "words");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: /./ }).waitFor();
+    assert.match((await page.textContent("#practice-error"))!, /^Words come once 8 can be made of the characters in play \(at lesson 5\): there are \d yet$/);
+    await page.selectOption("#practice-mode", "calls");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: "digit" }).waitFor();
+    assert.equal(await page.textContent("#practice-error"), "Call signs come once a digit is in play (5, at lesson 23)");
+
+    // Lesson 8: K M U R E S N A P, of which RUN, MAN, SPARK... are made.
+    await page.evaluate(() => localStorage.setItem("ditdah.practice", JSON.stringify({ learned: 9 })));
+    await page.reload();
+    await shortRounds(page);
+    await page.fill("#practice-groups", "4");
+    await page.selectOption("#practice-mode", "words");
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    const words = text.split(" ");
+    assert.equal(words.length, 4);
+    for (const word of words) assert.match(word, /^[KMURESNAP]+$/);
+    assert.match((await page.textContent("#practice-status"))!, /^Playing 4 words: /);
+    await page.fill("#practice-answer", text.toLowerCase());
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "100 % right" }).waitFor();
+    await page.reload();
+    assert.equal(await page.inputValue("#practice-mode"), "words");
+
+    // With a digit in play, call signs: a prefix, the digit, a suffix.
+    await page.evaluate(() => localStorage.setItem("ditdah.practice", JSON.stringify({ learned: 24, settings: { mode: "calls" } })));
+    await page.reload();
+    await shortRounds(page);
+    assert.equal(await page.inputValue("#practice-mode"), "calls");
+    const calls = await playRound(page, () => page.click("#practice-play"));
+    assert.match(calls.text, /^[KMURESNAPTLWIJZFOYVG]{1,2}5[KMURESNAPTLWIJZFOYVG]{1,3}$/);
     await t.done();
   });
 

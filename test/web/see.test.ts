@@ -1,7 +1,7 @@
 /** The page's timing strip, lamp, Morse tree, chart playing and settings in the URL, in Chromium. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { pageUnderTest } from "./page.js";
+import { pageUnderTest, showView, statusSays } from "./page.js";
 
 const t = pageUnderTest();
 
@@ -106,41 +106,42 @@ describe("seeing the Morse", () => {
 
   it("plays a character of the chart when it is clicked, and lights its path on the tree", async () => {
     const { page } = t;
-    await page.locator("#chart table").first().waitFor();
     await page.fill("#wpm", "10");
-    await page.click("#chart button:text-is('Q')");
-    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    await showView(page, "chart");
+    await page.locator("#chart .chart-grid").first().waitFor();
+    await page.click("#chart button[data-character='Q']");
+    await statusSays(page, "#play-status", "Playing");
     assert.equal(await page.getAttribute("#strip .character", "data-pattern"), "--.-");
     await page.locator("#tree g.lit", { hasText: /^Q$/ }).waitFor();
     assert.deepEqual(await page.locator("#tree g.lit").allTextContents(), ["T", "M", "G", "Q"]);
     assert.equal(await page.locator("#tree line.lit").count(), 4);
-    await page.locator("#play-status", { hasText: "Played" }).waitFor({ timeout: 5000 });
+    await statusSays(page, "#play-status", "Played", 5000);
     assert.equal(await page.inputValue("#text"), "Q");
     await t.done();
   });
 
   it("keeps the chart character on the strip while it plays, then draws the text it was typed into", async () => {
     const { page } = t;
-    await page.locator("#chart table").first().waitFor();
     await page.fill("#wpm", "10");
     await page.fill("#text", "PARIS ");
     await page.locator("#strip .character").nth(4).waitFor();
-    await page.click("#chart button:text-is('Q')");
-    await page.locator("#play-status", { hasText: "Playing" }).waitFor();
+    await showView(page, "chart");
+    await page.click("#chart button[data-character='Q']");
+    await statusSays(page, "#play-status", "Playing");
     // Past the typing pause and the text's encode (Q lasts 1.56 s at 10 wpm).
     await page.waitForTimeout(800);
     assert.match((await page.locator("#play-status").textContent()) ?? "", /^Playing/);
     assert.deepEqual(await page.locator("#strip .character").evaluateAll((els) => els.map((e) => e.getAttribute("data-pattern"))), ["--.-"]);
-    await page.locator("#play-status", { hasText: "Played" }).waitFor({ timeout: 5000 });
+    await statusSays(page, "#play-status", "Played", 5000);
     assert.equal(await page.inputValue("#text"), "PARIS Q");
-    await page.locator("#strip .character").nth(5).waitFor();
+    await page.locator("#strip .character").nth(5).waitFor({ state: "attached" });
     assert.equal(await page.locator("#strip .character").count(), 6);
     await t.done();
   });
 
   it("draws the tree from the chart: each character where its Morse leads", async () => {
     const { page } = t;
-    await page.locator("#tree g").first().waitFor();
+    await page.locator("#tree g").first().waitFor({ state: "attached" });
     const chart = (await (await fetch(`${t.server.url}/api/v1/chart`)).json()) as Record<string, Record<string, string>>;
     for (const [letter, pattern] of Object.entries(chart.alphabet!)) {
       assert.equal(await page.locator(`#tree g[data-pattern="${pattern}"]`).textContent(), letter);
@@ -154,8 +155,9 @@ describe("seeing the Morse", () => {
     assert.ok((await x("..")) < (await x(".")) && (await x(".")) < (await x(".-")));
     assert.ok((await x("-.")) < (await x("-")) && (await x("-")) < (await x("--")));
     // Decoding lights the last character's path.
+    await showView(page, "read");
     await page.fill("#morse-input", "-.-. --.-");
-    await page.locator("#tree g.lit", { hasText: /^Q$/ }).waitFor();
+    await page.locator("#tree g.lit", { hasText: /^Q$/ }).waitFor({ state: "attached" });
     await t.done();
   });
 
@@ -194,17 +196,20 @@ describe("seeing the Morse", () => {
 describe("other alphabets on the page", () => {
   it("reads Morse in the alphabet chosen, and shows that alphabet's chart, tree and source", async () => {
     const { page } = t;
+    await showView(page, "read");
     await page.locator("#alphabet option[value='cyrillic']").waitFor({ state: "attached" });
     await page.selectOption("#alphabet", "cyrillic");
     await page.fill("#morse-input", "-.-. --.- / -.. .");
     await page.locator("#decoded", { hasText: "ЦЩ ДЕ" }).waitFor();
+    await showView(page, "chart");
     await page.selectOption("#chart-alphabet", "greek");
-    await page.locator("#chart button:text-is('Ω')").waitFor();
-    assert.equal(await page.locator("#chart caption").first().textContent(), "Letters");
+    await page.locator("#chart button[data-character='Ω']").waitFor();
+    assert.equal(await page.locator("#chart h3").first().textContent(), "Letters");
     assert.match((await page.textContent("#chart-source"))!, /^Greek.*Source: /);
     assert.equal(await page.locator('#tree g[data-pattern=".--"]').textContent(), "Ω");
     // A Greek letter clicked plays and types it, encoded by its own table.
-    await page.click("#chart button:text-is('Ω')");
+    await page.click("#chart button[data-character='Ω']");
+    await showView(page, "hear");
     await page.locator("#morse", { hasText: ".--" }).waitFor();
     assert.equal(await page.inputValue("#text"), "Ω");
     await t.done();
@@ -212,6 +217,7 @@ describe("other alphabets on the page", () => {
 
   it("reads the Morse typed again when the alphabet changes", async () => {
     const { page } = t;
+    await showView(page, "read");
     await page.locator("#alphabet option[value='cyrillic']").waitFor({ state: "attached" });
     await page.fill("#morse-input", "-.-. --.- / -.. .");
     await page.locator("#decoded", { hasText: "CQ DE" }).waitFor();
@@ -222,6 +228,7 @@ describe("other alphabets on the page", () => {
 
   it("shows the chart chosen last, however slowly an earlier choice's chart arrives", async () => {
     const { page } = t;
+    await showView(page, "chart");
     await page.locator("#chart-alphabet option[value='cyrillic']").waitFor({ state: "attached" });
     let slow: Promise<void> | undefined;
     await page.route("**/api/v1/chart?alphabet=cyrillic", (route) => {
@@ -229,12 +236,12 @@ describe("other alphabets on the page", () => {
     });
     await page.selectOption("#chart-alphabet", "cyrillic");
     await page.selectOption("#chart-alphabet", "greek");
-    await page.locator("#chart button:text-is('Ω')").waitFor();
+    await page.locator("#chart button[data-character='Ω']").waitFor();
     await slow;
     // Long enough for the slow answer, had it been taken, to be drawn.
     await page.waitForTimeout(200);
-    assert.equal(await page.locator("#chart button:text-is('Ω')").count(), 1);
-    assert.equal(await page.locator("#chart button:text-is('Щ')").count(), 0);
+    assert.equal(await page.locator("#chart button[data-character='Ω']").count(), 1);
+    assert.equal(await page.locator("#chart button[data-character='Щ']").count(), 0);
     assert.equal(await page.textContent("#chart-error"), "");
     await page.unroute("**/api/v1/chart?alphabet=cyrillic");
     await t.done();

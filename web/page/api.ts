@@ -1,8 +1,10 @@
 /**
  * Calls to the ditdah API on the page's own origin. The page checks nothing itself and
- * shows the API's own error messages, so it can never disagree with it.
+ * shows the API's own error messages, so it can never disagree with it. With no network
+ * (offline, the page loaded by its service worker) the library answers in the page.
  */
 import type { Segment, Timeline } from "../../src/core/timing.js";
+import { answerHere } from "./offline.js";
 
 /**
  * Requests of which only the latest answer counts: each call aborts the request before and
@@ -20,7 +22,23 @@ export function latestOnly(): () => AbortSignal {
 /** A failure to show as it is: the API's own message, or why it could not be reached. */
 export class Failure extends Error {}
 
-/** The API's answer to a request, or a Failure with its error message. */
+/**
+ * The answer the page makes itself (offline.ts) when the service cannot be reached, or a
+ * Failure saying so for a request it cannot answer; what the library refuses is a Failure
+ * with its message.
+ */
+function answeredHere(path: string, init?: RequestInit): object {
+  let answer: object | undefined;
+  try {
+    answer = answerHere(path, init);
+  } catch (error) {
+    throw new Failure(error instanceof Error ? error.message : String(error));
+  }
+  if (answer === undefined) throw new Failure("Could not reach the ditdah service");
+  return answer;
+}
+
+/** The API's answer to a request, or a Failure with its error message; with no network, the page's own answer where it can make one. */
 // biome-ignore lint/suspicious/noExplicitAny: each caller reads the fields its endpoint answers with.
 export async function call(path: string, init?: RequestInit): Promise<any> {
   let response: Response;
@@ -28,7 +46,7 @@ export async function call(path: string, init?: RequestInit): Promise<any> {
     response = await fetch(path, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new Failure("Could not reach the ditdah service");
+    return answeredHere(path, init);
   }
   const body = await response.json().catch(() => undefined);
   if (body?.success !== true) throw new Failure(body?.error ?? `The service answered ${response.status}`);

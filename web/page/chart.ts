@@ -1,6 +1,8 @@
 /**
- * The chart from the API, group by group: a click on a character plays it and adds it to
- * the text. The Morse tree is drawn from the same answer.
+ * The chart from the API as a compact grid, group by group, each character over its Morse
+ * drawn: a click on one plays it and adds it to the text. Letters, digits and punctuation are
+ * in view; prosigns, accented letters and other signs a tap away, each behind a disclosure.
+ * The Morse tree is drawn from the same answer.
  */
 import { AMERICAN } from "../../src/core/alphabets/index.js";
 import type { AlphabetSummary, Chart } from "../../src/core/chart.js";
@@ -10,7 +12,7 @@ import { byId } from "./dom.js";
 import type { Hear } from "./hear.js";
 import type { MorseTree } from "./tree.js";
 
-/** The chart's groups, in the order shown. */
+/** The chart's groups, in the order shown: the first three always in view, the rest each behind a disclosure. */
 const CHART_GROUPS = [
   ["alphabet", "Letters"],
   ["numbers", "Digits"],
@@ -20,24 +22,71 @@ const CHART_GROUPS = [
   ["signs", "Other signs"],
 ] as const;
 
-/** A table of a chart's group, each character's button playing it in `alphabet` (undefined: its own). */
-function chartTable(title: string, patterns: CharacterTable, hear: Hear, alphabet: string | undefined): HTMLTableElement {
-  const table = document.createElement("table");
-  table.createCaption().textContent = title;
-  const body = table.createTBody();
-  for (const [character, pattern] of Object.entries(patterns)) {
-    const row = body.insertRow();
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = character;
-    button.addEventListener("click", () => {
-      hear.type(character);
-      void hear.play(character, alphabet);
-    });
-    row.insertCell().append(button);
-    row.insertCell().textContent = pattern;
+/** Groups shown at once; the others open with a tap. */
+const IN_VIEW = new Set<string>(["alphabet", "numbers", "punctuation"]);
+
+/** Each element of a pattern as drawn: a dot, a dash, American Morse's long dashes and its space inside a character. */
+const ELEMENTS: Readonly<Record<string, string>> = { ".": "dit", "-": "dah", "⸺": "long", "⸻": "longer", "␣": "space" };
+
+/** `pattern` drawn, element by element (hidden from screen readers, which read the pattern as text). */
+function drawnPattern(pattern: string): HTMLSpanElement {
+  const drawn = document.createElement("span");
+  drawn.className = "pattern";
+  drawn.setAttribute("aria-hidden", "true");
+  for (const element of pattern) {
+    const mark = document.createElement("span");
+    mark.className = ELEMENTS[element] ?? "dah";
+    drawn.append(mark);
   }
-  return table;
+  return drawn;
+}
+
+/** A button for `character`: the character over its Morse, drawn; a click plays it and types it under Hear. */
+function characterButton(character: string, pattern: string, hear: Hear, alphabet: string | undefined): HTMLLIElement {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "chart-character";
+  button.dataset.character = character;
+  button.dataset.pattern = pattern;
+  const shown = document.createElement("span");
+  shown.className = "character";
+  shown.textContent = character;
+  const spoken = document.createElement("span");
+  spoken.className = "visually-hidden";
+  spoken.textContent = ` ${pattern}`;
+  button.append(shown, drawnPattern(pattern), spoken);
+  button.addEventListener("click", () => {
+    hear.type(character);
+    void hear.play(character, alphabet);
+  });
+  const item = document.createElement("li");
+  item.append(button);
+  return item;
+}
+
+/** A group of the chart as a grid of its characters, under its title: in view, or behind a disclosure. */
+function chartGroup(group: string, title: string, patterns: CharacterTable, hear: Hear, alphabet: string | undefined): HTMLElement {
+  const grid = document.createElement("ul");
+  grid.className = "chart-grid";
+  grid.setAttribute("aria-label", title);
+  grid.append(...Object.entries(patterns).map(([character, pattern]) => characterButton(character, pattern, hear, alphabet)));
+  const count = Object.keys(patterns).length;
+  if (IN_VIEW.has(group)) {
+    const box = document.createElement("section");
+    box.className = "chart-group";
+    box.dataset.group = group;
+    const heading = document.createElement("h3");
+    heading.textContent = title;
+    box.append(heading, grid);
+    return box;
+  }
+  const box = document.createElement("details");
+  box.className = "chart-group more";
+  box.dataset.group = group;
+  const summary = document.createElement("summary");
+  summary.textContent = `${title} (${count})`;
+  box.append(summary, grid);
+  return box;
 }
 
 /**
@@ -63,7 +112,7 @@ export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string):
     if (signal.aborted) return;
     chartBox.replaceChildren(
       ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) =>
-        chartTable(title, chart[group]!, hear, playedIn(group, alphabet)),
+        chartGroup(group, title, chart[group]!, hear, playedIn(group, alphabet)),
       ),
     );
     tree.draw(chart);

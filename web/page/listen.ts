@@ -14,6 +14,7 @@ const ui = {
   heard: byId("heard", HTMLOutputElement),
   heardDetails: byId("heard-details", HTMLElement),
   waterfall: byId("waterfall", HTMLCanvasElement),
+  waterfallBox: byId("waterfall-box", HTMLElement),
   everySignal: byId("every-signal", HTMLInputElement),
   signalLabels: byId("signal-labels", HTMLElement),
   listenError: byId("listen-error", HTMLElement),
@@ -202,6 +203,8 @@ async function startTake(): Promise<void> {
     report(ui.listenError, new Failure(`The microphone is not available (${error instanceof Error ? error.message : String(error)})`));
     return;
   }
+  // The waterfall shows from the first take on: before it, it would be an empty box.
+  ui.waterfallBox.hidden = false;
   const context = new AudioContext();
   await context.audioWorklet.addModule("/capture-worklet.js");
   const capture = new AudioWorkletNode(context, "capture", { numberOfOutputs: 0 });

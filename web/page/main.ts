@@ -11,7 +11,9 @@ import { setupKey } from "./key.js";
 import { setupListen } from "./listen.js";
 import { setupPractice } from "./practice.js";
 import { MorseTree } from "./tree.js";
+import { setupViews } from "./views.js";
 
+setupViews();
 const tree = new MorseTree(byId("tree", SVGSVGElement));
 const hear = new Hear();
 setupDecode();
@@ -23,3 +25,6 @@ void offerAlphabets([byId("alphabet", HTMLSelectElement), byId("chart-alphabet",
   (alphabets) => chooseChartAlphabet(hear, tree, alphabets),
   (error: unknown) => console.error(error),
 );
+
+// After one visit the page loads with no network (web/sw.js); a browser without service workers, or one refusing this one, loads it from the network as before.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch((error: unknown) => console.warn("No offline copy:", error));

@@ -82,3 +82,87 @@ export function renderRounds(container: HTMLElement, rounds: readonly RoundRecor
   if (items.length === 0) items.push(Object.assign(document.createElement("li"), { textContent: "None yet" }));
   container.replaceChildren(...items);
 }
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The accuracy chart's drawing units: a bar's step and width, the plot's height, the room for the scale at the left and the labels below. */
+const STEP = 18;
+const BAR = 13;
+const PLOT = 80;
+const SCALE = 30;
+const LABELS = 18;
+const TOP = 6;
+
+function svgElement(name: string, attributes: Record<string, string | number>, text?: string): SVGElement {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** Characters a row of the chart holds at most: 21, so that on a phone its labels stay 10 px or more. */
+const PER_ROW = 21;
+/** The height of one row: its plot and its labels. */
+const ROW = TOP + PLOT + LABELS;
+
+/** The height of `share` percent in the plot of a row whose top is at `top`. */
+function yOf(share: number, top: number): number {
+  return top + TOP + PLOT - (PLOT * share) / 100;
+}
+
+/**
+ * Each character in play's accuracy over every round so far, as a bar chart drawn in `svg`:
+ * a bar per character in Koch order, as high as its share copied right, marked when it
+ * reaches the pass mark (drawn as a line); a character not yet sent has no bar. Past 21
+ * characters the bars go on in a second row. The chart says the same in words to a screen
+ * reader, and each bar has its figures as a tooltip.
+ */
+export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], accuracy: Readonly<Record<string, CharacterTally>>, passPercent: number): void {
+  const rows = Math.max(1, Math.ceil(inPlay.length / PER_ROW));
+  const width = SCALE + Math.min(inPlay.length, PER_ROW) * STEP + 4;
+  const height = rows * ROW;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  svg.setAttribute("width", String(width));
+  svg.setAttribute("height", String(height));
+  const drawn: SVGElement[] = [];
+  for (let row = 0; row < rows; row++) {
+    const top = row * ROW;
+    for (const share of [0, 50, 100]) {
+      drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(share, top), y2: yOf(share, top), class: "grid" }));
+      drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share, top), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
+    }
+    drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(passPercent, top), y2: yOf(passPercent, top), class: "pass-line" }));
+  }
+  const words: string[] = [];
+  inPlay.forEach((character, i) => {
+    const top = Math.floor(i / PER_ROW) * ROW;
+    const x = SCALE + (i % PER_ROW) * STEP + (STEP - BAR) / 2;
+    const tally = accuracy[character];
+    drawn.push(
+      svgElement(
+        "text",
+        { x: x + BAR / 2, y: top + TOP + PLOT + LABELS / 2 + 2, class: "label", "text-anchor": "middle", "dominant-baseline": "central" },
+        character,
+      ),
+    );
+    if (tally === undefined) {
+      words.push(`${character} not sent yet`);
+      return;
+    }
+    const share = percent(tally.right, tally.sent);
+    words.push(`${character} ${share} %`);
+    const bar = svgElement("rect", {
+      x,
+      y: yOf(share, top),
+      width: BAR,
+      height: Math.max((PLOT * share) / 100, 1),
+      rx: 2,
+      class: share >= passPercent ? "bar pass" : "bar",
+      "data-character": character,
+      "data-percent": share,
+    });
+    bar.append(svgElement("title", {}, `${character}: ${share} % (${tally.right} of ${tally.sent})`));
+    drawn.push(bar);
+  });
+  svg.setAttribute("aria-label", `Accuracy per character over every round, ${passPercent} % to pass: ${words.join(", ")}`);
+  svg.replaceChildren(...drawn);
+}

@@ -8,11 +8,17 @@ import { Failure, report, type Timing, timingOf } from "./api.js";
 import { byId, plural, seconds } from "./dom.js";
 import {
   charactersInPlay,
-  drawGroups,
+  drawRound,
+  exportedProgress,
   GROUP_LENGTH,
   GROUPS,
+  importedProgress,
   KOCH_ORDER,
+  LESSONS,
+  lessonOf,
   mayAdvance,
+  MODES,
+  type Mode,
   mayGoBack,
   nextCharacter,
   PASS_PERCENT,
@@ -26,14 +32,17 @@ import {
 } from "./koch.js";
 import { pitchHz } from "./pitch.js";
 import { type Playback, playTiming } from "./sound.js";
-import { renderMarks, renderRounds, renderTally } from "./practice-render.js";
+import { renderAccuracy, renderMarks, renderRounds, renderTally } from "./practice-render.js";
 
 /** The localStorage key of the learner's progress. */
 const STORAGE_KEY = "ditdah.practice";
 
 /** The round being practised: what was sent, with how many characters learned, and its score once checked. */
 interface Round {
+  /** What was sent: groups, words or call signs, each scored as a group. */
   groups: string[];
+  mode: Mode;
+  groupLength: number;
   learned: number;
   timing: Timing;
   score?: Score;
@@ -46,6 +55,7 @@ function findElements() {
     next: byId("practice-next", HTMLElement),
     wpm: byId("practice-wpm", HTMLInputElement),
     fwpm: byId("practice-fwpm", HTMLInputElement),
+    mode: byId("practice-mode", HTMLSelectElement),
     groupLength: byId("practice-group-length", HTMLInputElement),
     groups: byId("practice-groups", HTMLInputElement),
     play: byId("practice-play", HTMLButtonElement),
@@ -58,9 +68,16 @@ function findElements() {
     score: byId("practice-score", HTMLElement),
     marks: byId("practice-marks", HTMLElement),
     tally: byId("practice-tally", HTMLElement),
+    tallyBox: byId("practice-tally-box", HTMLElement),
     add: byId("practice-add", HTMLButtonElement),
     back: byId("practice-back", HTMLButtonElement),
     rounds: byId("practice-rounds", HTMLElement),
+    lesson: byId("practice-lesson", HTMLElement),
+    accuracyBox: byId("practice-accuracy", HTMLElement),
+    accuracy: byId("practice-accuracy-chart", SVGSVGElement),
+    exportButton: byId("practice-export", HTMLButtonElement),
+    importFile: byId("practice-import", HTMLInputElement),
+    keepStatus: byId("practice-keep-status", HTMLElement),
   };
 }
 
@@ -114,19 +131,53 @@ class PracticePanel {
     });
     ui.add.addEventListener("click", () => this.#changeLearned(+1));
     ui.back.addEventListener("click", () => this.#changeLearned(-1));
+    ui.exportButton.addEventListener("click", () => this.#export());
+    ui.importFile.addEventListener("change", () => void this.#import());
+  }
+
+  /** The progress as a JSON file, downloaded: to keep, or to carry to another browser. */
+  #export(): void {
+    const url = URL.createObjectURL(new Blob([exportedProgress(this.#progress)], { type: "application/json" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "ditdah-progress.json";
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    this.#ui.keepStatus.textContent = `Exported: lesson ${lessonOf(this.#progress.learned)}, ${plural(Object.keys(this.#progress.accuracy).length, "character")} with scores.`;
+  }
+
+  /** Progress from a file made by Export, in place of this browser's. */
+  async #import(): Promise<void> {
+    const file = this.#ui.importFile.files?.[0];
+    if (file === undefined) return;
+    const progress = importedProgress(await file.text());
+    this.#ui.importFile.value = "";
+    if (progress === undefined) {
+      report(this.#ui.error, new Failure(`${file.name} is not a file of ditdah practice progress (one made by Export)`));
+      return;
+    }
+    report(this.#ui.error);
+    this.#progress = progress;
+    saveProgress(progress);
+    this.#round = undefined;
+    this.#showSettings();
+    this.#clearAnswer();
+    this.#ui.keepStatus.textContent = `Imported ${file.name}: lesson ${lessonOf(progress.learned)}, ${charactersInPlay(progress.learned).join(" ")}.`;
   }
 
   #showSettings(): void {
     const { settings } = this.#progress;
     this.#ui.wpm.value = String(settings.wpm);
     this.#ui.fwpm.value = String(settings.fwpm);
+    this.#ui.mode.value = settings.mode;
     this.#ui.groupLength.value = String(settings.groupLength);
     this.#ui.groups.value = String(settings.groups);
   }
 
   /** The characters in play, the next one, the go-back and add buttons and the recent rounds. */
   #showProgress(): void {
-    const { learned, rounds } = this.#progress;
+    const { learned, rounds, accuracy } = this.#progress;
+    this.#ui.lesson.textContent = `Lesson ${lessonOf(learned)} of ${LESSONS}`;
     this.#ui.set.textContent = charactersInPlay(learned).join(" ");
     this.#ui.count.textContent = `${learned} of ${KOCH_ORDER.length}`;
     this.#ui.next.textContent = nextCharacter(learned) ?? "none: every character is learned";
@@ -135,6 +186,9 @@ class PracticePanel {
     this.#ui.add.hidden = offer === undefined;
     this.#ui.add.textContent = `Add ${offer ?? ""}`;
     renderRounds(this.#ui.rounds, rounds);
+    // The chart shows from the first scored round on.
+    this.#ui.accuracyBox.hidden = Object.keys(accuracy).length === 0;
+    renderAccuracy(this.#ui.accuracy, charactersInPlay(learned), accuracy, PASS_PERCENT);
   }
 
   /** The character the last round earned, while it is still the one to add. */
@@ -154,7 +208,7 @@ class PracticePanel {
       this.#round = round;
       // Settings are kept once the API has taken them: what is stored is always playable.
       const { wpm, fwpm } = round.timing;
-      this.#progress = { ...this.#progress, settings: { wpm, fwpm, groupLength: round.groups[0]!.length, groups: round.groups.length } };
+      this.#progress = { ...this.#progress, settings: { mode: round.mode, wpm, fwpm, groupLength: round.groupLength, groups: round.groups.length } };
       saveProgress(this.#progress);
       this.#clearAnswer();
       this.#play(round.timing);
@@ -169,12 +223,15 @@ class PracticePanel {
   /** Random groups from the characters learned, timed by the API with the settings as typed. */
   async #newRound(): Promise<Round> {
     const groupLength = wholeNumber(this.#ui.groupLength, "Group length", GROUP_LENGTH);
-    const groupCount = wholeNumber(this.#ui.groups, "Groups per round", GROUPS);
+    const groupCount = wholeNumber(this.#ui.groups, "How many a round", GROUPS);
     const learned = this.#progress.learned;
-    const groups = drawGroups(charactersInPlay(learned), groupLength, groupCount, Math.random);
+    const mode = (MODES as readonly string[]).includes(this.#ui.mode.value) ? (this.#ui.mode.value as Mode) : "groups";
+    const drawn = drawRound(mode, charactersInPlay(learned), groupLength, groupCount, Math.random);
+    if ("reason" in drawn) throw new Failure(drawn.reason);
+    const groups = drawn.items;
     const fwpm = this.#ui.fwpm.value.trim();
     const timing = await timingOf({ text: groups.join(" "), wpm: this.#ui.wpm.value, frequency: String(pitchHz()), ...(fwpm === "" ? {} : { fwpm }) });
-    return { groups, learned, timing };
+    return { groups, learned, timing, mode, groupLength };
   }
 
   #replay(): void {
@@ -188,7 +245,10 @@ class PracticePanel {
     this.#ui.stop.disabled = false;
     this.#ui.replay.disabled = false;
     const farnsworth = timing.fwpm < timing.wpm ? `, Farnsworth ${timing.fwpm} wpm` : "";
-    const size = `${plural(round.groups.length, "group")} of ${plural(round.groups[0]?.length ?? 0, "character")}`;
+    const size =
+      round.mode === "groups"
+        ? `${plural(round.groups.length, "group")} of ${plural(round.groups[0]?.length ?? 0, "character")}`
+        : plural(round.groups.length, round.mode === "words" ? "word" : "call sign");
     this.#ui.status.textContent = `Playing ${size}: ${seconds(timing.durationMs)} at ${timing.wpm} wpm${farnsworth}`;
     void playback.ended.then((how) => {
       if (this.#playback !== playback) return;
@@ -200,10 +260,11 @@ class PracticePanel {
 
   #clearAnswer(): void {
     this.#ui.answer.value = "";
-    this.#ui.check.disabled = false;
+    this.#ui.check.disabled = this.#round === undefined;
     this.#ui.score.textContent = "";
     this.#ui.marks.replaceChildren();
     this.#ui.tally.replaceChildren();
+    this.#ui.tallyBox.hidden = true;
     this.#showProgress();
   }
 
@@ -214,11 +275,12 @@ class PracticePanel {
     this.#playback?.stop();
     const score = scoreAnswer(round.groups, this.#ui.answer.value);
     round.score = score;
-    this.#progress = withRound(this.#progress, { learned: round.learned, right: score.right, total: score.total });
+    this.#progress = withRound(this.#progress, { learned: round.learned, right: score.right, total: score.total }, score.perCharacter);
     saveProgress(this.#progress);
     this.#ui.check.disabled = true;
     renderMarks(this.#ui.marks, score);
     renderTally(this.#ui.tally, charactersInPlay(round.learned), score);
+    this.#ui.tallyBox.hidden = false;
     this.#showProgress();
     this.#ui.score.textContent = this.#verdict(round, score);
   }

@@ -6,12 +6,20 @@ import {
   charactersInPlay,
   DEFAULT_SETTINGS,
   drawGroups,
+  drawRound,
+  EXPORT_FORMAT,
+  FEWEST_WORDS,
+  exportedProgress,
   FIRST_LESSON,
+  importedProgress,
   KOCH_ORDER,
+  LESSONS,
+  lessonOf,
   mayAdvance,
   mayGoBack,
   nextCharacter,
   percent,
+  type Progress,
   RECENT_ROUNDS,
   readProgress,
   scoreAnswer,
@@ -19,6 +27,8 @@ import {
   startingProgress,
   storedProgress,
   withRound,
+  WORDS,
+  wordsOf,
 } from "../../../web/page/koch.js";
 
 describe("the Koch order", () => {
@@ -141,7 +151,7 @@ describe("the advance rule", () => {
 
 describe("stored progress", () => {
   it("reads back what it stored", () => {
-    let progress = { ...startingProgress(), learned: 7, settings: { wpm: 25, fwpm: 12, groupLength: 4, groups: 3 } };
+    let progress: Progress = { ...startingProgress(), learned: 7, settings: { mode: "words", wpm: 25, fwpm: 12, groupLength: 4, groups: 3 } };
     progress = withRound(progress, { learned: 7, right: 18, total: 20 });
     assert.deepEqual(readProgress(storedProgress(progress)), progress);
   });
@@ -152,18 +162,18 @@ describe("stored progress", () => {
       assert.deepEqual(readProgress(stored), start, String(stored));
     }
     assert.equal(start.learned, 2);
-    assert.deepEqual(start.settings, { wpm: 20, fwpm: 10, groupLength: 5, groups: 5 });
+    assert.deepEqual(start.settings, { mode: "groups", wpm: 20, fwpm: 10, groupLength: 5, groups: 5 });
   });
 
   it("keeps the parts that fit and resets those that do not", () => {
     const stored = JSON.stringify({
       learned: 99,
-      settings: { wpm: 30, fwpm: 40, groupLength: 0, groups: 3 },
+      settings: { mode: "poems", wpm: 30, fwpm: 40, groupLength: 0, groups: 3 },
       rounds: [{ learned: 3, right: 5, total: 5 }, { learned: 3, right: 6, total: 5 }, "round", null, { learned: 2.5, right: 1, total: 2 }],
     });
     const progress = readProgress(stored);
     assert.equal(progress.learned, FIRST_LESSON);
-    assert.deepEqual(progress.settings, { wpm: 30, fwpm: DEFAULT_SETTINGS.fwpm, groupLength: 5, groups: 3 });
+    assert.deepEqual(progress.settings, { mode: "groups", wpm: 30, fwpm: DEFAULT_SETTINGS.fwpm, groupLength: 5, groups: 3 });
     assert.deepEqual(progress.rounds, [{ learned: 3, right: 5, total: 5 }]);
   });
 
@@ -173,5 +183,82 @@ describe("stored progress", () => {
     assert.equal(progress.rounds.length, RECENT_ROUNDS);
     assert.equal(progress.rounds.at(-1)!.right, RECENT_ROUNDS + 3);
     assert.equal(readProgress(storedProgress(progress)).rounds.length, RECENT_ROUNDS);
+  });
+});
+
+describe("the course", () => {
+  it("has 40 lessons, the first with K and M, the last with all 41 characters", () => {
+    assert.equal(LESSONS, 40);
+    assert.equal(lessonOf(FIRST_LESSON), 1);
+    assert.equal(lessonOf(KOCH_ORDER.length), LESSONS);
+  });
+
+  it("adds up each character's accuracy over the rounds scored", () => {
+    let progress = startingProgress();
+    progress = withRound(progress, { learned: 2, right: 3, total: 4 }, scoreAnswer(["KMKM"], "KMKK").perCharacter);
+    progress = withRound(progress, { learned: 2, right: 2, total: 2 }, scoreAnswer(["MM"], "MM").perCharacter);
+    assert.deepEqual(progress.accuracy, { K: { sent: 2, right: 2 }, M: { sent: 4, right: 3 } });
+    assert.deepEqual(readProgress(storedProgress(progress)).accuracy, progress.accuracy);
+  });
+
+  it("keeps only the stored accuracy that adds up, for characters of the course", () => {
+    const stored = JSON.stringify({
+      accuracy: { K: { sent: 4, right: 3 }, M: { sent: 2, right: 3 }, "#": { sent: 1, right: 1 }, U: { sent: 0, right: 0 }, R: "lots" },
+    });
+    assert.deepEqual(readProgress(stored).accuracy, { K: { sent: 4, right: 3 } });
+    assert.deepEqual(readProgress(JSON.stringify({ accuracy: [1, 2] })).accuracy, {});
+  });
+
+  it("exports progress as a file that imports back as it was, and refuses a file that is not one", () => {
+    let progress = { ...startingProgress(), learned: 9 };
+    progress = withRound(progress, { learned: 9, right: 9, total: 10 }, scoreAnswer(["KMURE"], "KMURS").perCharacter);
+    const file = exportedProgress(progress);
+    assert.equal(JSON.parse(file).format, EXPORT_FORMAT);
+    assert.deepEqual(importedProgress(file), progress);
+    for (const foreign of ["", "{", "[]", "null", JSON.stringify(progress), JSON.stringify({ format: "other", learned: 9 })]) {
+      assert.equal(importedProgress(foreign), undefined, foreign);
+    }
+  });
+});
+
+describe("rounds of words and call signs", () => {
+  it("sends words only once enough are made of the characters in play, and then only those", () => {
+    const early = drawRound("words", charactersInPlay(FIRST_LESSON), 5, 5, seededRandom(1));
+    assert.ok("reason" in early && /^Words come once 8 can be made/.test(early.reason));
+    // Lesson 4 (K M U R E) makes too few; lesson 5 (K M U R E S) the first words, SEE and SURE among them.
+    assert.ok(wordsOf(charactersInPlay(5)).length < FEWEST_WORDS);
+    assert.ok("reason" in drawRound("words", charactersInPlay(5), 5, 5, seededRandom(1)));
+    const inPlay = charactersInPlay(6);
+    assert.ok(wordsOf(inPlay).length >= FEWEST_WORDS);
+    assert.ok(wordsOf(inPlay).includes("SEE") && wordsOf(inPlay).includes("SURE"));
+    const round = drawRound("words", inPlay, 5, 40, seededRandom(2));
+    assert.ok("items" in round);
+    assert.equal(round.items.length, 40);
+    for (const word of round.items) {
+      assert.ok(WORDS.includes(word), word);
+      for (const character of word) assert.ok(inPlay.includes(character), `${word} holds ${character}`);
+    }
+    assert.ok(new Set(round.items).size > 1);
+  });
+
+  it("sends call signs once a digit is in play: a prefix of 1 or 2 letters, a digit, a suffix of 1 to 3", () => {
+    const beforeDigit = drawRound("calls", charactersInPlay(KOCH_ORDER.indexOf("5")), 5, 5, seededRandom(1));
+    assert.ok("reason" in beforeDigit && /digit/.test(beforeDigit.reason));
+    const inPlay = charactersInPlay(KOCH_ORDER.indexOf("5") + 1);
+    const round = drawRound("calls", inPlay, 5, 200, seededRandom(3));
+    assert.ok("items" in round);
+    for (const call of round.items) {
+      assert.match(call, /^[A-Z]{1,2}5[A-Z]{1,3}$/);
+      for (const character of call) assert.ok(inPlay.includes(character), `${call} holds ${character}`);
+    }
+    const all = drawRound("calls", KOCH_ORDER, 5, 500, seededRandom(4));
+    assert.ok("items" in all);
+    assert.ok(all.items.every((call) => /^[A-Z]{1,2}[0-9][A-Z]{1,3}$/.test(call)));
+    assert.ok(new Set(all.items.map((call) => call.replace(/\D/g, ""))).size > 5);
+  });
+
+  it("sends groups as before, of the length asked", () => {
+    const round = drawRound("groups", charactersInPlay(5), 4, 6, seededRandom(7));
+    assert.deepEqual(round, { items: drawGroups(charactersInPlay(5), 4, 6, seededRandom(7)) });
   });
 });
