@@ -3,7 +3,7 @@
  * frames start, behind any ID3v2 tags, and the length they declare, before anything is
  * decoded.
  */
-import { type Declared, type FeedPlan, CALL_VALUES } from "./feed-plan.js";
+import { CALL_VALUES, Cutter, type Declared, type FeedPlan } from "./feed-plan.js";
 
 /** An ID3v2 tag's length (header included), or 0 where none starts at `offset`. */
 export function id3Length(bytes: Uint8Array, offset: number): number {
@@ -76,38 +76,43 @@ export function mpegFrameAt(bytes: Uint8Array, offset: number): MpegFrame | unde
 const MPEG_VALUES_PER_BYTE = (1152 * 2) / 4;
 
 /**
- * Frames walked header to header from `start`, as a decoder reads them, and stepped over
- * byte by byte where there is none (damage, a tag at the end): their samples are the length
- * the file declares, and the first one's rate and channels the file's.
+ * An MP3's plan: its frames walked header to header from after its ID3v2 tags (mpg123 gives
+ * up on a tag of 16 MB), as a decoder reads them, and stepped over byte by byte where there is
+ * none (damage, a tag at the end, free-format frames). Calls are cut between frames, each
+ * frame counted at its samples in two channels (mpg123 makes two of mono too); bytes between
+ * frames, whose frames a decoder may find by rules of its own, are counted at the most any
+ * could decode to (MPEG_VALUES_PER_BYTE). The frames' samples are the length the file
+ * declares, and the first one's rate and channels the file's.
  */
-function declaredMpeg(bytes: Uint8Array, start: number): Declared {
+export function planMpeg(bytes: Uint8Array): FeedPlan {
+  const start = afterId3Tags(bytes);
+  const cutter = new Cutter(start);
+  const unknownSlice = Math.floor(CALL_VALUES / MPEG_VALUES_PER_BYTE);
+  const unknown = (from: number, to: number) => {
+    for (let at = from; at < to; at += unknownSlice) {
+      const end = Math.min(to, at + unknownSlice);
+      cutter.add(at, end, (end - at) * MPEG_VALUES_PER_BYTE);
+    }
+  };
   let first: MpegFrame | undefined;
   let seconds = 0;
-  for (let at = start; at + 4 <= bytes.length; ) {
+  let at = start;
+  while (at + 4 <= bytes.length) {
     const frame = mpegFrameAt(bytes, at);
     if (!frame) {
-      at = bytes.indexOf(0xff, at + 1);
-      if (at === -1) break;
+      const next = bytes.indexOf(0xff, at + 1);
+      const to = next === -1 ? bytes.length : next;
+      unknown(at, to);
+      at = to;
       continue;
     }
     first ??= frame;
     seconds += frame.samples / frame.sampleRate;
-    at += frame.length;
+    const end = Math.min(bytes.length, at + frame.length);
+    cutter.add(at, end, frame.samples * 2);
+    at = end;
   }
-  return first ? { channels: first.channels, sampleRate: first.sampleRate, seconds, estimated: true } : {};
-}
-
-/**
- * An MP3's plan: its frames from after its ID3v2 tags (mpg123 gives up on a tag of 16 MB),
- * fed in slices small enough that even the smallest frames cannot take a call over
- * CALL_VALUES. mpg123 finds frames by its own rules, which the walk cannot mirror: the
- * slices bound what any rules find.
- */
-export function planMpeg(bytes: Uint8Array): FeedPlan {
-  const start = afterId3Tags(bytes);
-  const slice = Math.floor(CALL_VALUES / MPEG_VALUES_PER_BYTE);
-  const cuts: number[] = [];
-  for (let at = start + slice; at < bytes.length; at += slice) cuts.push(at);
-  cuts.push(bytes.length);
-  return { ...declaredMpeg(bytes, start), start, cuts };
+  unknown(at, bytes.length);
+  const declared: Declared = first ? { channels: first.channels, sampleRate: first.sampleRate, seconds, estimated: true } : {};
+  return { ...declared, start, cuts: cutter.finish(bytes.length) };
 }
