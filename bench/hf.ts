@@ -251,7 +251,7 @@ export async function runHfBench(): Promise<void> {
           deepcw: atOrBelow.deepcw + (c.percent <= dc ? 1 : 0),
           cells: atOrBelow.cells + 1,
         };
-        return `${c.percent.toFixed(1).padStart(5)} [${sk} / ${dc}]`;
+        return `${c.percent.toFixed(1).padStart(5)} [${sk.toFixed(1)} / ${dc.toFixed(1)}]`;
       });
       line(`hf ${f.name} ${k.name}`, cells.join(" | "));
     }
