@@ -1,7 +1,7 @@
 /**
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
  * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, conditions (the audio
- * bench's fixed-condition lines alone), foreign, formats, live, band.
+ * bench's fixed-condition lines alone), foreign, formats, live, band, hf (bench/hf.ts: the channel simulator's grid).
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
  * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code.
@@ -18,6 +18,7 @@ import { setTuning } from "../src/audio/decoder/tuning.js";
 import { runCoreBench } from "./core.js";
 import { runForeignBench } from "./foreign.js";
 import { runFormatsBench } from "./formats.js";
+import { runHfBench } from "./hf.js";
 import { runHttpBench } from "./http.js";
 import { runLiveBench } from "./live.js";
 import { runBandBench } from "./band.js";
@@ -28,7 +29,7 @@ import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
 import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats", "live", "band"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats", "live", "band", "hf"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
@@ -58,6 +59,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   formats: runFormatsBench,
   live: runLiveBench,
   band: runBandBench,
+  hf: runHfBench,
 };
 
 /** Applies the `--param NAME=VALUE` overrides; returns them and the other arguments. */

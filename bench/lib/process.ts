@@ -86,7 +86,7 @@ export function nodeArgs(entry: string): string[] {
  * BENCH_PIN=0 leaves placement to the scheduler.
  */
 const SERVER_CPU = cpus().length - 1;
-const PINNED = process.env.BENCH_PIN !== "0" && SERVER_CPU > 0 && hasTaskset();
+export const PINNED = process.env.BENCH_PIN !== "0" && SERVER_CPU > 0 && hasTaskset();
 
 function hasTaskset(): boolean {
   try {
