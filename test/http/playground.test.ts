@@ -29,6 +29,8 @@ describe("the playground's files", () => {
     const types: Record<string, string> = {
       "/build/page.js": "application/javascript; charset=utf-8",
       "/favicon.svg": "image/svg+xml",
+      "/icons/icon-192.png": "image/png",
+      "/manifest.webmanifest": "application/manifest+json",
       "/playground.css": "text/css; charset=utf-8",
       "/styles/key.css": "text/css; charset=utf-8",
       "/styles/practice.css": "text/css; charset=utf-8",

@@ -95,7 +95,7 @@ describe("the practice panel", () => {
     // Marked by a visible sign and in words, not by colour alone.
     assert.equal(await marks.nth(1).locator(".sign").textContent(), `✗ ${oneWrong(text, 1)[1]}`);
     assert.equal(await marks.nth(0).locator(".sign").textContent(), "✓");
-    assert.equal(await marks.nth(1).locator(".practice-sr").textContent(), `${text[1]} wrong, typed ${oneWrong(text, 1)[1]}`);
+    assert.equal(await marks.nth(1).locator(".visually-hidden").textContent(), `${text[1]} wrong, typed ${oneWrong(text, 1)[1]}`);
 
     // Each character in play with its own accuracy.
     const tally = (character: string) => {

@@ -24,7 +24,8 @@ function cell(kind: "right" | "wrong" | "missing" | "extra", top: string, sign: 
   const shown = span("practice-shown", "");
   shown.setAttribute("aria-hidden", "true");
   shown.append(span("sent", top), span("sign", sign));
-  item.append(shown, span("practice-sr", spoken));
+  // A mark's verdict in words, for screen readers only.
+  item.append(shown, span("visually-hidden", spoken));
   return item;
 }
 

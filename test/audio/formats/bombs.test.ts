@@ -8,18 +8,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { readRecording } from "../../../src/audio/index.js";
-import { MorseError } from "../../../src/core/index.js";
+import type { MorseError } from "../../../src/core/index.js";
+import { refusal } from "../../helpers/refusal.js";
 import { flacBomb, opusBomb } from "../../fixtures/bombs.js";
 import { encodeAs } from "../../fixtures/encoded.js";
-
-async function refusal(promise: Promise<unknown>): Promise<MorseError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof MorseError, String(error));
-  return error;
-}
 
 const tone = (seconds: number, sampleRate: number) => new Float32Array(seconds * sampleRate).map((_, i) => 0.5 * Math.sin(i * 0.5));
 

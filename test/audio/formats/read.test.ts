@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { decodeAudio, encodeWav, readRecording, sniffFormat } from "../../../src/audio/index.js";
 import { MorseError } from "../../../src/core/index.js";
+import { refusal } from "../../helpers/refusal.js";
 import { timeline } from "../../../src/core/index.js";
 import { encodeAs, type EncodedFormat } from "../../fixtures/encoded.js";
 import { rng } from "../../fixtures/random.js";
@@ -13,15 +14,6 @@ const CHANNEL: Channel = { frequency: 650, driftHz: 0, fadeDepth: 0, fadePeriodS
 /** TEXT at 20 wpm, +10 dB, as samples at `sampleRate`. */
 function received(sampleRate: number): Float32Array {
   return record(timeline(TEXT, { wpm: 20 }), CHANNEL, sampleRate, rng(sampleRate));
-}
-
-async function refusal(promise: Promise<unknown>): Promise<MorseError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof MorseError, String(error));
-  return error;
 }
 
 /** Format, the rate of the samples encoded, the rate read: the file's, brought down by a whole factor to 8 kHz or a little above. */
