@@ -31,6 +31,7 @@ import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";
+import { withoutCrashes } from "./front-end/crashes.js";
 import { followDrift } from "./front-end/drift.js";
 import { findPitches, pitchRange, type Pitches } from "./front-end/pitch.js";
 import { decimate } from "../dsp/decimator.js";
@@ -164,7 +165,7 @@ export function hearAudio(recording: Float32Array, recordingRate: number, hints:
   const usable = usableSamples(recording);
   const durationMs = (1000 * usable.length) / recordingRate;
   const factor = decodeFactor(recordingRate, hints.frequency);
-  const samples = decimate(usable, factor);
+  const samples = withoutCrashes(decimate(usable, factor), recordingRate / factor);
   const sampleRate = recordingRate / factor;
   const range = pitchRange(hints.frequency, sampleRate);
   const pitches = before.pitches ?? findPitches(samples, sampleRate, range, TUNING.turns.TURN_MIN_SEPARATION_HZ);

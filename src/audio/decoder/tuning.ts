@@ -23,6 +23,12 @@ export const TUNING = {
     LEVEL_POINTS: 65536,
     /** Level, after rescaling, at which spikes are clipped. Estimator: far above any tone. */
     CLIP: 100,
+    /** Static crashes (front-end/crashes.ts) are limited to this many times the usual loud level. Fitted: 146 wrong characters of 500 at +10 dB with 2 crashes a second, 55 at 3, 43 at 5, 61 at 8; a tone's peak is 1.4 times its RMS, so no mark is touched. */
+    CRASH_LIMIT: 5,
+    /** ... the usual loud level being this quantile of the blocks' RMS. Estimator: the key-down level, crashes taking a few per cent of the time. */
+    CRASH_QUANTILE: 0.9,
+    /** ... over blocks of this, ms. Estimator: shorter than a crash's burst, longer than a cycle of the lowest tone read (200 Hz). */
+    CRASH_BLOCK_MS: 20,
   },
   /** Finding the tone (front-end/pitch.ts). */
   pitch: {
