@@ -10,6 +10,10 @@
  * they run, so an override takes effect on the next decode.
  */
 
+import { BAND_TUNING } from "./tuning-band.js";
+import { LIVE_TUNING } from "./tuning-live.js";
+import { TIMINGS_TUNING } from "./tuning-timings.js";
+
 export const TUNING = {
   /** Sanitising the samples (front-end/usable-samples.ts). */
   sanitise: {
@@ -331,148 +335,12 @@ export const TUNING = {
     /** A character standing alone this many word gaps from any other, or from the recording's end, is noise unless clear. Estimator: a pause, twice a word gap. */
     PAUSE_WORD_GAPS: 2,
   },
-  /** Timings to text (characters/timings.ts, characters/letter-split.ts, characters/heard.ts). */
-  timings: {
-    /** Marks either side of a mark that its dot estimate is drawn from. Estimator. */
-    DOT_WINDOW_MARKS: 8,
-    /** Two clusters of mark lengths this far apart (ratio of geometric means) are dots and dashes. Estimator: 3 ideally. */
-    MIN_DASH_RATIO: 1.8,
-    /** Marks from this many dots are dashes. Standard: the midpoint of 1 and 3. */
-    DASH_FROM: 2,
-    /** Gaps from this many dots end a letter. Standard: the midpoint of 1 and 3. */
-    LETTER_GAP_FROM: 2,
-    /** Gaps from this many dots end a word. Standard: the midpoint of 3 and 7. */
-    WORD_GAP_FROM: 5,
-    /** Gaps are taken as Farnsworth-stretched when fewer than this share of the long ones fall at 2 to 5 dots. Estimator. */
-    FARNSWORTH_LETTER_SHARE: 0.2,
-    /** Long gaps needed before any stretch is believed. Estimator. */
-    FARNSWORTH_MIN_GAPS: 4,
-    /** Two clusters of long gaps this far apart are letter and word gaps. Estimator: 7 / 3 ideally. */
-    MIN_WORD_RATIO: 1.6,
-    /** A tight fist's letter gaps are looked for from this many dots. Estimator: above a hand's element gaps (1 ± 20 %), below a letter gap compressed to 2. */
-    TIGHT_GAP_FROM: 1.5,
-    /** Letter gaps whose median stands under this many dots come from a tight fist; the letter and word gaps then shrink with it. Estimator: a hand's ±20 % keeps standard letter gaps above it. */
-    TIGHT_LETTER_UNDER: 2.4,
-    /** A gap between two characters this long, in dots at the faster one's speed, ends a transmission: what follows may be another station, at the same pitch and another speed (characters/heard.ts). Estimator: two word gaps; a sender's word gaps stand under it (7 dots, ±30 % by hand). */
-    TRANSMISSION_PAUSE_DOTS: 14,
-    /** An upper cluster of long gaps more than this far above the lower holds pauses, not word gaps. Estimator: word gaps stand 7 / 3 above letter gaps, a hand's ±20 % on either side, the lower cluster taking in some word gaps. */
-    PAUSE_RATIO: 4,
-    /** A tight fist's long gaps in two clusters this far apart (ratio of geometric means) are letter and word gaps. Estimator: beyond a hand's ±20 % letter gaps; a tight fist's word gaps can stand only 1.5 above its letter gaps. */
-    MIN_CLUSTER_RATIO: 1.3,
-    /** ...if their means also stand this many pooled standard deviations apart (natural log). Estimator: one normal cluster split in two stands about 2.7 apart; the search's steps of a third of a dot blur two that stand 4 apart. */
-    CLUSTER_SEPARATION: 3.5,
-    /** Letter gaps within this factor of 3 dots are standard spacing, and two estimates of a sender's letter gaps within it agree. Estimator: a hand's ±20 %. */
-    STANDARD_SPACING: 1.25,
-    /** Largest mark lengthening believed, dots. Estimator: beyond it the timing is just poor. */
-    MAX_WEIGHT: 0.45,
-    /** A cut of an unknown sequence scores its gap's length less this, dots. Standard: between 1 and 3. */
-    CUT_FROM_DOTS: 2,
-    /** No cut at a gap shorter than this, dots. Estimator: that is an element gap. */
-    MIN_CUT_DOTS: 1.4,
-  },
-  /** The live listener (live/listener.ts): how often it reads, how much it keeps, when it decides. */
-  /** Every signal of a band (front-end/signals.ts, front-end/channel.ts, decode-signals.ts). */
-  band: {
-    /** Coarsest spectral resolution, Hz. Estimator: two signals 50 Hz apart lie five bins apart or more. */
-    RESOLUTION_HZ: 10,
-    /** Windows a signal is looked for in, ms, each starting half a window after the last. Estimator: several characters at 12 wpm; short enough to find where a signal starts and stops. */
-    WINDOW_MS: 2000,
-    /** The noise's shape across the band is measured over this either side, Hz. Estimator: wider than a few signals side by side, narrower than a receiver's passband slopes. */
-    NEIGHBOURHOOD_HZ: 150,
-    /** A window's mean power at a pitch this many times the noise's holds a signal. Estimator: noise alone, averaged over a window's 30 frames, exceeds twice its mean with a probability under 1e-6; a keyed tone at -3 dB in 3 kHz stands about 50 times above it. */
-    DETECT_RATIO: 4,
-    /** Within the windows a signal shows in, it is keyed in the frames where its power stands this many times above the noise's. Estimator: noise alone reaches it in one frame and bin in 20000; a dot of a -3 dB tone at 40 wpm stands higher. */
-    KEYED_RATIO: 10,
-    /** A signal's peak is the highest within this either side, Hz. Estimator: under the 50 Hz two signals are read apart at, over a drifting tone's spread. */
-    PEAK_HALF_HZ: 35,
-    /** The frames a signal's keyed power is measured over: this quantile of the frames where it is heard. Estimator: a frame wholly inside a mark, at 10 % keyed or more. */
-    KEYED_QUANTILE: 0.9,
-    /** Audio read either side of where a signal is heard, ms. Estimator: a window's resolution. */
-    PAD_MS: 1000,
-    /** Half-width of a signal's channel: half the way to the nearest other signal, kept within these, Hz. Estimator: 25 Hz passes keying at 40 wpm; 150 Hz is wider than any keying read. */
-    CHANNEL_MIN_HZ: 25,
-    CHANNEL_MAX_HZ: 150,
-    /** The channel filter spans this many periods of its half-width. Estimator: a Blackman window, down 70 dB from about 1.6 times the half-width. */
-    CHANNEL_FILTER_PERIODS: 4,
-    /** A signal read as fewer characters than this is noise. Estimator: noise read as Morse gives a letter or two. */
-    MIN_CHARACTERS: 2,
-    /** A signal weaker than this in 3 kHz, dB as estimated, is noise. Estimator: the decoder reads one signal down to -10 dB; the estimate reads about 3 dB low. */
-    MIN_SNR_DB: -12,
-    /** A signal whose marks' median is shorter than this share of a dot at the fastest speed read is clicks or noise. Estimator: Morse's median mark is a dot or longer; hand keying shortens one by a fifth. */
-    SHORTEST_MARK: 0.8,
-    /** A signal read is taken out before the weaker ones within this of it are read, Hz. Estimator: a hard-keyed signal's sidebands reach a few hundred Hz. */
-    SIDEBAND_HZ: 300,
-    /** A mark copying the keying of a signal this much stronger, dB, is a leak of it (sidebands, harmonics). Estimator: a leak is weaker than its source by far more. */
-    LEAK_DB: 6,
-    /** A leak matches its source's edges within this, ms. Estimator: a click is read within a few blocks of its edge; a mark keyed apart matches both edges of one this closely about once in forty. */
-    ALIGNED_MS: 8,
-    /** A signal this share of whose marks copy another's keying or are centred on its edges is a leak as a whole. Estimator: a station keying apart matches so in about one mark in six; a leak in nearly all. */
-    LEAKED_SHARE: 0.5,
-    /** A signal taken out before its weaker neighbours are read is fitted mark by mark at its own pitch, measured within this either side of the signal's, Hz. Estimator: a receiver's drift and the pitch's own error over a mark. */
-    CANCEL_SEARCH_HZ: 6,
-    /** The edge lengths tried for a signal taken out, ms (raised cosine, 10 % to 90 % in about 60 % of it). Estimator: from hard keying to the softest a transmitter shapes; 5 is what the service sends. */
-    CANCEL_RAMPS_MS: [1, 2.5, 5, 8, 12],
-    /** The marks its edge length is fitted on. Estimator: enough to average the noise, few enough to cost little. */
-    CANCEL_RAMP_MARKS: 12,
-    /** Each edge of a mark taken out is moved by up to this either way to fit, ms, ... Estimator: a reading's edges fall within a block or two of the keying's. */
-    CANCEL_EDGE_MS: 2,
-    /** ... in steps of this, ms. Estimator: an edge this far off leaves a click 20 dB under the mark's. */
-    CANCEL_EDGE_STEP_MS: 0.25,
-    /** A live signal with no character for this long is closed, ms. Standard: issue 20's 30 s. */
-    CLOSE_MS: 30000,
-  },
-  live: {
-    /** Every this much stream, ms, a reading searches the pitch and speed afresh (a followed clear signal's speed only at the rungs near the speed followed, NEAR_RUNGS); between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch is then picked up within 2 s, under the 3 s allowed (a new speed at the same pitch shows in every reading, as its transmission's own speed: characters/heard.ts). */
-    FULL_SEARCH_MS: 2000,
-    /** A reading narrows the next one's searches only if it read at least this many characters. Estimator: one alone is as often a burst of noise, or of another station, as the signal; the pitch it was read at is unconfirmed. */
-    NARROWING_CHARACTERS: 2,
-    /** A stream's first characters, decided before its speed is known, are read again by at most this many readings once it is, and settled by the first two in turn that read them alike. Estimator: two full searches' worth (FULL_SEARCH_MS at HOP_MS), so that a reading of the whole speed ladder is among them. */
-    READ_AGAIN_READINGS: 4,
-    /** Audio between two readings of the window, ms. Estimator: each reading costs a window's decode, so this sets the work per second of audio against the latency. */
-    HOP_MS: 500,
-    /** ... once the stream's speed is known and its signal followed (one signal's listener; not a weak signal, WEAK_CLARITY), ms. Estimator: a reading costs a window's decode, and the readings are halved; with FOLLOWED_DECIDE_MS and a letter gap at 20 wpm, at most 1.5 s from a character's last mark to the reading that decides it. */
-    FOLLOWED_HOP_MS: 1000,
-    /** At FOLLOWED_HOP_MS, a character at the pitch and speed followed is decided by one reading once this much audio follows its letter gap, ms. Estimator: 1.5 s less the hop and a letter gap at 20 wpm leaves 320 ms; half of it, the rest for a reading that places a character's end early (with 300 ms, latency p95 1.44 s at 20 wpm and above, docs/streaming.md). */
-    FOLLOWED_DECIDE_MS: 150,
-    /** Audio kept before the oldest undecided moment, ms, or CONTEXT_DOTS if longer. Estimator: enough marks for the pitch, speed and levels to be measured as in a whole recording. */
-    CONTEXT_MS: 4000,
-    /** ... dots at the speed read. Estimator: about five characters, so that slow Morse has as many marks to measure as fast. */
-    CONTEXT_DOTS: 60,
-    /** Audio a reading of a clear signal followed reads before the oldest undecided moment, ms, or FOLLOWED_CONTEXT_DOTS if longer; the listener still keeps CONTEXT_MS, for the final reading and for a signal that weakens. Estimator: about five characters at 20 wpm, the pitch and speed no longer measured from them. Fitted: with 2.5 s and 40 dots the foreign corpus read live with 89 errors against 70, with 3 s 69 (docs/streaming.md). */
-    FOLLOWED_CONTEXT_MS: 3000,
-    /** ... dots at the speed followed. Estimator: CONTEXT_DOTS scaled as FOLLOWED_CONTEXT_MS is to CONTEXT_MS, rounded up. */
-    FOLLOWED_CONTEXT_DOTS: 50,
-    /** CONTEXT_MS for a weak signal, ms. Fitted: at −10 dB a reading's levels and speed want more marks than 4 s hold (the corpus's live errors 167 → 129 with 8 s, 146 with 6 s); at −6 dB 8 s read no better (docs/streaming.md). */
-    WEAK_CONTEXT_MS: 8000,
-    /** A signal is weak when the median over its last CLARITY_READINGS readings of how far its tone stands above the noise floor (characters/lone-ends.ts clarity) is under this. Fitted: the corpus's messages stand 2.7 to 6 above it at −10 dB, 3.9 to 8.6 at −6 dB, 6.6 or more at 0 dB. */
-    WEAK_CLARITY: 4.5,
-    /** ... readings. Estimator: 10 s of stream, longer than a fade, so that a trough does not make a signal weak. */
-    CLARITY_READINGS: 20,
-    /** A stream's speed is known, and its first characters (decided as two readings agree, as every character is) are read again, once a reading holds this many (or the stream has ended). Fitted: the speed and the levels want several characters to be measured; with 3, a stream's first letters were misread (docs/streaming.md). */
-    FIRST_CHARACTERS: 8,
-    /** ... read at the speed of the reading before within this ratio. Estimator: the same rung of the speed ladder, whose rungs stand √2 apart (half a rung either way, 2^¼): eight characters of dots read as dashes at a rung or more off (a slow H as E T T T) are no speed to know. */
-    FIRST_SPEED_AGREEMENT: 1.19,
-    /** ... or once the first has waited this long after its last mark, ms. Estimator: slow Morse holds eight characters only after 10 to 20 s; the first characters should be settled sooner. */
-    FIRST_WAIT_MS: 5000,
-    /** ... or, at EARLY_WPM and faster, once a reading holds this many with dots and dashes among them and one of more than one element, read at the speed of the reading before within EARLY_SPEED_AGREEMENT. Fitted when the first characters waited for it: with 4 the corpus and the foreign corpus read live as with 6 and 8; with 3, +10 dB read worse. Reading them again instead, without the rule −6 and −10 dB read 11 and 131 errors against 10 and 125 (docs/streaming.md). */
-    EARLY_CHARACTERS: 4,
-    /** ... wpm. Standard: the issue's latency target is tightest from 20 wpm. Fitted when the first characters waited for it: below it, four characters misread 0 dB messages' first letters (7 errors against 1: RIG read RIM at 8 wpm, MADRID read MADRINE at 15), and six misread two at +10 dB (docs/streaming.md). */
-    EARLY_WPM: 20,
-    /** ... as a ratio less 1. Estimator: a reading's speed moves by a few per cent from one reading to the next once it holds enough marks. */
-    EARLY_SPEED_AGREEMENT: 0.05,
-    /** Before the speed is known, a reading that reads the stream this many times faster or slower than the reading before is passed over, once: a speed search over a stream's first two or three characters can take its dots for dashes (3x) or its dashes for dots, and one such reading would hold back every character the next reading confirms. Estimator: halfway between the same speed and 3x in log terms (√3, 1.73), rounded down. */
-    OUTLIER_SPEED_RATIO: 1.7,
-    /** Longest window read, ms. Estimator: bounds the work and memory where nothing is ever decided (a carrier left on). */
-    MAX_WINDOW_MS: 30000,
-    /** A character is decided once two readings that follow its last mark by DECIDE_DOTS agree on it. Standard: a letter gap, so that it is known to have ended. */
-    DECIDE_DOTS: 3,
-    /** ... or, where they never agree, once this much more audio follows it, ms. Estimator: the latency budget (1.5 s) less a hop. */
-    DECIDE_ANYWAY_MS: 1000,
-    /** A character read again this close to one already decided, dots, is the same one (or its correction). Estimator: under an element gap's worth of shift between readings. */
-    SAME_CHARACTER_DOTS: 1,
-    /** No character for this long, ms, and the signal is lost. Estimator: longer than any pause inside a message. */
-    SIGNAL_LOST_MS: 10000,
-  },
+  /** Timings to text (tuning-timings.ts). */
+  timings: TIMINGS_TUNING,
+  /** Every signal of a band (tuning-band.ts). */
+  band: BAND_TUNING,
+  /** The live listener: how often it reads, how much it keeps, when it decides (tuning-live.ts). */
+  live: LIVE_TUNING,
 };
 
 export type Tuning = typeof TUNING;
