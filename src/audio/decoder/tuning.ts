@@ -189,10 +189,12 @@ export const TUNING = {
     LEVEL_BIN_MARKS: 30,
     /** A tone whose level varies between stretches by less than this share, beyond the noise, is steady. Fitted. */
     STEADY_LEVEL_SPREAD: 0.045,
-    /** The phase reference spans the marks within this either side, ms. Fitted: longer lets leftover pitch wander in, shorter the noise. */
+    /** The phase reference spans the marks within this either side, ms, and whether the phase carries from mark to mark is measured over it. Fitted: longer lets leftover pitch wander in, shorter the noise. */
     PHASE_HALF_WINDOW_MS: 150,
     /** ...leaving out this share of a dot either side of the block itself. Estimator: its own noise would bias it. */
     PHASE_EXCLUDE_DOTS: 0.15,
+    /** Half-widths tried beside PHASE_HALF_WINDOW_MS for the phase reference of a tone that fades fast, ms; the longest whose in-phase sum over the marks is within one standard error of the best is taken. Estimator: down to a tenth of a 1 Hz fade's coherence time. */
+    PHASE_HALF_WINDOWS_MS: [25, 50, 75, 100],
     /** Below this mean cosine of the phase turned from one mark to the next, a clear tone's phase is taken within each mark only. Estimator: a keyed oscillator gives near 1, a sine restarted at every element about 0. */
     MIN_PHASE_CARRY: 0.5,
     /** Noise in the character search's evidence, weighed as COHERENT_NOISE_WEIGHT in the mark-by-mark one. Fitted. */
