@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
+import { HEADLESS_ARGS } from "../test/web/chromium.js";
 import { startOurServer } from "./lib/server.js";
 import { PINNED, pinLoadGenerator, stopServer } from "./lib/process.js";
 import { line, median } from "./lib/stats.js";
@@ -21,21 +22,6 @@ type Category = (typeof CATEGORIES)[number];
 
 /** Lighthouse's own target for the page: 95 in each category. */
 const TARGET = 95;
-
-/**
- * Headless as root on a machine with a closed network (the flags the page's tests start
- * Chromium with, test/web/chromium.ts).
- */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** The measures performance is scored from, in ms but for the layout shift. */
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index", "cumulative-layout-shift"] as const;
@@ -71,7 +57,7 @@ async function audit(
 async function launchUnpinned(): Promise<chromeLauncher.LaunchedChrome> {
   if (PINNED) execFileSync("taskset", ["-a", "-cp", `0-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" });
   try {
-    return await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    return await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: HEADLESS_ARGS });
   } finally {
     pinLoadGenerator();
   }
