@@ -4,7 +4,7 @@
  * with a table of the same figures as its text alternative.
  */
 import { type CharacterTally, KOCH_ORDER, percent, type Session } from "./koch.js";
-import { svgElement } from "./svg.js";
+import { percentScale, svgElement } from "./svg.js";
 
 /** The chart's drawing units: its width and the plot's height, the room for the scale at the left and the days below. */
 const WIDTH = 340;
@@ -45,12 +45,7 @@ function line(points: readonly [number, number][], className: string, title: (i:
 
 /** The grid and scale, the pass line, and the first and last days under the plot. */
 function frame(days: readonly string[], xOf: (i: number) => number, passPercent: number): SVGElement[] {
-  const drawn: SVGElement[] = [];
-  for (const share of [0, 50, 100]) {
-    drawn.push(svgElement("line", { x1: SCALE - 3, x2: WIDTH - RIGHT, y1: yOf(share), y2: yOf(share), class: "grid" }));
-    drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
-  }
-  drawn.push(svgElement("line", { x1: SCALE - 3, x2: WIDTH - RIGHT, y1: yOf(passPercent), y2: yOf(passPercent), class: "pass-line" }));
+  const drawn = percentScale(SCALE, WIDTH - RIGHT, yOf, passPercent);
   const labelled = days.length > 1 ? [0, days.length - 1] : [0];
   for (const i of labelled) {
     const anchor = days.length === 1 ? "middle" : i === 0 ? "start" : "end";

@@ -5,7 +5,7 @@
  * so nothing is told by colour alone.
  */
 import { type CharacterMark, type CharacterTally, KOCH_ORDER, percent, type RoundRecord, type Score } from "./koch.js";
-import { svgElement } from "./svg.js";
+import { percentScale, svgElement } from "./svg.js";
 
 /** What stands for "nothing" where a character was missing or not sent. */
 const NOTHING = "—";
@@ -120,11 +120,7 @@ export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], ac
   const drawn: SVGElement[] = [];
   for (let row = 0; row < rows; row++) {
     const top = row * ROW;
-    for (const share of [0, 50, 100]) {
-      drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(share, top), y2: yOf(share, top), class: "grid" }));
-      drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share, top), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
-    }
-    drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(passPercent, top), y2: yOf(passPercent, top), class: "pass-line" }));
+    drawn.push(...percentScale(SCALE, width, (share) => yOf(share, top), passPercent));
   }
   const words: string[] = [];
   inPlay.forEach((character, i) => {
