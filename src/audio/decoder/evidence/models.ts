@@ -15,7 +15,7 @@ export interface SignalModel {
   noise: Float32Array;
 }
 
-/** A first model from the envelope's quantile levels (keying.ts). */
+/** A first model from the envelope's quantile levels (levels.ts). */
 export function modelFromLevels(lv: Levels, looks: number): SignalModel {
   const n = lv.mid.length;
   const { OFF_TO_SIGMA, MIN_NOISE, ON_NOISE_SIGMAS } = TUNING.evidence;
