@@ -3,8 +3,8 @@
  * reads it. Each says its unit and why it has its value:
  * - standard: set by the Morse standard or by arithmetic;
  * - estimator: a choice in how something is measured (a quantile, a window, a sample size);
- * - fitted: chosen because it decoded the bench's corpora best (their history is in
- *   docs/decoder-history.md).
+ * - fitted: chosen because it decoded the bench's corpora best (the figures in its comment;
+ *   docs/decoder.md describes the stages).
  * Values that follow from others are computed where they are used, never written twice.
  * The bench overrides one with `--param NAME=VALUE` (setTuning); stages read them when
  * they run, so an override takes effect on the next decode.
