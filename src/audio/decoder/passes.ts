@@ -93,19 +93,20 @@ export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | un
  * How far the tone's phase holds (evidence/in-phase.ts): over the recording, as a keyed
  * oscillator's does, unless the phases of the marks the envelope found do not carry from
  * one to the next within PHASE_HALF_WINDOW_MS (generators that start every element's sine
- * afresh); then within each mark. The reference reaches PHASE_HALF_WINDOW_MS either side,
- * or for a tone that `fadesFast` (evidence/fading.ts) as far as its phase holds, of
- * PHASE_HALF_WINDOWS_MS: fast fading turns the phase within a character.
+ * afresh); then within each mark. And how far either side the reference reaches: of
+ * PHASE_HALF_WINDOW_MS and the shorter PHASE_HALF_WINDOWS_MS, as far as the phase holds.
+ * Fast fading turns it within a character, and a wandering pitch the drift follower
+ * cannot follow within a second; a tone that does not fade fast keeps the longest window
+ * unless a shorter one reads its marks better by PHASE_STEADY_ERRORS standard errors.
  */
 export function phaseReferenceOf(bb: Baseband, first: EnvelopeReading, fadesFast: boolean): PhaseReference {
-  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS } = TUNING.evidence;
+  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS, PHASE_STEADY_ERRORS } = TUNING.evidence;
   const carry = phaseCarry(bb, first.keyed, PHASE_HALF_WINDOW_MS);
   const scope = carry < MIN_PHASE_CARRY ? "mark" : "recording";
-  const steady = Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs);
-  if (!fadesFast) return { scope, halfWindow: steady };
   const marks = markMask(first.keyed, bb.blockMs, bb.re.length);
-  const halfWindows = PHASE_HALF_WINDOWS_MS.map((ms) => Math.round(ms / bb.blockMs));
-  return { scope, halfWindow: phaseWindow(bb, marks, [steady, ...halfWindows], excludedBlocks(bb, readingDotMs(first)), scope) };
+  const halfWindows = [PHASE_HALF_WINDOW_MS, ...PHASE_HALF_WINDOWS_MS].map((ms) => Math.round(ms / bb.blockMs));
+  const errors = fadesFast ? 1 : PHASE_STEADY_ERRORS;
+  return { scope, halfWindow: phaseWindow(bb, marks, halfWindows, excludedBlocks(bb, readingDotMs(first)), scope, errors) };
 }
 
 /** The blocks either side of its own that a block's phase reference leaves out (PHASE_EXCLUDE_DOTS). */

@@ -45,4 +45,16 @@ describe("decodeAudio on HF", () => {
     });
     assert.ok(rate <= 0.06, `CER ${(100 * rate).toFixed(1)} %: ${read.join(" | ")}`);
   });
+
+  it("keeps the phase of a pitch wandering ±50 Hz a minute (a random walk, keyer, +10 dB)", () => {
+    const { rate, read } = cer(messages(4402, 4), {
+      wpm: 24,
+      keying: { kind: "keyer" },
+      fading: { kind: "none" },
+      snrDb: 10,
+      sampleRate: 8000,
+      drift: { walkHz: 50 },
+    });
+    assert.ok(rate <= 0.02, `CER ${(100 * rate).toFixed(1)} %: ${read.join(" | ")}`);
+  });
 });

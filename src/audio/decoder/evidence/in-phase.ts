@@ -159,10 +159,11 @@ function markPhasors(bb: Baseband, keyed: Keyed): { re: number; im: number; midd
  * best predict each other's phase: the in-phase component summed over the marks. A block's
  * own noise is left out of its reference, so it averages out of the sum, and a longer window
  * scores higher only by a steadier reference; a window longer than a fading tone's phase
- * holds scores lower. The longest window within one standard error of the best is taken
- * (the error of their difference, mark by mark), so that a shorter window must earn its noise.
+ * holds scores lower. The longest window within `errors` standard errors of the best is
+ * taken (the error of their difference, mark by mark), so that a shorter window must earn
+ * its noise.
  */
-export function phaseWindow(bb: Baseband, marks: Uint8Array, halfWindows: readonly number[], exclude: number, scope: PhaseScope): number {
+export function phaseWindow(bb: Baseband, marks: Uint8Array, halfWindows: readonly number[], exclude: number, scope: PhaseScope, errors = 1): number {
   const windows = [...halfWindows].sort((a, b) => b - a);
   const perMark = windows.map((w) => sumsByMark(inPhase(bb, marks, w, exclude, scope), marks));
   const total = (sums: number[]) => sums.reduce((a, b) => a + b, 0);
@@ -171,7 +172,7 @@ export function phaseWindow(bb: Baseband, marks: Uint8Array, halfWindows: readon
   for (let k = 0; k < best; k++) {
     const differences = perMark[best]!.map((v, m) => v - perMark[k]![m]!);
     const { sum, standardError } = sumWithError(differences);
-    if (sum <= standardError) return windows[k]!;
+    if (sum <= errors * standardError) return windows[k]!;
   }
   return windows[best]!;
 }
