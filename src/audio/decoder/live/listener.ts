@@ -21,7 +21,18 @@ import { Decider, dotAt } from "./decider.js";
 import type { Listener, ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { RecentAudio } from "./recent-audio.js";
 
-export type { CharacterEvent, CorrectionEvent, Listener, ListenerOptions, ListenEvent, ListenSummary, SignalEvent, SpaceEvent, SpotEvent, LiveSpotOptions } from "./events.js";
+export type {
+  CharacterEvent,
+  CorrectionEvent,
+  Listener,
+  ListenerOptions,
+  ListenEvent,
+  ListenSummary,
+  SignalEvent,
+  SpaceEvent,
+  SpotEvent,
+  LiveSpotOptions,
+} from "./events.js";
 
 export function checkOptions(options: ListenerOptions): void {
   const { sampleRate } = options;

@@ -80,7 +80,18 @@ describe("LiveSpotter", () => {
         at += 420;
       }
       for (const ch of word) {
-        events.push({ type: "character", index: index++, text: ch, morse: ".", startMs: at, endMs: at + 300, frequency: 700, wpm: 20, emittedAtMs: 0, signal: 0 });
+        events.push({
+          type: "character",
+          index: index++,
+          text: ch,
+          morse: ".",
+          startMs: at,
+          endMs: at + 300,
+          frequency: 700,
+          wpm: 20,
+          emittedAtMs: 0,
+          signal: 0,
+        });
         at += 480;
       }
     }
