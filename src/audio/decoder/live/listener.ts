@@ -34,6 +34,23 @@ export type {
   LiveSpotOptions,
 } from "./events.js";
 
+/** A listener that is `inner` with its push and flush replaced: what it has received, kept and read are inner's. */
+export function wrapListener(inner: Listener, push: Listener["push"], flush: Listener["flush"]): Listener {
+  return {
+    push,
+    flush,
+    get receivedMs() {
+      return inner.receivedMs;
+    },
+    get windowMs() {
+      return inner.windowMs;
+    },
+    get readMs() {
+      return inner.readMs;
+    },
+  };
+}
+
 export function checkOptions(options: ListenerOptions): void {
   const { sampleRate } = options;
   if (!Number.isFinite(sampleRate) || sampleRate < READ_SAMPLE_RATE.min || sampleRate > READ_SAMPLE_RATE.max) {

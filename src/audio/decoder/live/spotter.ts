@@ -25,6 +25,7 @@ import {
 import type { BandListener, FollowedSignal } from "./band-listener.js";
 import { dotAt } from "./decider.js";
 import type { Listener, ListenEvent, SpotEvent } from "./events.js";
+import { wrapListener } from "./listener.js";
 
 /** A word ends where this many dots of silence follow a character: between the letter gap (3) and the word gap (7). */
 const WORD_GAP_DOTS = 5;
@@ -178,23 +179,15 @@ export class LiveSpotter {
 /** A band listener that also spots the stations it hears: its events, then the spot events they made. */
 export function spotting(band: BandListener, options: SpotOptions): Listener {
   const spotter = new LiveSpotter(options);
-  return {
-    push: (chunk) => {
+  return wrapListener(
+    band,
+    (chunk) => {
       const events = band.push(chunk);
       return [...events, ...spotter.take(events, band.followedSignals(), band.receivedMs, false)];
     },
-    flush: () => {
+    () => {
       const { events, summary } = band.flush();
       return { events: [...events, ...spotter.take(events, band.followedSignals(), band.receivedMs, true)], summary };
     },
-    get receivedMs() {
-      return band.receivedMs;
-    },
-    get windowMs() {
-      return band.windowMs;
-    },
-    get readMs() {
-      return band.readMs;
-    },
-  };
+  );
 }
