@@ -1,7 +1,8 @@
 /**
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
  * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, conditions (the audio
- * bench's fixed-condition lines alone), foreign, formats, live, band, hf (bench/hf.ts: the channel simulator's grid).
+ * bench's fixed-condition lines alone), foreign, formats, live, band, hf (bench/hf.ts: the channel simulator's grid),
+ * spots (bench/spots.ts: spotting crowded bands of known stations).
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
  * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code.
@@ -22,6 +23,7 @@ import { runHfBench } from "./hf.js";
 import { runHttpBench } from "./http.js";
 import { runLiveBench } from "./live.js";
 import { runBandBench } from "./band.js";
+import { runSpotsBench } from "./spots.js";
 import { pinLoadGenerator } from "./lib/process.js";
 import { SkipError } from "./lib/server.js";
 import { REFERENCE_STEPS, referenceLoopMs } from "./lib/machine.js";
@@ -29,7 +31,7 @@ import { line } from "./lib/stats.js";
 import { runMemoryBench } from "./memory.js";
 import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats", "live", "band", "hf"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats", "live", "band", "hf", "spots"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
@@ -60,6 +62,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   live: runLiveBench,
   band: runBandBench,
   hf: runHfBench,
+  spots: runSpotsBench,
 };
 
 /** Applies the `--param NAME=VALUE` overrides; returns them and the other arguments. */
