@@ -137,7 +137,7 @@ function capacityRound(): { audioS: number; cpuS: number } {
 /**
  * Streams carried by one core: audio seconds per CPU second over LIVE_BENCH_CAPACITY_ROUNDS
  * rounds, the sustained rate. One round's figure moves by a fifth or more on a shared
- * machine with the work unchanged (docs/streaming.md, "What it costs"), so the rounds' range is printed beside it.
+ * machine with the work unchanged, so the rounds' range is printed beside it.
  */
 function capacity(): void {
   const rounds = Array.from({ length: envNumber("LIVE_BENCH_CAPACITY_ROUNDS", 5) }, capacityRound);

@@ -32,8 +32,11 @@ npx tsc -p tsconfig.test-web.json # the browser tests, which run code in the pag
 npx tsc -p tsconfig.web.json # the page's script, with the browser's types and no Node's
 npx biome ci . # lint and formatting (biome.jsonc); `npm run format` fixes the formatting
 mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/web/*' | sort)
-node --import tsx --test --test-concurrency=2 "${files[@]}"
+mapfile -t units < <(find test/web/page -name '*.test.ts' | sort)
+# Each run prints a short summary (failures first, then counts) and keeps its full TAP in
+# test-results/ (scripts/run-tests.sh).
+bash scripts/run-tests.sh all 2 "${files[@]}" "${units[@]}"
 # The page's tests time keying and playback in Chromium: they run after the rest, one file at a
 # time, so that no decoding test competes with them for the machine's cores.
-mapfile -t pages < <(find test/web -name '*.test.ts' | sort)
-exec node --import tsx --test --test-concurrency=1 "${pages[@]}"
+mapfile -t pages < <(find test/web -maxdepth 1 -name '*.test.ts' | sort)
+exec bash scripts/run-tests.sh page 1 "${pages[@]}"

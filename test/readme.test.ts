@@ -1,12 +1,14 @@
 /**
- * The README's examples, run as written against a real listening server, in the README's
- * order and in one directory (an example reads the files that those before it wrote): every
- * curl command, each answer shown beside one compared with what the service says, and every
- * JavaScript example of the library and of the WebSocket, each value shown beside one of its
- * expression statements compared with what the statement gives (a value shown beside a
+ * The examples of the README and of the docs pages, run as written against a real listening
+ * server, each page in its own directory and in its order (an example reads the files that
+ * those before it wrote): every curl command, each answer shown beside one compared with what
+ * the service says (an answer shown with `"success":false` is the error the command must get);
+ * every `ditdah` command, its standard output compared with the string shown beside it; and
+ * every JavaScript example of the library and of the WebSocket, each value shown beside one of
+ * its expression statements compared with what the statement gives (a value shown beside a
  * declaration is prose to this test). Only `localhost:3000` is changed, to the test server's
- * address. The built package is what `import ... from "ditdah"` loads (`npm
- * test` builds first: scripts/test.sh).
+ * address. The built package is what `import ... from "ditdah"` and `ditdah` run (`npm test`
+ * and `npm run test:unit` build first).
  */
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -15,11 +17,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { REPO_ROOT } from "./helpers/processes.js";
-import { codeBlocks, curlExamples, shownStatements, type CodeBlock } from "./helpers/readme-examples.js";
+import { codeBlocks, commandExamples, curlExamples, shownStatements, type CodeBlock } from "./helpers/readme-examples.js";
 import { serveForTests } from "./helpers/server.js";
 import { assertShown, shownValue } from "./helpers/shown-answers.js";
 
-const README = join(REPO_ROOT, "README.md");
+/** The pages whose examples run, each in a directory of its own. */
+const PAGES = ["README.md", "docs/api.md", "docs/alphabets.md", "docs/library.md", "docs/cli.md"];
 const README_SERVER = "localhost:3000";
 /** Where each example's shown values are written by the example itself, in its directory. */
 const SHOWN_FILE = "shown-values.json";
@@ -60,55 +63,91 @@ function recording(block: CodeBlock, server: string): string {
 const isLibraryExample = (block: CodeBlock) =>
   ["ts", "js"].includes(block.language) && block.lines.some((line) => /^import .* from "(ditdah|ws)";$/.test(line));
 
-describe("the README's examples", () => {
-  const server = serveForTests();
-  let dir: string;
-  let blocks: CodeBlock[];
+/** Whether a shown answer is an error's: the command is then to fail with it. */
+const isErrorShown = (shown: string) => (shownValue(shown) as { success?: unknown }).success === false;
 
-  before(async () => {
-    blocks = codeBlocks(await readFile(README, "utf8"));
-    dir = await mkdtemp(join(tmpdir(), "ditdah-readme-"));
-    // `import ... from "ditdah"` (the built package) and `from "ws"`, as after `npm i ditdah ws`.
-    await mkdir(join(dir, "node_modules"));
-    await symlink(REPO_ROOT, join(dir, "node_modules", "ditdah"), "dir");
-    await symlink(join(REPO_ROOT, "node_modules", "ws"), join(dir, "node_modules", "ws"), "dir");
-    // curl as written, but failing on an HTTP error (its body still shown) and quiet about progress.
-    await writeFile(join(dir, ".curlrc"), "fail-with-body\nsilent\nshow-error\n");
-  });
-  after(async () => rm(dir, { recursive: true, force: true }));
+/** A directory to run a page's examples in, as after `npm i ditdah ws`, with `ditdah` on the PATH. */
+async function exampleDirectory(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "ditdah-readme-"));
+  await mkdir(join(dir, "node_modules", ".bin"), { recursive: true });
+  await symlink(REPO_ROOT, join(dir, "node_modules", "ditdah"), "dir");
+  await symlink(join(REPO_ROOT, "node_modules", "ws"), join(dir, "node_modules", "ws"), "dir");
+  await symlink(join(REPO_ROOT, "dist", "cli", "main.js"), join(dir, "node_modules", ".bin", "ditdah"));
+  // curl as written, but failing on an HTTP error (its body still shown) and quiet about progress.
+  await writeFile(join(dir, ".curlrc"), "fail-with-body\nsilent\nshow-error\n");
+  return dir;
+}
 
-  it("holds curl and library examples, and answers shown beside them", () => {
-    const curls = blocks.filter((b) => b.language === "sh").flatMap(curlExamples);
-    const library = blocks.filter(isLibraryExample);
-    assert.ok(curls.length >= 10 && curls.filter((c) => c.shown).length >= 4, `${curls.length} curl examples`);
-    assert.ok(library.length >= 10 && library.flatMap(shownStatements).length >= 20, `${library.length} library examples`);
-  });
-
-  it("runs every example in the README's order, each shown answer what the service and the library say", { timeout: 300_000 }, async () => {
-    const host = new URL(server.url).host;
-    const env = { ...process.env, CURL_HOME: dir };
-    for (const block of blocks) {
-      if (block.language === "sh") {
-        for (const { line, command, shown } of curlExamples(block)) {
-          const where = `README.md:${line}`;
-          const { code, stdout, stderr } = await run("bash", ["-c", command.replaceAll(README_SERVER, host)], { cwd: dir, env });
-          assert.equal(code, 0, `${where}: ${command}\n${stderr}${stdout}`);
-          if (stdout !== "") assert.equal(JSON.parse(stdout).success, true, `${where}: ${stdout}`);
-          if (shown) assertShown(JSON.parse(stdout), shownValue(shown), where);
-        }
-      } else if (isLibraryExample(block)) {
-        const file = join(dir, `example-${block.line}.mts`);
-        await writeFile(file, recording(block, host));
-        await rm(join(dir, SHOWN_FILE), { force: true });
-        const { code, stdout, stderr } = await run(process.execPath, ["--import", import.meta.resolve("tsx"), file], { cwd: dir });
-        assert.equal(code, 0, `README.md:${block.line}: the example failed\n${stderr}${stdout}`);
-        const values = JSON.parse(await readFile(join(dir, SHOWN_FILE), "utf8")) as Record<string, { value?: unknown }>;
-        for (const { index, expression, shown } of shownStatements(block)) {
-          const where = `README.md:${block.line + index}: ${expression}`;
-          assert.ok(Object.hasOwn(values, index), `${where}: not run`);
-          assertShown(values[index]!.value, shownValue(shown), where);
-        }
+async function runPage(page: string, blocks: CodeBlock[], dir: string, host: string): Promise<void> {
+  const env = { ...process.env, CURL_HOME: dir, PATH: `${join(dir, "node_modules", ".bin")}:${process.env.PATH}` };
+  for (const block of blocks) {
+    if (block.language === "sh") {
+      for (const { line, command, shown } of curlExamples(block)) {
+        const where = `${page}:${line}`;
+        const { code, stdout, stderr } = await run("bash", ["-c", command.replaceAll(README_SERVER, host)], { cwd: dir, env });
+        // curl --fail-with-body exits 22 on an HTTP error, its body still written.
+        const failing = shown !== undefined && isErrorShown(shown);
+        assert.equal(code, failing ? 22 : 0, `${where}: ${command}\n${stderr}${stdout}`);
+        if (stdout !== "") assert.equal(JSON.parse(stdout).success, !failing, `${where}: ${stdout}`);
+        if (shown) assertShown(JSON.parse(stdout), shownValue(shown), where);
+      }
+      for (const { line, command, output } of commandExamples(block)) {
+        const where = `${page}:${line}: ${command}`;
+        const { code, stdout, stderr } = await run("bash", ["-c", command], { cwd: dir, env });
+        assert.equal(code, 0, `${where}\n${stderr}${stdout}`);
+        if (output !== undefined) assert.equal(stdout.trimEnd(), output, where);
+      }
+    } else if (isLibraryExample(block)) {
+      const file = join(dir, `example-${block.line}.mts`);
+      await writeFile(file, recording(block, host));
+      await rm(join(dir, SHOWN_FILE), { force: true });
+      const { code, stdout, stderr } = await run(process.execPath, ["--import", import.meta.resolve("tsx"), file], { cwd: dir });
+      assert.equal(code, 0, `${page}:${block.line}: the example failed\n${stderr}${stdout}`);
+      const values = JSON.parse(await readFile(join(dir, SHOWN_FILE), "utf8")) as Record<string, { value?: unknown }>;
+      for (const { index, expression, shown } of shownStatements(block)) {
+        const where = `${page}:${block.line + index}: ${expression}`;
+        assert.ok(Object.hasOwn(values, index), `${where}: not run`);
+        assertShown(values[index]!.value, shownValue(shown), where);
       }
     }
+  }
+}
+
+describe("the examples of the README and the docs", () => {
+  const server = serveForTests();
+  const pages = new Map<string, CodeBlock[]>();
+  const dirs: string[] = [];
+
+  before(async () => {
+    for (const page of PAGES) pages.set(page, codeBlocks(await readFile(join(REPO_ROOT, page), "utf8")));
   });
+  after(async () => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it("hold curl, command and library examples, and answers shown beside them", () => {
+    const blocks = [...pages.values()].flat();
+    const shell = blocks.filter((b) => b.language === "sh");
+    const curls = shell.flatMap(curlExamples);
+    const commands = shell.flatMap(commandExamples);
+    const library = blocks.filter(isLibraryExample);
+    assert.ok(curls.length >= 20 && curls.filter((c) => c.shown).length >= 10, `${curls.length} curl examples`);
+    assert.ok(
+      curls.some((c) => c.shown && isErrorShown(c.shown)),
+      "an error shown",
+    );
+    assert.ok(commands.length >= 10 && commands.filter((c) => c.output !== undefined).length >= 5, `${commands.length} command examples`);
+    assert.ok(library.length >= 10 && library.flatMap(shownStatements).length >= 20, `${library.length} library examples`);
+    const readme = pages.get("README.md")!;
+    assert.ok(
+      readme.some((b) => b.language === "sh" && curlExamples(b).length > 0) && readme.some(isLibraryExample),
+      "the README runs an API and a library example",
+    );
+  });
+
+  for (const page of PAGES) {
+    it(`runs every example of ${page} in order, each shown answer what the service, the command and the library say`, { timeout: 300_000 }, async () => {
+      const dir = await exampleDirectory();
+      dirs.push(dir);
+      await runPage(page, pages.get(page)!, dir, new URL(server.url).host);
+    });
+  }
 });

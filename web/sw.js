@@ -7,15 +7,12 @@
  * the page's origin (the CSP's default-src 'self' covers it), at the root so its scope is the
  * whole page.
  */
-const CACHE = "ditdah-page-1";
+const CACHE = "ditdah-page-2";
 
 /** What the page needs to load, kept at install so that the first visit is enough. */
 const SHELL = [
   "/",
-  "/playground.css",
-  "/styles/see.css",
-  "/styles/key.css",
-  "/styles/practice.css",
+  "/build/style.css",
   "/build/page.js",
   "/build/listen-worker.js",
   "/capture-worklet.js",

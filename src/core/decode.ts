@@ -4,9 +4,10 @@ import { cannotDecode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "./limits.js";
 import { DEFAULT_GLYPHS, type Glyphs, type GlyphOptions, resolveGlyphs } from "./options.js";
 import { alphabetNamed, AMERICAN, anyAlphabetNamed, LATIN } from "./alphabets/index.js";
-import { decodeAmerican } from "./american.js";
+import { decodeAmerican } from "./american-codec.js";
 import { AlphabetReader, readWhole } from "./reader.js";
 import { MAX_ELEMENTS, textOfKey } from "./tables.js";
+import type { DecodeResult } from "./results.js";
 import { codePointLength, describeCharacter, isWhiteSpace } from "./text.js";
 
 export interface DecodeOptions extends GlyphOptions {
@@ -14,12 +15,7 @@ export interface DecodeOptions extends GlyphOptions {
   alphabet?: string;
 }
 
-export interface DecodeResult {
-  /** Upper-case text, words joined by one space. */
-  output: string;
-  /** Decoded Morse characters, not counting the spaces between words; a prosign is one, Wabun's shifts none, a Korean jamo one (not a syllable). */
-  characters: number;
-}
+export type { DecodeResult };
 
 /**
  * Builds the text as a scanner reports elements, letter ends and word ends. A sequence

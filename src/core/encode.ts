@@ -4,8 +4,9 @@ import { cannotEncode, nothingTo } from "./messages.js";
 import { DEFAULT_SEPARATOR } from "./limits.js";
 import { DEFAULT_GLYPHS, type GlyphOptions, resolveGlyphs } from "./options.js";
 import { type Alphabet, ALPHABETS, AMERICAN, anyAlphabetNamed, LATIN } from "./alphabets/index.js";
-import { encodeAmerican } from "./american.js";
+import { encodeAmerican } from "./american-codec.js";
 import { PROSIGNS } from "./characters.js";
+import type { PatternWords } from "./results.js";
 import {
   isDigitCode,
   isPersian,
@@ -32,8 +33,7 @@ export interface EncodeOptions extends GlyphOptions {
   alphabet?: string;
 }
 
-/** A text's Morse characters grouped in words, each a pattern of `.` and `-` (American Morse's also of `⸺`, `⸻` and `␣`). */
-export type PatternWords = string[][];
+export type { PatternWords };
 
 const LESS_THAN = 60;
 const GREATER_THAN = 62;

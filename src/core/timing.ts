@@ -7,7 +7,7 @@
  */
 import { AMERICAN_UNITS, INNER_SPACE } from "./alphabets/american.js";
 import { AMERICAN, anyAlphabetNamed } from "./alphabets/index.js";
-import { americanPatterns, americanUnits, markUnits } from "./american.js";
+import { americanPatterns, americanUnits, markUnits } from "./american-codec.js";
 import { type PatternWords, textToPatterns } from "./encode.js";
 import { MorseError } from "./errors.js";
 import { WPM } from "./limits.js";

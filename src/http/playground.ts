@@ -22,8 +22,10 @@ export async function registerPlayground(app: FastifyInstance): Promise<void> {
     root: WEB_ROOT,
     wildcard: false,
     decorateReply: false,
-    // What the browser loads, not the TypeScript the bundles in build/ are made from.
-    globIgnore: ["**/*.ts"],
+    // What the browser loads, not the TypeScript the bundles in build/ are made from; the
+    // bundles' compressed copies are sent in their place (preCompressed), not as files of their own.
+    globIgnore: ["**/*.ts", "**/*.br", "**/*.gz"],
+    preCompressed: true,
     setHeaders: (reply) => {
       reply.headers(PAGE_HEADERS);
     },

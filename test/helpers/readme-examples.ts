@@ -1,9 +1,10 @@
 /**
- * The examples of a README, read out of its fenced code blocks with the answers shown beside
- * them (shown-answers.ts): the shell's curl commands, each with the JSON answer of the `#`
- * comment below it, and the library's JavaScript, each statement of its own line with the
- * value of its `//` comment. Prose around the blocks, and comments that are prose, are passed
- * over: the README may say anything it likes around its examples.
+ * The examples of a README or a docs page, read out of its fenced code blocks with the answers
+ * shown beside them (shown-answers.ts): the shell's curl commands, each with the JSON answer of
+ * the `#` comment below it; the shell's `ditdah` commands, each with the output of its trailing
+ * `#` comment where that is a string; and the library's JavaScript, each statement of its own
+ * line with the value of its `//` comment. Prose around the blocks, and comments that are prose,
+ * are passed over: a page may say anything it likes around its examples.
  */
 import { leadingValue } from "./shown-answers.js";
 
@@ -19,6 +20,13 @@ export interface ShellExample {
   command: string;
   /** The source of the answer shown below it, if one is. */
   shown?: string;
+}
+
+export interface CommandExample {
+  line: number;
+  command: string;
+  /** The standard output shown in its trailing comment, if a string is shown there. */
+  output?: string;
 }
 
 export interface ShownStatement {
@@ -75,6 +83,22 @@ export function curlExamples(block: CodeBlock): ShellExample[] {
     const [first, ...more] = commentsFrom(lines, i + 1, SHELL_COMMENT);
     const shown = first === undefined ? undefined : shownFrom(first, more);
     examples.push({ line, command, shown });
+  }
+  return examples;
+}
+
+/** A command line that runs `ditdah` (directly or after a pipe), with its trailing comment. */
+const DITDAH_COMMAND = /^((?:[^#|]*\|\s*)?ditdah\s[^#]*?)\s*(?:#\s?(.*))?$/;
+
+/** The `ditdah` commands of a shell block, each with the output shown as a string in its trailing comment. */
+export function commandExamples(block: CodeBlock): CommandExample[] {
+  const examples: CommandExample[] = [];
+  for (const [i, text] of block.lines.entries()) {
+    const match = DITDAH_COMMAND.exec(text);
+    if (!match) continue;
+    const shown = match[2] === undefined ? undefined : leadingValue(match[2]);
+    const output = shown?.startsWith('"') ? (JSON.parse(shown) as string) : undefined;
+    examples.push({ line: block.line + i, command: match[1]!, output });
   }
   return examples;
 }

@@ -1,10 +1,27 @@
 /** The playground's files over a real socket: what is served, with which headers, and nothing else. */
 import assert from "node:assert/strict";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { describe, it } from "node:test";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, rawRequest, send } from "./support.js";
 
 const server = serveForTests();
+
+/** A GET's status, headers and body as bytes, as sent: no decoding of a compressed body. */
+function bytesOf(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers, agent: false }, (response) => {
+      const parts: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => parts.push(chunk));
+      response.on("end", () => {
+        assert.equal(response.statusCode, 200, url);
+        resolve({ headers: response.headers, body: Buffer.concat(parts) });
+      });
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
 
 describe("the playground's files", () => {
   it("serves the page at / with a content security policy and without rate-limit headers", async () => {
@@ -28,13 +45,10 @@ describe("the playground's files", () => {
     const referred = [...page.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]!).filter((path) => !path.startsWith("/api/") && path !== "/docs");
     const types: Record<string, string> = {
       "/build/page.js": "application/javascript; charset=utf-8",
+      "/build/style.css": "text/css; charset=utf-8",
       "/favicon.svg": "image/svg+xml",
       "/icons/icon-192.png": "image/png",
       "/manifest.webmanifest": "application/manifest+json",
-      "/playground.css": "text/css; charset=utf-8",
-      "/styles/key.css": "text/css; charset=utf-8",
-      "/styles/practice.css": "text/css; charset=utf-8",
-      "/styles/see.css": "text/css; charset=utf-8",
     };
     // Page links (#…) are not files.
     assert.deepEqual(referred.filter((path) => path !== "/").sort(), Object.keys(types));
@@ -44,6 +58,24 @@ describe("the playground's files", () => {
       assert.equal(file.headers.get("content-type"), types[path], path);
       assert.ok(file.text.length > 0, path);
     }
+  });
+
+  it("sends the bundles compressed to a browser that accepts it (Brotli, else gzip), the same bytes once decoded", async () => {
+    const plain = await bytesOf(`${server.url}/build/page.js`, {});
+    assert.equal(plain.headers["content-encoding"], undefined);
+    assert.match(plain.headers.vary ?? "", /accept-encoding/i);
+    for (const [accepted, encoding, decoded] of [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const packed = await bytesOf(`${server.url}/build/page.js`, { "accept-encoding": accepted });
+      assert.equal(packed.headers["content-encoding"], encoding);
+      assert.equal(packed.headers["content-type"], "application/javascript; charset=utf-8");
+      assert.ok(packed.body.length < plain.body.length / 2, `${encoding}: ${packed.body.length} of ${plain.body.length} bytes`);
+      assert.deepEqual(decoded(packed.body), plain.body);
+    }
+    // The compressed copies are not files of their own.
+    assertError(await send(server.url, "GET", "/build/page.js.br"), 404);
   });
 
   it("answers HEAD without a body, and other methods with a JSON 405", async () => {

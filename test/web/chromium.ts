@@ -3,10 +3,10 @@ import { chromium, type Browser } from "playwright-core";
 
 /**
  * Headless as root on a machine without a network (the tool library's machines/node.md):
- * no sandbox, and no background connections, which the closed network refuses. Audio may
- * start without a gesture, so that a test can play before it clicks anything.
+ * no sandbox, and no background connections, which the closed network refuses. The page's
+ * Lighthouse bench (bench/page.ts) starts Chromium with these too.
  */
-const ARGS = [
+export const HEADLESS_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -15,8 +15,10 @@ const ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  "--autoplay-policy=no-user-gesture-required",
 ];
+
+/** Audio may start without a gesture, so that a test can play before it clicks anything. */
+const ARGS = [...HEADLESS_ARGS, "--autoplay-policy=no-user-gesture-required"];
 
 /** Chromium with the standard flags and `extra` ones. */
 export function launchChromium(extra: readonly string[] = []): Promise<Browser> {

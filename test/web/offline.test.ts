@@ -2,7 +2,7 @@
  * The page as an installable app that loads offline: a web app manifest with icons that
  * exist, and a service worker (web/sw.js) that, after one visit, loads the page with no
  * network, where the views, the key, and what the library answers in the page in the API's
- * place (text to Morse, a practice round, the chart) still work.
+ * place (text to Morse, a practice round, the chart, a recording read) still work.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -41,8 +41,10 @@ describe("the page offline", () => {
     await t.done();
   });
 
-  it("loads with no network after one visit: its views, the key, text to Morse, a practice round and the chart work", async () => {
+  it("loads with no network after one visit: its views, the key, text to Morse, a practice round, the chart and reading a recording work", async () => {
     const { page } = t;
+    // A recording made by the service while it can be reached; offline, the page reads it itself.
+    const wav = Buffer.from(await (await fetch(`${t.server.url}/api/v1/audio.wav?text=CQ%20TEST&wpm=25&frequency=650`)).arrayBuffer());
     // The first visit: the worker installs, keeping the page's files, and takes the page over.
     await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === "activated");
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -84,6 +86,16 @@ describe("the page offline", () => {
       await page.selectOption("#chart-alphabet", "greek");
       await page.locator("#chart button[data-character='Ω']").waitFor();
       assert.equal(await page.textContent("#chart-error"), "");
+      // A recording read in the page: the browser decodes the file, the library's listener reads it in its worker.
+      await showView(page, "listen");
+      await page.setInputFiles("#recording", { name: "cq.wav", mimeType: "audio/wav", buffer: wav });
+      await page.locator("#heard-details", { hasText: "characters" }).waitFor({ timeout: 30_000 });
+      assert.equal(await page.textContent("#heard"), "CQ TEST");
+      assert.match((await page.textContent("#heard-details"))!, /^6 characters at 2\d(\.\d)? wpm, 6[45]\d Hz, in \d\.\d s$/);
+      assert.equal(await page.textContent("#listen-error"), "");
+      await page.setInputFiles("#recording", { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a recording") });
+      await page.locator("#listen-error", { hasText: /./ }).waitFor();
+      assert.match((await page.textContent("#listen-error"))!, /^With no network, this browser could not read the file/);
       // What the library refuses is said in the same words as the service.
       await showView(page, "hear");
       await page.fill("#wpm", "60");

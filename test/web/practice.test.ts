@@ -274,6 +274,76 @@ describe("the practice panel", () => {
     await t.done();
   });
 
+  it("sends QSO-like text once it can be spelled: exchanges of a contact, scored word by word", async () => {
+    const { page } = t;
+    await shortRounds(page);
+    await page.selectOption("#practice-mode", "qso");
+    await page.click("#practice-play");
+    await page.locator("#practice-error", { hasText: /./ }).waitFor();
+    assert.match((await page.textContent("#practice-error"))!, /^QSO text comes once .* \(at lesson \d+\)$/);
+
+    await page.evaluate(() => localStorage.setItem("ditdah.practice", JSON.stringify({ learned: 41, settings: { mode: "qso" } })));
+    await page.reload();
+    await shortRounds(page);
+    await page.fill("#practice-groups", "7");
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    // Seven exchanges: a call, the report, name, QTH, rig, weather, goodbye.
+    assert.match(text, /\b(CQ|QRZ|DE)\b/);
+    assert.match(text, /\b(RST|UR) (5NN|[1-5][1-9]9)\b/);
+    assert.match(text, /\b(73|GL)\b/);
+    const words = text.split(" ").length;
+    assert.match((await page.textContent("#practice-status"))!, new RegExp(`^Playing a QSO of ${words} words: `));
+    await page.fill("#practice-answer", text);
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "100 % right" }).waitFor();
+    await t.done();
+  });
+
+  it("draws a character's accuracy day by day from the first scored round, with a table of the same figures", async () => {
+    const { page } = t;
+    assert.equal(await page.isVisible("#practice-history-box"), false);
+    // Two days practised before today, K better on the second.
+    const history = [
+      { day: "2026-01-01", tallies: { K: { sent: 10, right: 5 }, M: { sent: 10, right: 8 } } },
+      { day: "2026-01-02", tallies: { K: { sent: 10, right: 8 }, M: { sent: 10, right: 9 } } },
+    ];
+    await page.evaluate((stored) => localStorage.setItem("ditdah.practice", stored), JSON.stringify({ learned: 2, history }));
+    await page.reload();
+    assert.equal(await page.isVisible("#practice-history-box"), true);
+    await shortRounds(page);
+    const { text } = await playRound(page, () => page.click("#practice-play"));
+    await page.fill("#practice-answer", text);
+    await page.click("#practice-check");
+    await page.locator("#practice-score", { hasText: "100 % right" }).waitFor();
+    await page.click("#practice-history-box summary");
+    // M, the newer of the two, is drawn first: a dot a day, a line through them, beside all characters'.
+    assert.equal(await page.inputValue("#practice-history-character"), text.includes("M") ? "M" : "K");
+    await page.selectOption("#practice-history-character", "K");
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+    });
+    const rows = await page.locator("#practice-history-days tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    const k = [...text].filter((c) => c === "K").length;
+    const all = text.length;
+    assert.deepEqual(rows, [
+      ["2026-01-01", "50 % (5 of 10)", "65 % (13 of 20)"],
+      ["2026-01-02", "80 % (8 of 10)", "85 % (17 of 20)"],
+      [today, k === 0 ? "not sent" : `100 % (${k} of ${k})`, `100 % (${all} of ${all})`],
+    ]);
+    assert.equal(await page.locator("#practice-history-chart circle.all").count(), 3);
+    assert.equal(await page.locator("#practice-history-chart circle.character").count(), k === 0 ? 2 : 3);
+    assert.equal(await page.locator("#practice-history-chart polyline.character").count(), 1);
+    // Higher on the page is better: K's second day above its first.
+    const heights = await page.locator("#practice-history-chart circle.character").evaluateAll((dots) => dots.map((d) => Number(d.getAttribute("cy"))));
+    assert.ok(heights[1]! < heights[0]!, JSON.stringify(heights));
+    assert.match((await page.getAttribute("#practice-history-chart", "aria-label"))!, /^K's accuracy on the 3 days practised, 90 % to pass: 50 %, 80 %/);
+    // Kept with the progress, across a reload.
+    await page.reload();
+    assert.equal(await page.locator("#practice-history-days tr").count(), 3);
+    await t.done();
+  });
+
   it("starts anew from corrupt stored progress", async () => {
     const { page } = t;
     // A string, evaluated in the page (this file is type-checked without the DOM's names).

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { pageUnderTest, showView, VIEWS } from "./page.js";
 
@@ -96,7 +97,7 @@ describe("the page's views", () => {
     await t.done();
   });
 
-  it("on a 390 × 844 phone, Practise at its fullest (all 41 characters, a round of 5 groups of 5 checked, 10 rounds kept) is at most two screens", async () => {
+  it("on a 390 × 844 phone, Practise at its fullest (all 41 characters, a round of 5 groups of 5 checked, 10 rounds and 60 days kept) is at most two screens", async () => {
     const { page } = t;
     await page.setViewportSize({ width: 390, height: 844 });
     const order = [..."KMURESNAPTLWI.JZ=FOY,VG5/Q92H38B?47C1D60X"];
@@ -105,6 +106,10 @@ describe("the page's views", () => {
       settings: { wpm: 30, fwpm: 30, groupLength: 5, groups: 5 },
       rounds: Array.from({ length: 10 }, () => ({ learned: 41, right: 20, total: 25 })),
       accuracy: Object.fromEntries(order.map((c) => [c, { sent: 10, right: 8 }])),
+      history: Array.from({ length: 60 }, (_, day) => ({
+        day: `2026-${String(1 + Math.floor(day / 28)).padStart(2, "0")}-${String(1 + (day % 28)).padStart(2, "0")}`,
+        tallies: Object.fromEntries(order.map((c) => [c, { sent: 10, right: 8 }])),
+      })),
     };
     await page.evaluate((stored) => localStorage.setItem("ditdah.practice", stored), JSON.stringify(progress));
     await page.goto(`${t.server.url}/#practise`);
@@ -114,6 +119,7 @@ describe("the page's views", () => {
     await page.click("#practice-check");
     await page.locator("#practice-score", { hasText: "%" }).waitFor();
     assert.equal(await page.locator("#practice-marks .practice-char").count(), 25);
+    assert.equal(await page.isVisible("#practice-history-box"), true);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(height <= 2 * 844, `Practise is ${height} px tall`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -128,6 +134,41 @@ describe("the page's views", () => {
     await page.evaluate(() => window.scrollTo(0, 400));
     const bar = await box(page, "nav.tabs");
     assert.ok(bar.top >= 0 && bar.bottom <= 80, `the bar is at ${JSON.stringify(bar)}`);
+    await t.done();
+  });
+
+  it("on a 1280 × 800 desktop, the chart view, grid and tree, is at most 1.5 screens tall", async () => {
+    const { page } = t;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await showView(page, "chart");
+    await page.locator("#chart button[data-character='0']").waitFor();
+    await page.locator("#tree g").first().waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(height <= 1.5 * 800, `the chart view is ${height} px tall`);
+    // The letters, digits and punctuation all in the grid, the other groups a tap away.
+    assert.ok((await page.locator("#chart button.chart-character").count()) >= 26 + 10);
+    await t.done();
+  });
+
+  it("loads at most 150 kB of JavaScript gzipped at first, and the decoder only when a view needs it", async () => {
+    const scripts = new Map<string, number>();
+    const tab = await t.browser.newPage({ serviceWorkers: "block" });
+    tab.on("response", async (response) => {
+      const type = response.request().resourceType();
+      if (type === "script" || type === "worker" || response.url().endsWith(".js")) {
+        scripts.set(new URL(response.url()).pathname, gzipSync(await response.body()).length);
+      }
+    });
+    await tab.goto(`${t.server.url}/`);
+    await tab.waitForLoadState("networkidle");
+    const firstLoad = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    assert.ok(scripts.has("/build/page.js"), [...scripts.keys()].join(" "));
+    assert.ok(firstLoad <= 150_000, `${firstLoad} bytes of JavaScript gzipped: ${JSON.stringify([...scripts])}`);
+    // Every view shown, none of which needs the decoder until a recording is read offline or the microphone listened to.
+    for (const view of VIEWS) await showView(tab, view);
+    await tab.waitForLoadState("networkidle");
+    assert.deepEqual([...scripts.keys()], ["/build/page.js"]);
+    await tab.close();
     await t.done();
   });
 

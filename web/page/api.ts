@@ -22,6 +22,9 @@ export function latestOnly(): () => AbortSignal {
 /** A failure to show as it is: the API's own message, or why it could not be reached. */
 export class Failure extends Error {}
 
+/** The service could not be reached, for a request the page cannot answer itself. */
+export class Unreachable extends Failure {}
+
 /**
  * The answer the page makes itself (offline.ts) when the service cannot be reached, or a
  * Failure saying so for a request it cannot answer; what the library refuses is a Failure
@@ -34,7 +37,7 @@ function answeredHere(path: string, init?: RequestInit): object {
   } catch (error) {
     throw new Failure(error instanceof Error ? error.message : String(error));
   }
-  if (answer === undefined) throw new Failure("Could not reach the ditdah service");
+  if (answer === undefined) throw new Unreachable("Could not reach the ditdah service");
   return answer;
 }
 

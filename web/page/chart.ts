@@ -102,6 +102,22 @@ function playedIn(group: string, alphabet: string | undefined): string | undefin
 /** Charts asked for: a choice made since aborts the one being fetched, so that a slow answer cannot replace a later one. */
 const nextChart = latestOnly();
 
+/** The grid of the chart shown last, drawn when the chart's view is first shown (until then, `draw` waits). */
+const grid = {
+  seen: false,
+  draw: undefined as (() => void) | undefined,
+};
+
+/**
+ * Draws the grid from now on: the chart view is shown. Until then only the tree is drawn: the
+ * grid is some 1,200 elements, a third of the page's start-up work, for a view not yet seen.
+ */
+export function chartSeen(): void {
+  grid.seen = true;
+  grid.draw?.();
+  grid.draw = undefined;
+}
+
 /** Shows the chart of `alphabet` (Latin by default) and draws the tree from it. */
 export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string): Promise<void> {
   const chartBox = byId("chart", HTMLElement);
@@ -110,11 +126,13 @@ export async function showChart(hear: Hear, tree: MorseTree, alphabet?: string):
   try {
     const chart: Chart = await call(`/api/v1/chart${alphabet ? `?${new URLSearchParams({ alphabet })}` : ""}`, { signal });
     if (signal.aborted) return;
-    chartBox.replaceChildren(
-      ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) =>
-        chartGroup(group, title, chart[group]!, hear, playedIn(group, alphabet)),
-      ),
-    );
+    grid.draw = () =>
+      chartBox.replaceChildren(
+        ...CHART_GROUPS.filter(([group]) => Object.keys(chart[group] ?? {}).length > 0).map(([group, title]) =>
+          chartGroup(group, title, chart[group]!, hear, playedIn(group, alphabet)),
+        ),
+      );
+    if (grid.seen) chartSeen();
     tree.draw(chart);
     report(chartError);
   } catch (error) {

@@ -2,7 +2,7 @@
  * The Koch method's rules, with no DOM and no storage of their own, so they run under Node's
  * tests as they do in the page: the order characters are learned in, a round's random groups,
  * an answer scored against what was sent, when the next character may be added, and a
- * learner's stored progress read back safely.
+ * learner's progress, in all and day by day (progress.ts stores it and reads it back).
  *
  * The order is LCWO's (https://lcwo.net/, "Koch method course"; its lessons add the
  * characters in this order, the first lesson with K and M), the most used Koch course online.
@@ -26,10 +26,11 @@ export const GROUP_LENGTH = { min: 1, max: 10, default: 5 } as const;
 export const GROUPS = { min: 1, max: 20, default: 5 } as const;
 
 /**
- * What a round sends: Koch's random groups of the characters in play; words, or call signs,
- * made only of characters in play, so a learner hears real text as soon as there is some.
+ * What a round sends: Koch's random groups of the characters in play; words, call signs, or
+ * QSO-like text (rounds.ts), made only of characters in play, so a learner hears real text as
+ * soon as there is some.
  */
-export const MODES = ["groups", "words", "calls"] as const;
+export const MODES = ["groups", "words", "calls", "qso"] as const;
 export type Mode = (typeof MODES)[number];
 
 /** A round's settings. */
@@ -61,11 +62,29 @@ export interface Progress {
   rounds: RoundRecord[];
   /** Every character's copying so far, over every scored round: how often it was sent, and copied right. */
   accuracy: Record<string, CharacterTally>;
+  /** Each day's copying, oldest first, the last HISTORY_DAYS days practised: accuracy over time. */
+  history: Session[];
+}
+
+/** Days of practice kept in the history: two months of practice every day. */
+export const HISTORY_DAYS = 60;
+
+/** One day's practice: each character's copying that day. */
+export interface Session {
+  /** The day, `YYYY-MM-DD` in the learner's time zone. */
+  day: string;
+  tallies: Record<string, CharacterTally>;
+}
+
+/** The day of `date` in the learner's time zone, as a Session names it. */
+export function dayOf(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
 /** Where a new learner starts. */
 export function startingProgress(): Progress {
-  return { learned: FIRST_LESSON, settings: { ...DEFAULT_SETTINGS }, rounds: [], accuracy: {} };
+  return { learned: FIRST_LESSON, settings: { ...DEFAULT_SETTINGS }, rounds: [], accuracy: {}, history: [] };
 }
 
 /** The lessons: lesson n practises the first n + 1 characters, so 40 lessons take K and M to all 41. */
@@ -114,63 +133,6 @@ function drawCharacter(characters: readonly string[], random: RandomSource): str
 export function drawGroups(characters: readonly string[], groupLength: number, groups: number, random: RandomSource): string[] {
   if (characters.length === 0) throw new RangeError("No characters to draw from");
   return Array.from({ length: groups }, () => Array.from({ length: groupLength }, () => drawCharacter(characters, random)).join(""));
-}
-
-/**
- * Words heard on the air and common short English ones, each drawn in a round of words once
- * all its characters are in play (lesson 5, K M U R E S, makes ten: US, SEE, SURE, MUSE...).
- */
-export const WORDS: readonly string[] = (
-  "CQ DE K KN TU UR RST 5NN 599 FB OM ES HR QTH NAME WX 73 AGN PSE RIG ANT PWR GM GA GE GN SRI TNX CUL BK HW CPY " +
-  "QRS QRQ QRM QRN QSB QSL QRZ QRT QSO SOLID RPRT TEMP SUN RAIN SNOW " +
-  "THE AND ARE MAN MEN TEN RUN SEE SET NET NEW NOW ONE TWO OUT PUT SUM USE MUST NEAR TERM TREE STAR SEA EAST WEST " +
-  "NORTH SOUTH TIME MORE SOME MANY RATE TEST MEET SURE UP US AS AT AM AN IN IS IT ON NO SO TO WE ME MY OR OF IF GO " +
-  "RAM RAN RUM SUN NUT MAP NAP PAN PEN PET SPA SPUR PURE MUSE MASK RANK SANK PARK SPARK TAPE PAST TRAP SMART"
-).split(" ");
-
-/** The words made only of `characters`, each once. */
-export function wordsOf(characters: readonly string[]): string[] {
-  const inPlay = new Set(characters);
-  return [...new Set(WORDS)].filter((word) => [...word].every((c) => inPlay.has(c)));
-}
-
-/** Fewest words in play for a round of words, first reached at lesson 5: fewer would repeat too often to be worth copying. */
-export const FEWEST_WORDS = 8;
-
-function pick<T>(items: readonly T[], random: RandomSource): T {
-  return items[Math.min(Math.floor(random() * items.length), items.length - 1)]!;
-}
-
-/** A call sign of `characters` (a prefix of one or two letters, a digit, a suffix of one to three letters), or undefined without a digit and a letter in play. */
-function callSign(characters: readonly string[], random: RandomSource): string | undefined {
-  const letters = characters.filter((c) => /^[A-Z]$/.test(c));
-  const digits = characters.filter((c) => /^[0-9]$/.test(c));
-  if (letters.length === 0 || digits.length === 0) return undefined;
-  const some = (min: number, max: number) => Array.from({ length: min + Math.floor(random() * (max - min + 1)) }, () => pick(letters, random)).join("");
-  return `${some(1, 2)}${pick(digits, random)}${some(1, 3)}`;
-}
-
-/**
- * A round of `count` items in `mode` from the characters in play: groups of `groupLength`,
- * words or call signs. Undefined, with the reason, when the characters in play make none yet.
- */
-export function drawRound(
-  mode: Mode,
-  characters: readonly string[],
-  groupLength: number,
-  count: number,
-  random: RandomSource,
-): { items: string[] } | { reason: string } {
-  if (mode === "groups") return { items: drawGroups(characters, groupLength, count, random) };
-  if (mode === "words") {
-    const words = wordsOf(characters);
-    if (words.length < FEWEST_WORDS) {
-      return { reason: `Words come once ${FEWEST_WORDS} can be made of the characters in play (at lesson 5): there are ${words.length} yet` };
-    }
-    return { items: Array.from({ length: count }, () => pick(words, random)) };
-  }
-  if (callSign(characters, () => 0) === undefined) return { reason: "Call signs come once a digit is in play (5, at lesson 23)" };
-  return { items: Array.from({ length: count }, () => callSign(characters, random)!) };
 }
 
 /** One sent character, as copied: `typed` is what stood in its place (undefined: nothing). */
@@ -256,109 +218,30 @@ export function mayGoBack(learned: number): boolean {
   return learned > FIRST_LESSON;
 }
 
-/**
- * `progress` with `round` added to the recent rounds (the oldest beyond RECENT_ROUNDS
- * dropped) and, given its `perCharacter` tallies, each character's accuracy brought up to date.
- */
-export function withRound(progress: Progress, round: RoundRecord, perCharacter?: ReadonlyMap<string, CharacterTally>): Progress {
-  const accuracy = { ...progress.accuracy };
-  for (const [character, { sent, right }] of perCharacter ?? []) {
-    const before = accuracy[character] ?? { sent: 0, right: 0 };
-    accuracy[character] = { sent: before.sent + sent, right: before.right + right };
+/** `tallies` with `added` counted in. */
+function summed(tallies: Readonly<Record<string, CharacterTally>>, added: ReadonlyMap<string, CharacterTally>): Record<string, CharacterTally> {
+  const sum = { ...tallies };
+  for (const [character, { sent, right }] of added) {
+    const before = sum[character] ?? { sent: 0, right: 0 };
+    sum[character] = { sent: before.sent + sent, right: before.right + right };
   }
-  return { ...progress, rounds: [...progress.rounds, round].slice(-RECENT_ROUNDS), accuracy };
-}
-
-function isWhole(value: unknown, min: number, max: number): value is number {
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-}
-
-function isSpeed(value: unknown, max: number): value is number {
-  return typeof value === "number" && Number.isFinite(value) && value >= WPM.min && value <= max;
-}
-
-/** Stored settings, each one kept only if it is one the round could use. */
-function readSettings(stored: unknown): Settings {
-  const settings = { ...DEFAULT_SETTINGS };
-  if (typeof stored !== "object" || stored === null) return settings;
-  const { mode, wpm, fwpm, groupLength, groups } = stored as Record<string, unknown>;
-  if ((MODES as readonly unknown[]).includes(mode)) settings.mode = mode as Mode;
-  if (isSpeed(wpm, WPM.max)) settings.wpm = wpm;
-  // The API allows no Farnsworth speed above the character speed.
-  settings.fwpm = isSpeed(fwpm, settings.wpm) ? fwpm : Math.min(DEFAULT_SETTINGS.fwpm, settings.wpm);
-  if (isWhole(groupLength, GROUP_LENGTH.min, GROUP_LENGTH.max)) settings.groupLength = groupLength;
-  if (isWhole(groups, GROUPS.min, GROUPS.max)) settings.groups = groups;
-  return settings;
-}
-
-function isRound(value: unknown): value is RoundRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const { learned, right, total } = value as Record<string, unknown>;
-  return isWhole(learned, 1, KOCH_ORDER.length) && isWhole(total, 1, Number.MAX_SAFE_INTEGER) && isWhole(right, 0, total);
-}
-
-function isTally(value: unknown): value is CharacterTally {
-  if (typeof value !== "object" || value === null) return false;
-  const { sent, right } = value as Record<string, unknown>;
-  return isWhole(sent, 1, Number.MAX_SAFE_INTEGER) && isWhole(right, 0, sent as number);
-}
-
-/** Stored accuracy, each character's kept only if it is a character of the course with a tally that adds up. */
-function readAccuracy(stored: unknown): Record<string, CharacterTally> {
-  const accuracy: Record<string, CharacterTally> = {};
-  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return accuracy;
-  for (const [character, tally] of Object.entries(stored)) {
-    if (KOCH_ORDER.includes(character) && isTally(tally)) accuracy[character] = { sent: tally.sent, right: tally.right };
-  }
-  return accuracy;
+  return sum;
 }
 
 /**
- * Progress as stored by `storedProgress`, read back: missing or corrupt data, or any part of
- * it that does not fit, falls back to where a new learner starts. Never throws.
+ * `progress` with `round` added to the recent rounds (the oldest beyond RECENT_ROUNDS
+ * dropped) and, given its `perCharacter` tallies, each character's accuracy brought up to
+ * date, in all and on `day` (the history keeps the last HISTORY_DAYS days practised).
  */
-export function readProgress(stored: string | null | undefined): Progress {
-  const progress = startingProgress();
-  let data: unknown;
-  try {
-    data = JSON.parse(stored ?? "null");
-  } catch {
-    return progress;
+export function withRound(progress: Progress, round: RoundRecord, perCharacter: ReadonlyMap<string, CharacterTally> = new Map(), day?: string): Progress {
+  const accuracy = summed(progress.accuracy, perCharacter);
+  let history = progress.history;
+  if (day !== undefined && perCharacter.size > 0) {
+    const last = history.at(-1);
+    history =
+      last?.day === day
+        ? [...history.slice(0, -1), { day, tallies: summed(last.tallies, perCharacter) }]
+        : [...history, { day, tallies: summed({}, perCharacter) }].slice(-HISTORY_DAYS);
   }
-  if (typeof data !== "object" || data === null) return progress;
-  const { learned, settings, rounds, accuracy } = data as Record<string, unknown>;
-  if (isWhole(learned, FIRST_LESSON, KOCH_ORDER.length)) progress.learned = learned;
-  progress.settings = readSettings(settings);
-  if (Array.isArray(rounds)) progress.rounds = rounds.filter(isRound).slice(-RECENT_ROUNDS);
-  progress.accuracy = readAccuracy(accuracy);
-  return progress;
-}
-
-/** `progress` as a string to store. */
-export function storedProgress(progress: Progress): string {
-  return JSON.stringify(progress);
-}
-
-/** What an exported file says it is, so that an import can tell a learner's progress from any other JSON. */
-export const EXPORT_FORMAT = "ditdah.practice";
-
-/** `progress` as a file to keep or move to another browser: JSON, saying what it is. */
-export function exportedProgress(progress: Progress): string {
-  return `${JSON.stringify({ format: EXPORT_FORMAT, version: 1, ...progress }, null, 2)}\n`;
-}
-
-/**
- * A file made by `exportedProgress`, read back as `readProgress` reads storage (a part that
- * does not fit falls back alone), or undefined for a file that is not one: not JSON, or JSON
- * that does not say it is a learner's progress.
- */
-export function importedProgress(text: string): Progress | undefined {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof data !== "object" || data === null || (data as Record<string, unknown>).format !== EXPORT_FORMAT) return undefined;
-  return readProgress(text);
+  return { ...progress, rounds: [...progress.rounds, round].slice(-RECENT_ROUNDS), accuracy, history };
 }

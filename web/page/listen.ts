@@ -4,8 +4,9 @@
  */
 import type { ListenEvent, ListenSummary, SpotEvent } from "../../src/audio/decoder/live/events.js";
 import { LiveText } from "../../src/audio/decoder/live/live-text.js";
-import { call, Failure, report } from "./api.js";
+import { call, Failure, report, Unreachable } from "./api.js";
 import { byId, plural, seconds } from "./dom.js";
+import { LISTEN_WORKER, readHere } from "./read-here.js";
 
 const ui = {
   recording: byId("recording", HTMLInputElement),
@@ -45,7 +46,7 @@ function readingDetails(read: ListenSummary): string {
 
 /**
  * Sends a recording (a file of any format) to the API's decoder, which tells its format by
- * its bytes, and shows what it heard.
+ * its bytes, and shows what it heard; with no network, reads it in the page (read-here.ts).
  */
 async function readBack(recording: Blob, name: string): Promise<void> {
   ui.heard.value = "";
@@ -53,7 +54,14 @@ async function readBack(recording: Blob, name: string): Promise<void> {
   ui.heardDetails.textContent = `Reading ${name}…`;
   try {
     const alphabet = new URLSearchParams({ alphabet: ui.alphabet.value });
-    const read = await call(`/api/v1/decode-audio?${alphabet}`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: recording });
+    const read = await call(`/api/v1/decode-audio?${alphabet}`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream" },
+      body: recording,
+    }).catch((error: unknown) => {
+      if (error instanceof Unreachable) return readHere(recording, ui.alphabet.value);
+      throw error;
+    });
     ui.heard.value = read.output;
     ui.heardDetails.textContent = readingDetails(read);
   } catch (error) {
@@ -233,7 +241,7 @@ async function startTake(): Promise<void> {
   source.connect(analyser);
   const every = ui.everySignal.checked;
   const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate, WATERFALL_TOP_HZ);
-  const worker = new Worker("/build/listen-worker.js", { type: "module" });
+  const worker = new Worker(LISTEN_WORKER, { type: "module" });
   const spots = spotsAsked(every);
   worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined, alphabet: ui.alphabet.value, spots });
   ui.everySignal.disabled = true;

@@ -3,7 +3,7 @@
  * set up by its own module. Every answer comes from the ditdah API on the page's origin.
  */
 import { offerAlphabets } from "./alphabets.js";
-import { chooseChartAlphabet, showChart } from "./chart.js";
+import { chartSeen, chooseChartAlphabet, showChart } from "./chart.js";
 import { setupDecode } from "./decode.js";
 import { byId } from "./dom.js";
 import { Hear } from "./hear.js";
@@ -11,11 +11,14 @@ import { setupKey } from "./key.js";
 import { setupListen } from "./listen.js";
 import { setupPractice } from "./practice.js";
 import { MorseTree } from "./tree.js";
-import { setupViews } from "./views.js";
+import { onView, setupViews } from "./views.js";
 
-setupViews();
 const tree = new MorseTree(byId("tree", SVGSVGElement));
 const hear = new Hear();
+onView((view) => {
+  if (view === "chart") chartSeen();
+});
+setupViews();
 setupDecode();
 setupListen();
 setupKey();

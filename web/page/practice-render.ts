@@ -5,6 +5,7 @@
  * so nothing is told by colour alone.
  */
 import { type CharacterMark, type CharacterTally, KOCH_ORDER, percent, type RoundRecord, type Score } from "./koch.js";
+import { percentScale, svgElement } from "./svg.js";
 
 /** What stands for "nothing" where a character was missing or not sent. */
 const NOTHING = "—";
@@ -84,7 +85,6 @@ export function renderRounds(container: HTMLElement, rounds: readonly RoundRecor
   container.replaceChildren(...items);
 }
 
-const SVG = "http://www.w3.org/2000/svg";
 /** The accuracy chart's drawing units: a bar's step and width, the plot's height, the room for the scale at the left and the labels below. */
 const STEP = 18;
 const BAR = 13;
@@ -92,13 +92,6 @@ const PLOT = 80;
 const SCALE = 30;
 const LABELS = 18;
 const TOP = 6;
-
-function svgElement(name: string, attributes: Record<string, string | number>, text?: string): SVGElement {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
 
 /** Characters a row of the chart holds at most: 21, so that on a phone its labels stay 10 px or more. */
 const PER_ROW = 21;
@@ -127,11 +120,7 @@ export function renderAccuracy(svg: SVGSVGElement, inPlay: readonly string[], ac
   const drawn: SVGElement[] = [];
   for (let row = 0; row < rows; row++) {
     const top = row * ROW;
-    for (const share of [0, 50, 100]) {
-      drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(share, top), y2: yOf(share, top), class: "grid" }));
-      drawn.push(svgElement("text", { x: SCALE - 6, y: yOf(share, top), class: "scale", "text-anchor": "end", "dominant-baseline": "central" }, `${share}`));
-    }
-    drawn.push(svgElement("line", { x1: SCALE - 3, x2: width, y1: yOf(passPercent, top), y2: yOf(passPercent, top), class: "pass-line" }));
+    drawn.push(...percentScale(SCALE, width, (share) => yOf(share, top), passPercent));
   }
   const words: string[] = [];
   inPlay.forEach((character, i) => {

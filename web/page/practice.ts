@@ -8,11 +8,9 @@ import { Failure, report, type Timing, timingOf } from "./api.js";
 import { byId, plural, seconds } from "./dom.js";
 import {
   charactersInPlay,
-  drawRound,
-  exportedProgress,
+  dayOf,
   GROUP_LENGTH,
   GROUPS,
-  importedProgress,
   KOCH_ORDER,
   LESSONS,
   lessonOf,
@@ -24,15 +22,16 @@ import {
   PASS_PERCENT,
   type Progress,
   percent,
-  readProgress,
   type Score,
   scoreAnswer,
-  storedProgress,
   withRound,
 } from "./koch.js";
+import { exportedProgress, importedProgress, readProgress, storedProgress } from "./progress.js";
+import { drawRound } from "./rounds.js";
 import { pitchHz } from "./pitch.js";
 import { type Playback, playTiming } from "./sound.js";
 import { renderAccuracy, renderMarks, renderRounds, renderTally } from "./practice-render.js";
+import { charactersPractised, renderHistory } from "./history-render.js";
 
 /** The localStorage key of the learner's progress. */
 const STORAGE_KEY = "ditdah.practice";
@@ -75,6 +74,10 @@ function findElements() {
     lesson: byId("practice-lesson", HTMLElement),
     accuracyBox: byId("practice-accuracy", HTMLElement),
     accuracy: byId("practice-accuracy-chart", SVGSVGElement),
+    historyBox: byId("practice-history-box", HTMLElement),
+    historyCharacter: byId("practice-history-character", HTMLSelectElement),
+    history: byId("practice-history-chart", SVGSVGElement),
+    historyDays: byId("practice-history-days", HTMLTableSectionElement),
     exportButton: byId("practice-export", HTMLButtonElement),
     importFile: byId("practice-import", HTMLInputElement),
     keepStatus: byId("practice-keep-status", HTMLElement),
@@ -133,6 +136,7 @@ class PracticePanel {
     ui.back.addEventListener("click", () => this.#changeLearned(-1));
     ui.exportButton.addEventListener("click", () => this.#export());
     ui.importFile.addEventListener("change", () => void this.#import());
+    ui.historyCharacter.addEventListener("change", () => this.#showHistory());
   }
 
   /** The progress as a JSON file, downloaded: to keep, or to carry to another browser. */
@@ -189,6 +193,23 @@ class PracticePanel {
     // The chart shows from the first scored round on.
     this.#ui.accuracyBox.hidden = Object.keys(accuracy).length === 0;
     renderAccuracy(this.#ui.accuracy, charactersInPlay(learned), accuracy, PASS_PERCENT);
+    this.#showHistory();
+  }
+
+  /**
+   * The accuracy over time of the character chosen, kept while it has a day practised, else
+   * of the newest character practised (the one being learned, most often); shown from the
+   * first scored round on.
+   */
+  #showHistory(): void {
+    const { history } = this.#progress;
+    const practised = charactersPractised(history);
+    this.#ui.historyBox.hidden = practised.length === 0;
+    if (practised.length === 0) return;
+    const choice = this.#ui.historyCharacter;
+    const character = practised.includes(choice.value) ? choice.value : practised.at(-1)!;
+    choice.replaceChildren(...practised.map((c) => new Option(c, c, false, c === character)));
+    renderHistory(this.#ui.history, this.#ui.historyDays, history, character, PASS_PERCENT);
   }
 
   /** The character the last round earned, while it is still the one to add. */
@@ -245,10 +266,12 @@ class PracticePanel {
     this.#ui.stop.disabled = false;
     this.#ui.replay.disabled = false;
     const farnsworth = timing.fwpm < timing.wpm ? `, Farnsworth ${timing.fwpm} wpm` : "";
-    const size =
-      round.mode === "groups"
-        ? `${plural(round.groups.length, "group")} of ${plural(round.groups[0]?.length ?? 0, "character")}`
-        : plural(round.groups.length, round.mode === "words" ? "word" : "call sign");
+    const size = {
+      groups: () => `${plural(round.groups.length, "group")} of ${plural(round.groups[0]?.length ?? 0, "character")}`,
+      words: () => plural(round.groups.length, "word"),
+      calls: () => plural(round.groups.length, "call sign"),
+      qso: () => `a QSO of ${plural(round.groups.length, "word")}`,
+    }[round.mode]();
     this.#ui.status.textContent = `Playing ${size}: ${seconds(timing.durationMs)} at ${timing.wpm} wpm${farnsworth}`;
     void playback.ended.then((how) => {
       if (this.#playback !== playback) return;
@@ -275,7 +298,7 @@ class PracticePanel {
     this.#playback?.stop();
     const score = scoreAnswer(round.groups, this.#ui.answer.value);
     round.score = score;
-    this.#progress = withRound(this.#progress, { learned: round.learned, right: score.right, total: score.total }, score.perCharacter);
+    this.#progress = withRound(this.#progress, { learned: round.learned, right: score.right, total: score.total }, score.perCharacter, dayOf(new Date()));
     saveProgress(this.#progress);
     this.#ui.check.disabled = true;
     renderMarks(this.#ui.marks, score);

@@ -9,8 +9,8 @@
  */
 import type { Chart } from "../../src/core/chart.js";
 import { onCharacter } from "./announce.js";
+import { svgElement } from "./svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 /** Levels drawn: characters of up to five elements (letters, digits, the commonest signs). */
 const DEPTH = 5;
 /** A way to lay the tree out, in drawing units: its breadth (across the deepest level), the distance between levels, a node's radius. */
@@ -56,12 +56,6 @@ function placeOf(pattern: string, layout: Layout): { x: number; y: number } {
   return layout.upright ? { x: across, y: down } : { x: down, y: across };
 }
 
-function element(name: string, attributes: Record<string, string | number>): SVGElement {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
-
 /** Every pattern of 1 to DEPTH elements, parents before children. */
 function patterns(): string[] {
   const all: string[] = [];
@@ -98,16 +92,16 @@ export class MorseTree {
     const names = namesOf(chart);
     const edges: SVGElement[] = [];
     const root = placeOf("", layout);
-    const nodes: SVGElement[] = [element("circle", { cx: root.x, cy: root.y, r: radius / 2, class: "root" })];
+    const nodes: SVGElement[] = [svgElement("circle", { cx: root.x, cy: root.y, r: radius / 2, class: "root" })];
     for (const pattern of patterns()) {
       const to = placeOf(pattern, layout);
       const from = placeOf(pattern.slice(0, -1), layout);
-      edges.push(element("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, "data-pattern": pattern, class: pattern.endsWith(".") ? "dot" : "dash" }));
+      edges.push(svgElement("line", { x1: from.x, y1: from.y, x2: to.x, y2: to.y, "data-pattern": pattern, class: pattern.endsWith(".") ? "dot" : "dash" }));
       const name = names.get(pattern);
       if (name === undefined) continue;
-      const node = element("g", { "data-pattern": pattern });
-      node.append(element("circle", { cx: to.x, cy: to.y, r: radius }));
-      const label = element("text", { x: to.x, y: to.y, "text-anchor": "middle", "dominant-baseline": "central" });
+      const node = svgElement("g", { "data-pattern": pattern });
+      node.append(svgElement("circle", { cx: to.x, cy: to.y, r: radius }));
+      const label = svgElement("text", { x: to.x, y: to.y, "text-anchor": "middle", "dominant-baseline": "central" });
       label.textContent = name;
       node.append(label);
       nodes.push(node);

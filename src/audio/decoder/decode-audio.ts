@@ -39,8 +39,8 @@ import { DECODE_FREQUENCY, DECODE_FREQUENCY_MAX_OF_RATE, decodeFactor, highestPi
 import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
-import type { PhaseScope } from "./evidence/in-phase.js";
-import { characterPass, coherentPasses, envelopePasses, phaseScopeOf, type Reading } from "./passes.js";
+import type { PhaseReference } from "./evidence/in-phase.js";
+import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type Reading } from "./passes.js";
 import { fastFading } from "./evidence/fading.js";
 import { searchSpeed, type Speed } from "./speed.js";
 import { TUNING } from "./tuning.js";
@@ -104,10 +104,10 @@ export interface TurnText {
 }
 
 /** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where `noisy`. */
-function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds: boolean): Pick<TurnText, "decoded" | "keyed"> {
+function textOf(bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneEnds: boolean): Pick<TurnText, "decoded" | "keyed"> {
   const { decoded, spacing } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
-  const read = characterPass(bb, reading, scope);
+  const read = characterPass(bb, reading, phase);
   if (read) {
     const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];
     return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to) };
@@ -118,14 +118,17 @@ function textOf(bb: Baseband, reading: Reading, scope: PhaseScope, dropLoneEnds:
   return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
 }
 
-/** Keying and characters at a known dot length, with filters built for `filterDotMs`; undefined where no keying is found. */
-function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): TurnText | undefined {
+/**
+ * Keying and characters at a known dot length, with filters built for `filterDotMs`, of a
+ * tone that fades fast or not; undefined where no keying is found.
+ */
+function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number, fadesFast: boolean): TurnText | undefined {
   const first = envelopePasses(bb, dotMs, hintWpm, filterDotMs);
   if (!first) return undefined;
-  const scope = phaseScopeOf(bb, first);
-  const reading = coherentPasses(bb, first, scope);
+  const phase = phaseReferenceOf(bb, first, fadesFast);
+  const reading = coherentPasses(bb, first, phase);
   const clear = clarity(first.levels);
-  return { ...textOf(bb, reading, scope, noisy(clear)), clarity: clear };
+  return { ...textOf(bb, reading, phase, noisy(clear)), clarity: clear };
 }
 
 /**
@@ -290,8 +293,8 @@ function readAtSpeed(baseband: Baseband, speed: { dotMs: number; rungMs: number 
   const fade = fastFading(baseband, speed.dotMs);
   const bb = fade ? withoutFade(baseband, fade) : baseband;
   const { dotMs } = speed;
-  let decoded = readAt(bb, dotMs, hintWpm, dotMs);
-  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k);
+  let decoded = readAt(bb, dotMs, hintWpm, dotMs, fade !== undefined);
+  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fade !== undefined);
   if (!decoded || decoded.decoded.wpm > TUNING.speed.FASTEST_WPM) return undefined;
   return { ...decoded, rungMs: speed.rungMs };
 }

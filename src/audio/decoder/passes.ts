@@ -9,7 +9,7 @@ import { readRuns } from "./characters/read.js";
 import { isStandard, sameLetterGaps, STANDARD } from "./characters/spacing.js";
 import { analyseTimings, spacingBetweenCharacters, type TimingAnalysis } from "./characters/timings.js";
 import { amplitude } from "./evidence/envelope.js";
-import { inPhase, type PhaseScope, phaseCarry } from "./evidence/in-phase.js";
+import { inPhase, type PhaseReference, phaseCarry, phaseWindow } from "./evidence/in-phase.js";
 import { levels, type Levels } from "./evidence/levels.js";
 import { coherentEvidence } from "./evidence/likelihood.js";
 import type { SignalModel } from "./evidence/models.js";
@@ -92,28 +92,40 @@ export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | un
 /**
  * How far the tone's phase holds (evidence/in-phase.ts): over the recording, as a keyed
  * oscillator's does, unless the phases of the marks the envelope found do not carry from
- * one to the next within the reference's window (generators that start every element's
- * sine afresh); then within each mark.
+ * one to the next within PHASE_HALF_WINDOW_MS (generators that start every element's sine
+ * afresh); then within each mark. And how far either side the reference reaches: of
+ * PHASE_HALF_WINDOW_MS and the shorter PHASE_HALF_WINDOWS_MS, as far as the phase holds.
+ * Fast fading turns it within a character, and a wandering pitch the drift follower
+ * cannot follow within a second; a tone that does not fade fast keeps the longest window
+ * unless a shorter one reads its marks better by PHASE_STEADY_ERRORS standard errors.
  */
-export function phaseScopeOf(bb: Baseband, first: EnvelopeReading): PhaseScope {
-  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS } = TUNING.evidence;
+export function phaseReferenceOf(bb: Baseband, first: EnvelopeReading, fadesFast: boolean): PhaseReference {
+  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS, PHASE_STEADY_ERRORS } = TUNING.evidence;
   const carry = phaseCarry(bb, first.keyed, PHASE_HALF_WINDOW_MS);
-  return carry < MIN_PHASE_CARRY ? "mark" : "recording";
+  const scope = carry < MIN_PHASE_CARRY ? "mark" : "recording";
+  const marks = markMask(first.keyed, bb.blockMs, bb.re.length);
+  const halfWindows = [PHASE_HALF_WINDOW_MS, ...PHASE_HALF_WINDOWS_MS].map((ms) => Math.round(ms / bb.blockMs));
+  const errors = fadesFast ? 1 : PHASE_STEADY_ERRORS;
+  return { scope, halfWindow: phaseWindow(bb, marks, halfWindows, excludedBlocks(bb, readingDotMs(first)), scope, errors) };
+}
+
+/** The blocks either side of its own that a block's phase reference leaves out (PHASE_EXCLUDE_DOTS). */
+function excludedBlocks(bb: Baseband, dotMs: number): number {
+  return Math.round((TUNING.evidence.PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs);
 }
 
 /** The tone's in-phase component, turned onto the phase of `marks` (evidence/in-phase.ts). */
-function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number, scope: PhaseScope): Float32Array {
-  const { PHASE_HALF_WINDOW_MS, PHASE_EXCLUDE_DOTS } = TUNING.evidence;
-  return inPhase(bb, marks, Math.round(PHASE_HALF_WINDOW_MS / bb.blockMs), Math.round((PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs), scope);
+function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number, phase: PhaseReference): Float32Array {
+  return inPhase(bb, marks, phase.halfWindow, excludedBlocks(bb, dotMs), phase.scope);
 }
 
 /**
  * A segmentation on the tone's in-phase component (search/marks.ts segmentCoherent), with
  * the phase taken from the marks the reading before found: undefined when it decodes nothing.
  */
-function coherentPass(bb: Baseband, reading: Reading, scope: PhaseScope): Reading | undefined {
+function coherentPass(bb: Baseband, reading: Reading, phase: PhaseReference): Reading | undefined {
   const n = bb.re.length;
-  const y = inPhaseOf(bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading), scope);
+  const y = inPhaseOf(bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading), phase);
   const { keyed, model } = segmentCoherent(y, reading.keyed, {
     blockMs: bb.blockMs,
     filterBlocks: 1,
@@ -136,12 +148,12 @@ function coherentPass(bb: Baseband, reading: Reading, scope: PhaseScope): Readin
  * pass's reading is the one at its place in the cycle, found without making the passes
  * (a tenth of the calls go round one and would make all sixteen).
  */
-export function coherentPasses(bb: Baseband, first: Reading, scope: PhaseScope): Reading {
+export function coherentPasses(bb: Baseband, first: Reading, phase: PhaseReference): Reading {
   const { COHERENT_PASSES } = TUNING.passes;
   const readings = [first];
   for (let pass = 1; pass <= COHERENT_PASSES; pass++) {
     const before = readings[pass - 1]!;
-    const next = coherentPass(bb, before, scope);
+    const next = coherentPass(bb, before, phase);
     if (!next) return before;
     if (sameKeyed(next.keyed, before.keyed)) return next;
     readings.push(next);
@@ -179,12 +191,12 @@ function gridOf({ keyed, analysis }: Reading): Grid | undefined {
  * of `reading`; the pitch offset the drift follower leaves is followed on its marks first.
  * Undefined where it reads no mark.
  */
-export function characterPass(bb: Baseband, reading: Reading, scope: PhaseScope): Keyed | undefined {
+export function characterPass(bb: Baseband, reading: Reading, phase: PhaseReference): Keyed | undefined {
   const { CHARACTER_NOISE_WEIGHT } = TUNING.evidence;
   const { CHARACTER_SPREAD, CHARACTER_STEPS_PER_DOT } = TUNING.characters;
   const { keyed, analysis } = reading;
   const marks = markMask(keyed, bb.blockMs, bb.re.length);
-  const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading), scope);
+  const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading), phase);
   const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
   if (!measured) return undefined;
   const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };

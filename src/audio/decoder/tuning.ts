@@ -3,8 +3,8 @@
  * reads it. Each says its unit and why it has its value:
  * - standard: set by the Morse standard or by arithmetic;
  * - estimator: a choice in how something is measured (a quantile, a window, a sample size);
- * - fitted: chosen because it decoded the bench's corpora best (their history is in
- *   docs/decoder-history.md).
+ * - fitted: chosen because it decoded the bench's corpora best (the figures in its comment;
+ *   docs/decoder.md describes the stages).
  * Values that follow from others are computed where they are used, never written twice.
  * The bench overrides one with `--param NAME=VALUE` (setTuning); stages read them when
  * they run, so an override takes effect on the next decode.
@@ -189,10 +189,14 @@ export const TUNING = {
     LEVEL_BIN_MARKS: 30,
     /** A tone whose level varies between stretches by less than this share, beyond the noise, is steady. Fitted. */
     STEADY_LEVEL_SPREAD: 0.045,
-    /** The phase reference spans the marks within this either side, ms. Fitted: longer lets leftover pitch wander in, shorter the noise. */
+    /** The phase reference spans the marks within this either side, ms, and whether the phase carries from mark to mark is measured over it. Fitted: longer lets leftover pitch wander in, shorter the noise. */
     PHASE_HALF_WINDOW_MS: 150,
     /** ...leaving out this share of a dot either side of the block itself. Estimator: its own noise would bias it. */
     PHASE_EXCLUDE_DOTS: 0.15,
+    /** Half-widths tried beside PHASE_HALF_WINDOW_MS for the phase reference, ms; the longest whose in-phase sum over the marks is within one standard error of the best is taken. Estimator: down to a tenth of a 1 Hz fade's coherence time. */
+    PHASE_HALF_WINDOWS_MS: [25, 50, 75, 100],
+    /** ...within this many standard errors for a tone that does not fade fast. Fitted: 1 let the bench corpus's noise at -10 dB pick short windows (223 -> 230 errors), 2 holds it (226) and still follows a pitch wandering ±50 Hz a minute. */
+    PHASE_STEADY_ERRORS: 2,
     /** Below this mean cosine of the phase turned from one mark to the next, a clear tone's phase is taken within each mark only. Estimator: a keyed oscillator gives near 1, a sine restarted at every element about 0. */
     MIN_PHASE_CARRY: 0.5,
     /** Noise in the character search's evidence, weighed as COHERENT_NOISE_WEIGHT in the mark-by-mark one. Fitted. */

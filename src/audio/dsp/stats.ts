@@ -140,3 +140,16 @@ export function splitInTwo(sorted: ArrayLike<number>): TwoGroups {
   const lowMean = lowSum / split;
   return { split, lowMean, highMean: split < n ? (total - lowSum) / (n - split) : lowMean, mean: total / n };
 }
+
+/** The sum of `values` and its standard error (the spread of the values times the square root of their count). */
+export function sumWithError(values: readonly number[]): { sum: number; standardError: number } {
+  let sum = 0;
+  let squares = 0;
+  for (const v of values) {
+    sum += v;
+    squares += v * v;
+  }
+  const n = values.length;
+  const variance = n > 1 ? Math.max(0, squares - (sum * sum) / n) / (n - 1) : 0;
+  return { sum, standardError: Math.sqrt(n * variance) };
+}

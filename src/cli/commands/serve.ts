@@ -5,7 +5,7 @@ import { HELP_LINES } from "../options.js";
 export const serveCommand = defineCommand({
   usage: `Usage: ditdah serve
 The HTTP service, configured from the environment as by npm start (HOST, PORT, LOG_LEVEL,
-RATE_LIMIT_*, REDIS_URL, TRUST_PROXY: see the README). It runs until SIGTERM or SIGINT.
+RATE_LIMIT_*, REDIS_URL, TRUST_PROXY: see docs/operations.md). It runs until SIGTERM or SIGINT.
 
 ${HELP_LINES.help}`,
   options: {},

@@ -2,7 +2,7 @@
  * decodeAudio on receptions that once went wrong, each pinned with every parameter
  * explicit: the text, its timing, the channel, the SNR, the seed of the noise and the WAV
  * format it went through. They were drawn from the bench's corpus (bench/audio-corpus.ts;
- * the seed and message are in each name, for the history in docs/decoder-history.md) and
+ * the seed and message are in each name, as the commits that fixed them cite them) and
  * no longer depend on its random stream: the channel's figures are rounded, and each case
  * was checked to decode as it did there (the hand-keyed one with a timing of its own).
  */

@@ -46,7 +46,9 @@ describe("decodeAudio on other people's recordings", () => {
   it("reads a stretch without a word gap as one word where noise draws gaps inside letters out (hamlet-rx-coverage-edge, 0 dB)", () => {
     // Its digits 2 to 7: the timings alone take the gaps inside letters for a tight fist's letter gaps, and the letter gaps for word gaps.
     const { samples, sampleRate } = readWav(readFileSync(`${CORPUS}${stated.get("hamlet-rx-coverage-edge")!.file}`));
-    assert.equal(decodeAudio(samples.subarray(Math.round(2.4 * sampleRate), Math.round(12.5 * sampleRate)), sampleRate).output, "234567");
+    // The cut runs through the 1 and the 8: what is left of them may read as a letter either side, in the word.
+    const { output } = decodeAudio(samples.subarray(Math.round(2.4 * sampleRate), Math.round(12.5 * sampleRate)), sampleRate);
+    assert.match(output, /^[A-Z]?234567[A-Z]?$/);
   });
 });
 

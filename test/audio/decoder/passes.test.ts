@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { toBaseband } from "../../../src/audio/decoder/front-end/baseband.js";
 import { followDrift } from "../../../src/audio/decoder/front-end/drift.js";
 import { sameKeyed } from "../../../src/audio/decoder/keyed.js";
-import { coherentPasses, envelopePasses, phaseScopeOf, type Reading } from "../../../src/audio/decoder/passes.js";
+import { coherentPasses, envelopePasses, phaseReferenceOf, type Reading } from "../../../src/audio/decoder/passes.js";
 import { searchSpeed } from "../../../src/audio/decoder/speed.js";
 import { setTuning, TUNING } from "../../../src/audio/decoder/tuning.js";
 import { timeline } from "../../../src/core/index.js";
@@ -13,13 +13,13 @@ import { record } from "../../fixtures/simulator.js";
 describe("coherentPasses", () => {
   /** The passes one at a time (coherentPasses at one pass each), as the loop made them before it knew cycles: every reading, the first too; the last is what it returned. */
   function passOneByOne(...args: Parameters<typeof coherentPasses>): Reading[] {
-    const [bb, first, scope] = args;
+    const [bb, first, phase] = args;
     const passes = TUNING.passes.COHERENT_PASSES;
     const readings = [first];
     setTuning("COHERENT_PASSES", 1);
     try {
       for (let pass = 1; pass <= passes; pass++) {
-        readings.push(coherentPasses(bb, readings[pass - 1]!, scope));
+        readings.push(coherentPasses(bb, readings[pass - 1]!, phase));
         // The loop stopped once a pass keyed what the one before did (or keyed nothing: the reading before again).
         if (sameKeyed(readings[pass]!.keyed, readings[pass - 1]!.keyed)) break;
       }
@@ -43,15 +43,15 @@ describe("coherentPasses", () => {
       followDrift(bb);
       const dotMs = searchSpeed(bb)!.dotMs;
       const first = envelopePasses(bb, dotMs, undefined, dotMs)!;
-      const scope = phaseScopeOf(bb, first);
-      if (!cycles(passOneByOne(bb, first, scope))) continue;
+      const phase = phaseReferenceOf(bb, first, false);
+      if (!cycles(passOneByOne(bb, first, phase))) continue;
       cycled++;
       try {
         for (const count of [14, 15, 16, 17]) {
           setTuning("COHERENT_PASSES", count);
-          const oneByOne = passOneByOne(bb, first, scope);
+          const oneByOne = passOneByOne(bb, first, phase);
           const last = oneByOne[oneByOne.length - 1]!;
-          const read = coherentPasses(bb, first, scope);
+          const read = coherentPasses(bb, first, phase);
           assert.ok(sameKeyed(read.keyed, last.keyed), `seed ${seed}, ${count} passes: the same marks and gaps`);
           assert.deepEqual(read.analysis, last.analysis);
           assert.deepEqual(read.model, last.model, `seed ${seed}, ${count} passes: the same model`);

@@ -4,14 +4,11 @@ import { describe, it } from "node:test";
 import { timeline } from "../../../src/core/index.js";
 import {
   charactersInPlay,
+  dayOf,
   DEFAULT_SETTINGS,
   drawGroups,
-  drawRound,
-  EXPORT_FORMAT,
-  FEWEST_WORDS,
-  exportedProgress,
   FIRST_LESSON,
-  importedProgress,
+  HISTORY_DAYS,
   KOCH_ORDER,
   LESSONS,
   lessonOf,
@@ -21,15 +18,13 @@ import {
   percent,
   type Progress,
   RECENT_ROUNDS,
-  readProgress,
   scoreAnswer,
   seededRandom,
   startingProgress,
-  storedProgress,
   withRound,
-  WORDS,
-  wordsOf,
 } from "../../../web/page/koch.js";
+import { EXPORT_FORMAT, exportedProgress, importedProgress, readProgress, storedProgress } from "../../../web/page/progress.js";
+import { drawRound, FEWEST_WORDS, WORDS, wordsOf } from "../../../web/page/rounds.js";
 
 describe("the Koch order", () => {
   it("is LCWO's, 41 distinct characters the API can send, starting with K and M", () => {
@@ -260,5 +255,45 @@ describe("rounds of words and call signs", () => {
   it("sends groups as before, of the length asked", () => {
     const round = drawRound("groups", charactersInPlay(5), 4, 6, seededRandom(7));
     assert.deepEqual(round, { items: drawGroups(charactersInPlay(5), 4, 6, seededRandom(7)) });
+  });
+});
+
+describe("accuracy day by day", () => {
+  const round = { learned: 2, right: 3, total: 4 };
+  const tallies = scoreAnswer(["KMKM"], "KMKK").perCharacter;
+
+  it("adds a round to its day's tallies, a new day after the last, and keeps the last 60 days", () => {
+    let progress = withRound(startingProgress(), round, tallies, "2026-11-01");
+    progress = withRound(progress, round, tallies, "2026-11-01");
+    progress = withRound(progress, round, tallies, "2026-11-02");
+    assert.deepEqual(progress.history, [
+      { day: "2026-11-01", tallies: { K: { sent: 4, right: 4 }, M: { sent: 4, right: 2 } } },
+      { day: "2026-11-02", tallies: { K: { sent: 2, right: 2 }, M: { sent: 2, right: 1 } } },
+    ]);
+    assert.deepEqual(readProgress(storedProgress(progress)).history, progress.history);
+    for (let day = 3; day <= 70; day++) progress = withRound(progress, round, tallies, `2026-12-${String(day).padStart(2, "0")}`);
+    assert.equal(progress.history.length, HISTORY_DAYS);
+    assert.equal(progress.history.at(-1)?.day, "2026-12-70");
+    // A round with nothing scored, or without a day, leaves the history as it was.
+    assert.deepEqual(withRound(progress, round, new Map(), "2027-01-01").history, progress.history);
+    assert.deepEqual(withRound(progress, round, tallies).history, progress.history);
+  });
+
+  it("names a day in the learner's time zone", () => {
+    assert.equal(dayOf(new Date(2026, 0, 5, 23, 59)), "2026-01-05");
+  });
+
+  it("keeps only the stored days that name a day and have a tally that adds up", () => {
+    const stored = JSON.stringify({
+      history: [
+        { day: "2026-11-01", tallies: { K: { sent: 4, right: 3 }, "#": { sent: 1, right: 1 } } },
+        { day: "yesterday", tallies: { K: { sent: 4, right: 3 } } },
+        { day: "2026-11-02", tallies: { M: { sent: 1, right: 2 } } },
+        "2026-11-03",
+        null,
+      ],
+    });
+    assert.deepEqual(readProgress(stored).history, [{ day: "2026-11-01", tallies: { K: { sent: 4, right: 3 } } }]);
+    assert.deepEqual(readProgress(JSON.stringify({ history: {} })).history, []);
   });
 });

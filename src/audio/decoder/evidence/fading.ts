@@ -7,10 +7,10 @@
  * Noise does not fade with the tone, so a mark stands out from it by a margin over the
  * noise's level (the envelope's off level) whatever the fade has made of the tone there,
  * and it is as wide as it was keyed: at half its height, a dot or more through the filter,
- * where a click or a burst of noise is no wider than the filter. Each such mark's level
- * (its envelope's mean there) is the tone's level at that moment, and between two marks the
- * level is taken to move in a straight line: a fade of a second or more changes little over
- * the few dots between marks.
+ * where a click or a burst of noise is no wider than the filter. Inside such a mark the
+ * envelope is the tone's level, block by block (a fast fade moves it within a dash), and
+ * between two marks the level is taken to move in a straight line: a fade of a second or
+ * more changes little over the few dots between marks.
  */
 import { median } from "../../dsp/stats.js";
 import type { Baseband } from "../front-end/baseband.js";
@@ -19,8 +19,8 @@ import { TUNING } from "../tuning.js";
 import { amplitude } from "./envelope.js";
 import { globalLevels, levelWindowMs } from "./levels.js";
 
-/** A mark: where its envelope peaks, in blocks, and its level (the envelope's mean where it stands at half that peak or more). */
-interface MarkLevel {
+/** A point the tone's level is known at: a block inside a mark, and the envelope there. */
+interface LevelPoint {
   at: number;
   level: number;
 }
@@ -35,22 +35,28 @@ export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefine
   const { env } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
   // Through the filter a click stands half its height for the filter's length, a mark for its own: a dot or more.
   const narrowest = ((DOT_DOTS + FILTER_DOTS) / 2) * (dotMs / bb.blockMs);
-  const marks = marksOf(env, narrowest);
-  if (marks.length < TUNING.evidence.FADE_MARKS) return undefined;
-  const gain = gainBetween(marks, env.length, median(marks.map((m) => m.level)));
-  return fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs)) ? gain : undefined;
+  // Whether it fades fast is judged on each mark's mean level, which noise moves less than a block's.
+  const means = levelPoints(env, narrowest, true);
+  if (means.marks < TUNING.evidence.FADE_MARKS) return undefined;
+  const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
+  if (!fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs))) return undefined;
+  const { points } = levelPoints(env, narrowest, false);
+  return gainBetween(points, env.length, median(points.map((p) => p.level)));
 }
 
 /**
  * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level, and
  * at least 1 / MAX_FADE_GAIN of its on level (a trough deeper than that is not followed),
- * and stands half its peak's height for `narrowest` blocks or more: a mark, at the level
- * it holds there (its mean, which noise moves less than its maximum).
+ * and stands half its peak's height for `narrowest` blocks or more, is a mark; the level is
+ * known at each of its blocks there, or as `whole` marks at its peak, as its mean there.
+ * A fast fade moves the level within a dash, so a mark's every block says more of it than
+ * one mean would.
  */
-function marksOf(env: Float32Array, narrowest: number): MarkLevel[] {
+function levelPoints(env: Float32Array, narrowest: number, whole: boolean): { points: LevelPoint[]; marks: number } {
   const { on, off } = globalLevels(env);
   const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
-  const marks: MarkLevel[] = [];
+  const points: LevelPoint[] = [];
+  let marks = 0;
   for (let i = 0; i < env.length; ) {
     if (env[i]! <= threshold) {
       i++;
@@ -60,10 +66,14 @@ function marksOf(env: Float32Array, narrowest: number): MarkLevel[] {
     let end = i;
     for (; end < env.length && env[end]! > threshold; end++) if (env[end]! > env[top]!) top = end;
     const { from, to } = halfSpan(env, top);
-    if (to - from + 1 >= narrowest) marks.push({ at: top, level: mean(env, from, to + 1) });
+    if (to - from + 1 >= narrowest) {
+      marks++;
+      if (whole) points.push({ at: top, level: mean(env, from, to + 1) });
+      else for (let j = from; j <= to; j++) points.push({ at: j, level: env[j]! });
+    }
     i = end;
   }
-  return marks;
+  return { points, marks };
 }
 
 /** The blocks around `top` where the envelope stands at half its value there or more. */
@@ -76,8 +86,8 @@ function halfSpan(env: Float32Array, top: number): { from: number; to: number } 
   return { from, to };
 }
 
-/** The gain at every block: the level in a straight line from mark to mark (held before the first and after the last), over `reference`. */
-function gainBetween(marks: MarkLevel[], length: number, reference: number): Float32Array {
+/** The gain at every block: the level in a straight line from point to point (held before the first and after the last), over `reference`. */
+function gainBetween(marks: LevelPoint[], length: number, reference: number): Float32Array {
   const gain = new Float32Array(length);
   let k = 0;
   for (let i = 0; i < length; i++) {

@@ -1,10 +1,17 @@
 /** The coherent evidence's input: the baseband turned onto the tone's own phase. */
 import { Reused } from "../../dsp/reused.js";
+import { sumWithError } from "../../dsp/stats.js";
 import type { Baseband } from "../front-end/baseband.js";
 import type { Keyed } from "../keyed.js";
 
 /** How far the tone's phase holds: over the whole recording (a keyed oscillator), or within each mark only. */
 export type PhaseScope = "recording" | "mark";
+
+/** The phase reference of a reading: how far the phase holds, and the half-width of its window, blocks. */
+export interface PhaseReference {
+  scope: PhaseScope;
+  halfWindow: number;
+}
 
 /**
  * The baseband turned onto the tone's own phase: its in-phase component, one real value
@@ -145,4 +152,42 @@ function markPhasors(bb: Baseband, keyed: Keyed): { re: number; im: number; midd
     out.push({ re, im, middleMs: el.startMs + el.durationMs / 2 });
   }
   return out;
+}
+
+/**
+ * Of `halfWindows` (blocks), the half-width of the phase reference under which the marks
+ * best predict each other's phase: the in-phase component summed over the marks. A block's
+ * own noise is left out of its reference, so it averages out of the sum, and a longer window
+ * scores higher only by a steadier reference; a window longer than a fading tone's phase
+ * holds scores lower. The longest window within `errors` standard errors of the best is
+ * taken (the error of their difference, mark by mark), so that a shorter window must earn
+ * its noise.
+ */
+export function phaseWindow(bb: Baseband, marks: Uint8Array, halfWindows: readonly number[], exclude: number, scope: PhaseScope, errors = 1): number {
+  const windows = [...halfWindows].sort((a, b) => b - a);
+  const perMark = windows.map((w) => sumsByMark(inPhase(bb, marks, w, exclude, scope), marks));
+  const total = (sums: number[]) => sums.reduce((a, b) => a + b, 0);
+  let best = 0;
+  for (let k = 1; k < windows.length; k++) if (total(perMark[k]!) > total(perMark[best]!)) best = k;
+  for (let k = 0; k < best; k++) {
+    const differences = perMark[best]!.map((v, m) => v - perMark[k]![m]!);
+    const { sum, standardError } = sumWithError(differences);
+    if (sum <= errors * standardError) return windows[k]!;
+  }
+  return windows[best]!;
+}
+
+/** The sum of `y` over each run of marks. */
+function sumsByMark(y: Float32Array, marks: Uint8Array): number[] {
+  const sums: number[] = [];
+  for (let i = 0; i < y.length; ) {
+    if (marks[i] !== 1) {
+      i++;
+      continue;
+    }
+    let sum = 0;
+    for (; i < y.length && marks[i] === 1; i++) sum += y[i]!;
+    sums.push(sum);
+  }
+  return sums;
 }

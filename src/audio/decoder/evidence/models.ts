@@ -6,6 +6,7 @@
 import type { Levels } from "./levels.js";
 import type { Run } from "../keyed.js";
 import { Reused } from "../../dsp/reused.js";
+import { sumWithError } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
 /** What the envelope holds at every block: the tone's amplitude while keyed, and the noise power. */
@@ -14,7 +15,7 @@ export interface SignalModel {
   noise: Float32Array;
 }
 
-/** A first model from the envelope's quantile levels (keying.ts). */
+/** A first model from the envelope's quantile levels (levels.ts). */
 export function modelFromLevels(lv: Levels, looks: number): SignalModel {
   const n = lv.mid.length;
   const { OFF_TO_SIGMA, MIN_NOISE, ON_NOISE_SIGMAS } = TUNING.evidence;
@@ -204,19 +205,6 @@ function predictionErrors({ centre, count, sum }: MarkSums, halfWindow: number, 
     if (count[k]! > 0 && othersCount > 0) errors.push(count[k]! * (sum[k]! / count[k]! - othersSum / othersCount) ** 2);
   }
   return errors;
-}
-
-/** The sum of `values` and its standard error. */
-function sumWithError(values: readonly number[]): { sum: number; standardError: number } {
-  let sum = 0;
-  let squares = 0;
-  for (const v of values) {
-    sum += v;
-    squares += v * v;
-  }
-  const n = values.length;
-  const variance = n > 1 ? Math.max(0, squares - (sum * sum) / n) / (n - 1) : 0;
-  return { sum, standardError: Math.sqrt(n * variance) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * whole recording. Once that grid is found from the marks and gaps keyed so far, the
  * likeliest characters are searched unit by unit: a burst of noise can no longer be fitted
  * in anywhere, only where a unit is, and every mark and gap has exactly its length. (The
- * character search, character-segment.ts, lets every length and edge float, as a hand
+ * character search, characters.ts, lets every length and edge float, as a hand
  * needs.)
  *
  * Keyed edges within MAX_GRID_MISFIT of a grid's lines (root mean square, in units) are

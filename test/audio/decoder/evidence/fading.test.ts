@@ -6,6 +6,9 @@ import { timeline } from "../../../../src/core/index.js";
 import { rng } from "../../../fixtures/random.js";
 import { fadeDepthForDb } from "../../../fixtures/conditions.js";
 import { type Channel, fadeGain, record } from "../../../fixtures/simulator.js";
+import { simulate, stream } from "../../../fixtures/channel/index.js";
+import { keyedTimeline } from "../../../fixtures/channel/keying.js";
+import { rayleighFade } from "../../../fixtures/channel/rayleigh.js";
 
 const RATE = 8000;
 const WPM = 20;
@@ -74,5 +77,39 @@ describe("fastFading", () => {
   it("finds no fade in noise alone", () => {
     const noise = record(timeline("E", { wpm: WPM }), { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -60, padS: 20 }, RATE, rng(4));
     assert.equal(fastFading(toBaseband(noise, RATE, 700), DOT_MS), undefined);
+  });
+
+  it("follows a Rayleigh fade of 1 Hz spread within each dash, where it turns in tens of milliseconds (+20 dB, 24 wpm)", () => {
+    const sim = {
+      text: TEXT,
+      wpm: 24,
+      keying: { kind: "keyer" as const },
+      fading: { kind: "rayleigh" as const, spreadHz: 1 },
+      snrDb: 20,
+      pitchHz: 700,
+      sampleRate: RATE,
+      seed: 17,
+    };
+    const samples = simulate({ ...sim, normalise: false });
+    const bb = toBaseband(samples, RATE, sim.pitchHz);
+    const gain = fastFading(bb, 50);
+    assert.ok(gain, "a fast fade is found");
+    const fade = rayleighFade(samples.length, RATE, 1, stream(sim.seed, 1));
+    const truth = (block: number) => Math.log(Math.hypot(fade.re[block * 8]!, fade.im[block * 8]!));
+    // Each dash's level change from its first quarter to its last, as measured and as faded.
+    const measured: number[] = [];
+    const faded: number[] = [];
+    for (const s of keyedTimeline(TEXT, 24, sim.keying, stream(sim.seed, 0)).sequence) {
+      if (s.type !== "dash") continue;
+      const start = Math.round(1000 + s.startMs);
+      const early = start + Math.round(s.durationMs / 4);
+      const late = start + Math.round((3 * s.durationMs) / 4);
+      if (Math.min(truth(early), truth(late)) < Math.log(0.1)) continue; // a trough deeper than the gain follows
+      measured.push(Math.log(gain[late]! / gain[early]!));
+      faded.push(truth(late) - truth(early));
+    }
+    const r = correlation(measured, faded);
+    assert.ok(measured.length >= 15, `${measured.length} dashes`);
+    assert.ok(r > 0.8, `within a dash the gain moves with the fade: r = ${r.toFixed(3)}`);
   });
 });

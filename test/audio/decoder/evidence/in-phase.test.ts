@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Baseband } from "../../../../src/audio/decoder/front-end/baseband.js";
-import { inPhase, phaseCarry } from "../../../../src/audio/decoder/evidence/in-phase.js";
+import { inPhase, phaseCarry, phaseWindow } from "../../../../src/audio/decoder/evidence/in-phase.js";
+import { gaussian, rng } from "../../../fixtures/random.js";
 import { keyedFromDurations } from "../../../../src/audio/decoder/keyed.js";
 
 describe("inPhase", () => {
@@ -87,5 +88,39 @@ describe("inPhase", () => {
     assert.ok(Math.abs(phaseCarry(restarted([0.3, 0.3, 0.3, 0.3, 0.3]).bb, keyed, 150) - 1) < 1e-6);
     assert.ok(phaseCarry(restarted([0, 2, 4, 1, 3]).bb, keyed, 150) < 0);
     assert.ok(Number.isNaN(phaseCarry(restarted([0]).bb, keyedFromDurations(500, [60]), 150)));
+  });
+});
+
+describe("phaseWindow", () => {
+  /** 4 s of 1 ms blocks keyed dot, dash, dot, ... (60 and 180 ms marks, 60 ms gaps), the tone's phase turning at `offsetHz`, with complex noise of `noise` RMS. */
+  function keyedTone(offsetHz: number, noise: number, seed: number): { bb: Baseband; marks: Uint8Array } {
+    const n = 4000;
+    const bb: Baseband = { re: new Float32Array(n), im: new Float32Array(n), blockMs: 1 };
+    const marks = new Uint8Array(n);
+    for (let at = 100, k = 0; at + 180 < n - 100; k++) {
+      const length = k % 2 === 0 ? 60 : 180;
+      marks.fill(1, at, at + length);
+      at += length + 60;
+    }
+    const random = rng(seed);
+    for (let i = 0; i < n; i++) {
+      const phase = (2 * Math.PI * offsetHz * i) / 1000;
+      bb.re[i] = marks[i]! * Math.cos(phase) + noise * Math.SQRT1_2 * gaussian(random);
+      bb.im[i] = marks[i]! * Math.sin(phase) + noise * Math.SQRT1_2 * gaussian(random);
+    }
+    return { bb, marks };
+  }
+  const windows = [25, 50, 100, 150];
+
+  it("spans as far as a steady tone's phase holds, in noise and out of it", () => {
+    const clean = keyedTone(0, 0.01, 1);
+    assert.equal(phaseWindow(clean.bb, clean.marks, windows, 8, "recording"), 150);
+    const noisy = keyedTone(0, 3, 2);
+    assert.equal(phaseWindow(noisy.bb, noisy.marks, windows, 8, "recording"), 150);
+  });
+
+  it("narrows for a tone whose phase turns within a character (a quarter turn in 60 ms)", () => {
+    const turning = keyedTone(4, 0.1, 3);
+    assert.equal(phaseWindow(turning.bb, turning.marks, windows, 8, "recording"), 25);
   });
 });

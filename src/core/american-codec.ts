@@ -7,8 +7,7 @@
  */
 import { AMERICAN, AMERICAN_UNITS, FORMER_LONG_DASH, INNER_SPACE, LONG_DASH, VERY_LONG_DASH } from "./alphabets/american.js";
 import type { CharacterTable } from "./characters.js";
-import type { DecodeResult } from "./decode.js";
-import type { PatternWords } from "./encode.js";
+import type { DecodeResult, PatternWords } from "./results.js";
 import { MorseError } from "./errors.js";
 import { cannotDecode, cannotEncode, glyphsClashWithAmerican, nothingTo } from "./messages.js";
 import { DEFAULT_GLYPHS, type Glyphs } from "./options.js";

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Every test that needs no browser, Redis or nginx, as any user: nothing is installed. It builds
+# first (the command's and the README's tests run the built package), then runs the files.
+# The recording tests use Debian's curl, script (bsdutils), opusenc, flac and sox, which
+# `npm test` installs; they are named here when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+missing=()
+for tool in curl script opusenc flac sox; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+  echo "missing: ${missing[*]} (Debian: curl bsdutils opus-tools flac sox; or run npm test as root, which installs them)" >&2
+  exit 1
+fi
+npm run build --silent
+# Browser tests are test/web/*.test.ts (test/web/page/ holds the page's pure logic: unit tests);
+# Redis and nginx tests are test/ops/.
+mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/ops/*' -not -regex 'test/web/[^/]*\.test\.ts' | sort)
+# The files that take longest start first, so that the last minutes are not one of them alone.
+slowest=(test/cli/main.test.ts test/readme.test.ts test/http/decode-admission.test.ts test/audio/decoder/one-station.test.ts test/audio/decoder/live/listener.test.ts)
+mapfile -t files < <(printf '%s\n' "${slowest[@]}" "${files[@]}" | awk '!seen[$0]++')
+exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-2}" "${files[@]}"
