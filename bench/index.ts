@@ -2,7 +2,7 @@
  * The benchmark harness (issue 3): `npm run bench` runs every part; name parts to run only
  * those, e.g. `npm run bench -- core http`. Parts: core, http, memory, stream, audio, conditions (the audio
  * bench's fixed-condition lines alone), foreign, formats, live, band, hf (bench/hf.ts: the channel simulator's grid), page (bench/page.ts:
- * the page's Lighthouse scores, mobile and desktop).
+ * the page's Lighthouse scores, mobile and desktop), spots (bench/spots.ts: spotting crowded bands of known stations).
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
  * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code.
@@ -23,6 +23,7 @@ import { runHfBench } from "./hf.js";
 import { runHttpBench } from "./http.js";
 import { runLiveBench } from "./live.js";
 import { runBandBench } from "./band.js";
+import { runSpotsBench } from "./spots.js";
 import { pinLoadGenerator } from "./lib/process.js";
 import { SkipError } from "./lib/server.js";
 import { REFERENCE_STEPS, referenceLoopMs } from "./lib/machine.js";
@@ -31,7 +32,7 @@ import { runMemoryBench } from "./memory.js";
 import { runPageBench } from "./page.js";
 import { runWavStreamBench } from "./wav-stream.js";
 
-const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats", "live", "band", "hf", "page"] as const;
+const PARTS = ["core", "http", "memory", "stream", "audio", "conditions", "foreign", "formats", "live", "band", "hf", "page", "spots"] as const;
 type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
@@ -63,6 +64,7 @@ const RUNNERS: Record<Part, () => Promise<unknown>> = {
   band: runBandBench,
   hf: runHfBench,
   page: runPageBench,
+  spots: runSpotsBench,
 };
 
 /** Applies the `--param NAME=VALUE` overrides; returns them and the other arguments. */

@@ -15,6 +15,8 @@ export type {
   ListenSummary,
   SignalEvent,
   SpaceEvent,
+  SpotEvent,
+  LiveSpotOptions,
 } from "./decoder/live/listener.js";
 export { decodeTimings, type TimingDecode, type TimingHints } from "./decoder/characters/timings.js";
 export { UNKNOWN_CHARACTER } from "../core/limits.js";

@@ -5,6 +5,8 @@ import { durationInMicroseconds } from "../http/microseconds.js";
 
 /** The listener's options but its sample rate, which comes with the audio: the hints, `signals`, `alphabet`. */
 export type LiveOptions = Omit<ListenerOptions, "sampleRate">;
+import { UsageError } from "./command.js";
+import { DASH } from "./input.js";
 import { type PcmChunk, pcmChunks } from "./pcm-stream.js";
 
 /** Audio handed to the listener at a time from a file, ms: what a sound card's buffer holds. */
@@ -15,7 +17,7 @@ const FILE_CHUNK_MS = 100;
  * character it names (piped, the text stays as first decided: --json gives the
  * corrections). With every signal followed, a line per word, tagged by its pitch.
  */
-class LivePrinter {
+class LivePrinter implements EventSink {
   private readonly liveText = new LiveText();
   /** What is on the terminal's line. */
   private shown = "";
@@ -67,8 +69,14 @@ class LivePrinter {
   }
 }
 
+/** What a live run's events and summary go to: the printer of `listen --live`, or of `spots --live`. */
+export interface EventSink {
+  events(events: readonly ListenEvent[]): void;
+  end(summary: ListenSummary): void;
+}
+
 /** A decoded recording's samples in FILE_CHUNK_MS chunks, at real time unless `max`. */
-async function* fileChunks(samples: Float32Array, sampleRate: number, max: boolean): AsyncGenerator<PcmChunk> {
+export async function* fileChunks(samples: Float32Array, sampleRate: number, max: boolean): AsyncGenerator<PcmChunk> {
   const step = Math.round((FILE_CHUNK_MS * sampleRate) / 1000);
   const started = performance.now();
   for (let at = 0; at < samples.length; at += step) {
@@ -77,9 +85,8 @@ async function* fileChunks(samples: Float32Array, sampleRate: number, max: boole
   }
 }
 
-/** Feeds the chunks to a listener made at the first chunk's rate; prints as it goes; returns the summary. */
-async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: LiveOptions, json: boolean): Promise<ListenSummary> {
-  const printer = new LivePrinter(json);
+/** Feeds the chunks to a listener made at the first chunk's rate; tells `printer` as it goes; returns the summary. */
+export async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: LiveOptions, printer: EventSink): Promise<ListenSummary> {
   let listener: Listener | undefined;
   for await (const { samples, sampleRate } of chunks) {
     listener ??= createListener({ sampleRate, ...hints });
@@ -93,9 +100,25 @@ async function listenTo(chunks: AsyncIterable<PcmChunk>, hints: LiveOptions, jso
 }
 
 export function listenLive(recording: { samples: Float32Array; sampleRate: number }, hints: LiveOptions, options: { max: boolean; json: boolean }) {
-  return listenTo(fileChunks(recording.samples, recording.sampleRate, options.max), hints, options.json);
+  return listenTo(fileChunks(recording.samples, recording.sampleRate, options.max), hints, new LivePrinter(options.json));
 }
 
 export function listenLiveInput(rawRate: number | undefined, hints: LiveOptions, json: boolean) {
-  return listenTo(pcmChunks(process.stdin as AsyncIterable<Buffer>, rawRate), hints, json);
+  return listenTo(inputChunks(rawRate), hints, new LivePrinter(json));
+}
+
+/** Standard input's audio as it arrives: a WAV stream, or raw s16le at `rawRate`. */
+export function inputChunks(rawRate: number | undefined): AsyncGenerator<PcmChunk> {
+  return pcmChunks(process.stdin as AsyncIterable<Buffer>, rawRate);
+}
+
+/** Checks a --live run's FILE, --speed and --rate (`command`: listen or spots); returns the FILE, undefined for standard input. */
+export function liveFile(values: { speed?: string; rate?: string }, files: string[], command: string): string | undefined {
+  if (files.length > 1) throw new UsageError(`${command} --live reads one recording, or standard input`);
+  if (values.speed !== undefined && values.speed !== "real" && values.speed !== "max") throw new UsageError(`--speed is real or max (got "${values.speed}")`);
+  const file = files[0];
+  const fromStdin = file === undefined || file === DASH;
+  if (fromStdin && values.speed !== undefined) throw new UsageError("--speed plays a FILE; standard input is read as it arrives");
+  if (!fromStdin && values.rate !== undefined) throw new UsageError("--rate is for raw PCM on standard input");
+  return fromStdin ? undefined : file;
 }

@@ -22,8 +22,9 @@ import { audioRoutes } from "./routes/audio.js";
 import { chartRoutes } from "./routes/chart.js";
 import { DECODE_AUDIO_PATH, decodeAudioRoutes } from "./routes/decode-audio.js";
 import { decodeRoutes } from "./routes/decode.js";
-import { SPOTS_PATH, spotsRoutes, type SpotsHeard } from "./routes/spots.js";
-import { DxFeed } from "./dx-feed.js";
+import { SPOTS_PATH, spotsRoutes } from "./routes/spots.js";
+import type { DxFeed } from "./dx-feed.js";
+import { spotsOut } from "./spots-out.js";
 import { AudioDecoder } from "./audio-decoder.js";
 import { DecodeAdmission } from "./decode-admission.js";
 import { encodeRoutes } from "./routes/encode.js";
@@ -105,21 +106,6 @@ function sharedCounter(app: FastifyInstance, config: AppConfig, metrics: Metrics
   return counter.store();
 }
 
-/** The DX-cluster feed, listening once the app is ready and closed with it; what the spots route tells of its spots. */
-function dxFeed(app: FastifyInstance, config: AppConfig): SpotsHeard | undefined {
-  const telnet = config.spotsTelnet;
-  if (!telnet) return undefined;
-  const feed = new DxFeed();
-  app.decorate("dxFeed", feed);
-  app.metrics.feedCounts = () => feed.counts;
-  app.addHook("onReady", async () => {
-    const port = await feed.listen(telnet.port, telnet.host);
-    app.log.info({ port }, "DX-cluster feed of spots listening");
-  });
-  app.addHook("onClose", async () => feed.close());
-  return (spots, reporter) => feed.publish(spots, reporter);
-}
-
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = createFastify(config);
   const readiness = new Readiness();
@@ -184,8 +170,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const admission = new DecodeAdmission(DECODE_QUEUE.max, DECODE_QUEUE.retryAfterSeconds, metrics.decodeRecordings);
   admission.holdContinues(app.server, [DECODE_AUDIO_PATH, SPOTS_PATH]);
   await decodeAudioRoutes(app, decoder, admission);
-  await spotsRoutes(app, decoder, admission, dxFeed(app, config));
-  listenRoutes(app, streams);
+  const spotted = spotsOut(app, config, readiness);
+  await spotsRoutes(app, decoder, admission, spotted);
+  listenRoutes(app, streams, spotted);
   registerHealth(app, readiness);
   await registerDocs(app);
   await registerPlayground(app);

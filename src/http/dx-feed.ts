@@ -94,10 +94,11 @@ export class DxFeed {
 
   /**
    * Sends the spots a reporter made that are new: each as a DX-cluster line to every client
-   * logged in. Returns the spots sent.
+   * logged in. `atMs` is when they are judged and dated (the feed's clock by default; spots
+   * shared through Redis, the stream's). Returns the spots sent.
    */
-  publish(spots: readonly Spot[], reporter: string = DEFAULT_REPORTER): Spot[] {
-    const nowMs = this.options.now();
+  publish(spots: readonly Spot[], reporter: string = DEFAULT_REPORTER, atMs?: number): Spot[] {
+    const nowMs = atMs ?? this.options.now();
     let log = this.logs.get(reporter);
     if (!log) {
       log = new SpotLog();

@@ -13,10 +13,14 @@ function numberNames(params: TObject): ReadonlySet<string> {
   return new Set(Object.keys(properties).filter((name) => ["number", "integer"].includes(properties[name]!.type ?? "")));
 }
 
-/** A params schema's required number parameters: the ones `""` stands absent for (a string's `""` is refused as absent by its minLength). */
+/**
+ * A params schema's required number parameters, or required by another (`dependencies`):
+ * the ones `""` stands absent for (a string's `""` is refused as absent by its minLength).
+ */
 function requiredNumberNames(params: TObject): ReadonlySet<string> {
   const numbers = numberNames(params);
-  return new Set((params.required ?? []).filter((name: string) => numbers.has(name)));
+  const needed = Object.values((params as { dependencies?: Record<string, string[]> }).dependencies ?? {}).flat();
+  return new Set([...(params.required ?? []), ...needed].filter((name: string) => numbers.has(name)));
 }
 
 /**

@@ -7,7 +7,10 @@ import { errorResponses } from "./schemas.js";
 
 const HealthResult = Type.Object({
   success: Type.Boolean(),
-  status: Type.String({ description: "ok, or what keeps the instance from being ready" }),
+  status: Type.String({
+    description:
+      "ok; or what keeps the instance from being ready; or, still ready, `degraded: ` and how it works less well (spots shared locally only while Redis is down)",
+  }),
 });
 
 export function registerHealth(app: FastifyInstance, readiness: Readiness): void {
@@ -30,8 +33,9 @@ export function registerHealth(app: FastifyInstance, readiness: Readiness): void
     },
     async (_request, reply) => {
       const problems = readiness.problems();
+      const said = [...problems, ...readiness.degradations().map((how) => `degraded: ${how}`)];
       if (problems.length > 0) reply.code(503);
-      return { success: problems.length === 0, status: problems.length === 0 ? "ok" : problems.join("; ") };
+      return { success: problems.length === 0, status: said.length === 0 ? "ok" : said.join("; ") };
     },
   );
 }

@@ -9,7 +9,8 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { ListenEvent, ListenSummary } from "../audio/index.js";
+import type { ListenerOptions, ListenEvent, ListenSummary, SpotEvent } from "../audio/index.js";
+import { DEFAULT_REPORTER, type Sideband, type Spot } from "../core/index.js";
 import { badFrame, frameTooLarge, idleStream, malformedFrame, type StreamClose, streamFailed, streamRateLimited, streamShutdown } from "./errors.js";
 import { LIVE_STREAM, type PCM_FORMATS } from "./limits.js";
 import type { LivePool, RemoteListener, StreamAnswer } from "./live-pool.js";
@@ -28,6 +29,8 @@ export interface LiveStreamContext {
   /** Counts a minute of audio against the client's rate limit; calls back when over it. */
   countMinute: (over: (retryAfterSeconds: number) => void) => void;
   closed: (stream: LiveStream) => void;
+  /** Told of each spot a stream with spots makes, with its reporter (the DX-cluster feed). */
+  spotted: (spot: Spot, reporter: string) => void;
 }
 
 export interface LiveStreamOptions {
@@ -37,6 +40,23 @@ export interface LiveStreamOptions {
   wpm?: number;
   signals?: "all";
   alphabet?: string;
+  /** `1`: spot the stations heard (with signals=all and dial). */
+  spots?: "1";
+  dial?: number;
+  sideband?: Sideband;
+  reporter?: string;
+}
+
+/** What a stream's listener is asked for: the query's options, its spots placed on the band. */
+export function listenerOptionsOf(options: LiveStreamOptions): ListenerOptions {
+  const { sampleRate, frequency, wpm, signals, alphabet, spots, dial, sideband } = options;
+  return { sampleRate, frequency, wpm, signals, alphabet, ...(spots === "1" ? { spots: { dial: dial!, sideband } } : {}) };
+}
+
+/** A spot event's spot, as POST /api/v1/spots gives it. */
+function spotOfEvent(event: SpotEvent): Spot {
+  const { type: _type, signal: _signal, emittedAtMs: _at, ...spot } = event;
+  return spot;
 }
 
 const BYTES_PER_SAMPLE: Record<PcmFormat, number> = { s16le: 2, f32le: 4 };
@@ -71,6 +91,8 @@ export class LiveStream {
   private readonly decoder: RemoteListener;
   private readonly format: PcmFormat;
   private readonly sampleRate: number;
+  /** Who the stream's spots are reported by. */
+  private readonly reporter: string;
   private readonly startedAt = performance.now();
   private idle: NodeJS.Timeout | undefined;
   /** Set while the stream's decoding waits for its pace: no faster than maxSpeed times real time. */
@@ -100,9 +122,9 @@ export class LiveStream {
     private readonly context: LiveStreamContext,
   ) {
     this.format = options.format ?? "s16le";
-    const { sampleRate, frequency, wpm, signals, alphabet } = options;
-    this.sampleRate = sampleRate;
-    this.decoder = context.pool.open({ sampleRate, frequency, wpm, signals, alphabet }, (answer) => this.heard(answer));
+    this.sampleRate = options.sampleRate;
+    this.reporter = (options.reporter ?? DEFAULT_REPORTER).toUpperCase();
+    this.decoder = context.pool.open(listenerOptionsOf(options), (answer) => this.heard(answer));
     context.metrics.liveStreams.inc();
     withReasons(socket);
     socket.on("message", (data, isBinary) => this.receive(frameBytes(data as Buffer), isBinary));
@@ -257,6 +279,10 @@ export class LiveStream {
   private send(events: readonly ListenEvent[]): void {
     for (const event of events) {
       if (event.type === "character") this.context.metrics.liveLatency.observe((event.emittedAtMs - event.endMs) / 1000);
+      else if (event.type === "spot") {
+        this.context.metrics.spots.inc();
+        this.context.spotted(spotOfEvent(event), this.reporter);
+      }
       this.socket.send(JSON.stringify(event));
     }
   }

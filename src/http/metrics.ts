@@ -124,7 +124,7 @@ export class Metrics {
 
   readonly spots = new Counter({
     name: "ditdah_spots_total",
-    help: "Spots found in recordings (POST /api/v1/spots): spots per minute is its rate",
+    help: "Spots found in recordings (POST /api/v1/spots) and live streams (listen with spots=1): spots per minute is its rate",
     registers: [this.registry],
   });
   readonly spotsBusted: Counter<"where"> = new Counter({

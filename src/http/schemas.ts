@@ -176,13 +176,14 @@ export const DecodeAudioQuery = Type.Object({
   alphabet: HeardAlphabet,
 });
 
-/** The query of POST /api/v1/spots (API.md section 9). */
-export const SpotsQuery = Type.Object({
-  dial: Type.Number({
-    minimum: DIAL_KHZ.min,
-    maximum: DIAL_KHZ.max,
-    description: `The receiver's dial frequency, kHz, ${DIAL_KHZ.min} to ${DIAL_KHZ.max}: a spot's frequency is the dial plus (USB) or minus (LSB) its pitch`,
-  }),
+const Dial = Type.Number({
+  minimum: DIAL_KHZ.min,
+  maximum: DIAL_KHZ.max,
+  description: `The receiver's dial frequency, kHz, ${DIAL_KHZ.min} to ${DIAL_KHZ.max}: a spot's frequency is the dial plus (USB) or minus (LSB) its pitch`,
+});
+
+/** Where the audio lies on the band and who hears it: the spots' parameters, of POST /api/v1/spots and of a live stream with spots. */
+const SpotPlace = {
   sideband: Type.Optional(
     Type.Unsafe<(typeof SIDEBANDS)[number]>({
       type: "string",
@@ -199,26 +200,46 @@ export const SpotsQuery = Type.Object({
       description: `The receiver's call sign, shown in DX-cluster lines as CALL-#: 1 to ${REPORTER.maxLength} letters, digits or /, upper-cased (default ${DEFAULT_REPORTER})`,
     }),
   ),
+};
+
+/** The query of POST /api/v1/spots (API.md section 9). */
+export const SpotsQuery = Type.Object({
+  dial: Dial,
+  ...SpotPlace,
   alphabet: HeardAlphabet,
 });
 
 /** The query of a live stream (GET /api/v1/listen), checked before the upgrade. */
-export const ListenParams = Type.Object({
-  sampleRate: Type.Integer({
-    minimum: READ_SAMPLE_RATE.min,
-    maximum: READ_SAMPLE_RATE.max,
-    description: `Samples per second of the PCM sent, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max}`,
-  }),
-  // An enum, not a union of literals: a wrong value is then told every value it may take.
-  format: Type.Optional(
-    Type.Unsafe<(typeof PCM_FORMATS)[number]>({
-      type: "string",
-      enum: [...PCM_FORMATS],
-      description: "PCM in each binary frame: s16le (default) or f32le, mono",
+export const ListenParams = Type.Object(
+  {
+    sampleRate: Type.Integer({
+      minimum: READ_SAMPLE_RATE.min,
+      maximum: READ_SAMPLE_RATE.max,
+      description: `Samples per second of the PCM sent, ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max}`,
     }),
-  ),
-  ...DecodeAudioQuery.properties,
-});
+    // An enum, not a union of literals: a wrong value is then told every value it may take.
+    format: Type.Optional(
+      Type.Unsafe<(typeof PCM_FORMATS)[number]>({
+        type: "string",
+        enum: [...PCM_FORMATS],
+        description: "PCM in each binary frame: s16le (default) or f32le, mono",
+      }),
+    ),
+    ...DecodeAudioQuery.properties,
+    spots: Type.Optional(
+      Type.Unsafe<"1">({
+        type: "string",
+        enum: ["1"],
+        description:
+          "`1`: also spot the stations heard (spot events, as POST /api/v1/spots describes them), each the moment its call qualifies; needs signals=all and dial",
+      }),
+    ),
+    dial: Type.Optional(Dial),
+    ...SpotPlace,
+  },
+  // Spots need signals and dial: draft-07's form of dependentRequired (the validator reads draft-07).
+  { dependencies: { spots: ["signals", "dial"] } },
+);
 
 /** The parameters some endpoint requires (text, morse): any other is an option. */
 export const REQUIRED_PARAMETERS: ReadonlySet<string> = new Set(
@@ -234,7 +255,7 @@ export type DecodeAudioQuery = Static<typeof DecodeAudioQuery>;
 export type SpotsQuery = Static<typeof SpotsQuery>;
 export type ChartQuery = Static<typeof ChartQuery>;
 
-const Success = Type.Boolean({ description: "true on success" });
+export const Success = Type.Boolean({ description: "true on success" });
 
 export const EncodeResult = Type.Object({
   success: Success,
@@ -359,32 +380,4 @@ export const DecodeAudioResult = Type.Object({
       description: "With signals=all: every signal found, by pitch; the fields above are then the strongest signal's reading, as without it",
     }),
   ),
-});
-
-/** A station heard (API.md section 9). */
-export const Spot = Type.Object({
-  call: Type.String({
-    description: "Its call sign: a valid one (the ITU's allocated prefixes, section 9's structure), heard twice, or once after DE or before K, AR or BK",
-  }),
-  frequencyKHz: Type.Number({ description: "Where it is: dial + pitch / 1000 in USB, dial - pitch / 1000 in LSB, kHz to 0.1" }),
-  audioHz: Type.Number({ description: "Its pitch in the recording, Hz" }),
-  snrDb: Type.Number({ description: "Its power while keyed against the noise in 3 kHz, dB (estimated)" }),
-  wpm: Type.Number({ description: "Its speed, words per minute" }),
-  kind: Type.Unsafe<"CQ" | "DX" | "BEACON">({
-    type: "string",
-    enum: ["CQ", "DX", "BEACON"],
-    description: "CQ: it calls CQ or TEST, or signs QRZ/DE after a CQ; DX: it signs without calling; BEACON: one short message repeated, no other station",
-  }),
-  firstMs: Type.Number({ description: "Start of its first sending of the call, ms into the recording" }),
-  lastMs: Type.Number({ description: "End of its last sending of the call, ms into the recording" }),
-  heard: Type.String({ description: "The decoded text around the call, at most 60 characters" }),
-});
-
-export const SpotsResult = Type.Object({
-  success: Success,
-  spots: Type.Array(Spot, {
-    description:
-      "Every station heard, by frequency; a call one character off a call spotted within 1 kHz in the last 10 minutes is that call misread and left out, " +
-      "and the same call within 0.5 kHz is one spot per 10 minutes",
-  }),
 });

@@ -24,7 +24,8 @@ interface VerboseError extends FastifySchemaValidationError {
 }
 
 function parameterName(error: VerboseError): string {
-  if (error.keyword === "required") return String(error.params.missingProperty);
+  // dependencies: a parameter another needs (a live stream's spots need dial).
+  if (error.keyword === "required" || error.keyword === "dependencies") return String(error.params.missingProperty);
   return decodeURIComponent(error.instancePath.split("/")[1] ?? "")
     .replace(/~1/g, "/")
     .replace(/~0/g, "~");
@@ -61,7 +62,7 @@ export function describeValidationError(errors: FastifySchemaValidationError[], 
       ? { code: "INVALID_BODY", message: "Request body must be a JSON object" }
       : { code: "BAD_REQUEST", message: "Invalid query string" };
   }
-  if (error.keyword === "required" || (error.keyword === "minLength" && error.data === "" && !(name in RULES))) {
+  if (error.keyword === "required" || error.keyword === "dependencies" || (error.keyword === "minLength" && error.data === "" && !(name in RULES))) {
     return { code: "MISSING_PARAMETER", message: missingParameter(name) };
   }
   // An optional parameter is an option, as the core calls it when it refuses one itself.

@@ -1,7 +1,7 @@
 /** `ditdah spots`: the built command reads a recorded band and prints DX-cluster lines (or the API's JSON). */
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -84,5 +84,76 @@ describe("ditdah spots", () => {
     }
     const low = await ditdah(["spots", "--dial", "50", band]);
     assert.deepEqual([low.code, low.stdout, low.stderr], [1, "", "ditdah: Parameter dial must be a number between 100 and 300000\n"]);
+  });
+
+  describe("--live", () => {
+    it("prints each spot as it is heard from a WAV stream on standard input, before the stream ends", async () => {
+      const wav = await readFile(band);
+      const child = spawn(process.execPath, [MAIN, "spots", "--live", "--dial", "14025"], { stdio: ["pipe", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      let inputEnded = false;
+      /** Whether standard input was still open when each line came. */
+      const early: boolean[] = [];
+      child.stdout.on("data", (data: Buffer) => {
+        stdout += data;
+        early.push(
+          ...data
+            .toString()
+            .split("\n")
+            .slice(0, -1)
+            .map(() => !inputEnded),
+        );
+      });
+      child.stderr.on("data", (data: Buffer) => (stderr += data));
+      const exited = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
+      // Real time: 100 ms of audio every 100 ms, the header first.
+      const step = 1600;
+      for (let at = 0; at < wav.length; at += step) {
+        child.stdin.write(wav.subarray(at, at + step));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      inputEnded = true;
+      child.stdin.end();
+      assert.equal(await exited, 0, stderr);
+      const lines = stdout.split("\n").slice(0, -1);
+      assert.deepEqual(lines.map((line) => [parseDxSpot(line)?.call, parseDxSpot(line)?.kind]).sort(), [
+        ["JA1ZZ", "DX"],
+        ["K1ABC", "CQ"],
+      ]);
+      assert.deepEqual(early, [true, true], "each spot printed while the audio still came");
+      assert.match(stderr, /^2 spots from 3 signals in 13 s of audio\n$/);
+    });
+
+    it("reads raw PCM at --rate, and prints spot events as JSON lines with --json", async () => {
+      const pcm = (await readFile(band)).subarray(44);
+      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(
+          process.execPath,
+          [MAIN, "spots", "--live", "--dial", "7030", "--sideband", "lsb", "--rate", "8000", "--json", "-"],
+          (error, out, err) => resolve({ code: error ? Number(error.code) : 0, stdout: out, stderr: err }),
+        );
+        child.stdin!.end(pcm);
+      });
+      assert.equal(code, 0, stderr);
+      const events = stdout
+        .split("\n")
+        .slice(0, -1)
+        .map((line) => JSON.parse(line));
+      assert.deepEqual(events.map((e) => [e.type, e.call, e.frequencyKHz]).sort(), [
+        ["spot", "JA1ZZ", 7028.6],
+        ["spot", "K1ABC", 7029.4],
+      ]);
+    });
+
+    it("refuses --speed and --rate where they mean nothing, with exit code 2", async () => {
+      for (const args of [
+        ["spots", "--live", "--dial", "14025", "--speed", "fast", band],
+        ["spots", "--live", "--dial", "14025", "--rate", "8000", band],
+        ["spots", "--dial", "14025", "--speed", "max", band],
+      ]) {
+        assert.equal((await ditdah(args)).code, 2, args.join(" "));
+      }
+    });
   });
 });

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
-import WebSocket from "ws";
 import { timeline } from "../../src/core/index.js";
 import { record, type Channel } from "../fixtures/simulator.js";
 import { recordBand } from "../fixtures/band.js";
 import { rng } from "../fixtures/random.js";
+import { frames, refusedUpgrade, type Session, stream, wsUrl } from "../helpers/listen-client.js";
 import { serveForTests, startServer } from "../helpers/server.js";
 import { freePorts, httpGet, parseMetrics, startInstance, stopAll } from "../helpers/processes.js";
 
@@ -13,56 +13,6 @@ const CHANNEL: Channel = { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS
 const TEXT = "CQ CQ DE W1AW W1AW K";
 const samples = record(timeline(TEXT, { wpm: 22 }), CHANNEL, RATE, rng(3));
 const s16 = Buffer.from(Int16Array.from(samples, (x) => Math.round(x * 32767)).buffer);
-
-interface Session {
-  events: Record<string, unknown>[];
-  code: number;
-  reason: string;
-}
-
-function wsUrl(base: string, query: string): string {
-  return `${base.replace(/^http/, "ws")}/api/v1/listen?${query}`;
-}
-
-/** Opens a stream, sends `frames` (then the empty frame that ends it, unless `end` is false), collects events until the close. */
-function stream(url: string, frames: (Buffer | string)[], options: { end?: boolean; onOpen?: (ws: WebSocket) => void } = {}): Promise<Session> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const events: Record<string, unknown>[] = [];
-    ws.on("unexpected-response", (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.on("error", reject);
-    ws.on("message", (data, isBinary) => {
-      assert.equal(isBinary, false);
-      events.push(JSON.parse(data.toString()));
-    });
-    ws.on("close", (code, reason) => resolve({ events, code, reason: reason.toString() }));
-    ws.on("open", () => {
-      for (const frame of frames) ws.send(frame, { binary: typeof frame !== "string" });
-      if (options.end !== false) ws.send(Buffer.alloc(0), { binary: true });
-      options.onOpen?.(ws);
-    });
-  });
-}
-
-/** The HTTP answer to an upgrade that is refused before it happens. */
-function refusedUpgrade(url: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    ws.on("open", () => reject(new Error("upgraded")));
-    ws.on("error", () => undefined);
-    ws.on("unexpected-response", (_req, res) => {
-      let text = "";
-      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-  });
-}
-
-function frames(bytes: Buffer, size: number): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; at += size) out.push(bytes.subarray(at, at + size));
-  return out;
-}
 
 const reasonOf = (session: Session) => JSON.parse(session.reason) as { success: boolean; code: string; error: string };
 

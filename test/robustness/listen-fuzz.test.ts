@@ -14,7 +14,7 @@ import { timeline } from "../../src/core/index.js";
 import { serveForTests } from "../helpers/server.js";
 
 const server = serveForTests();
-const EVENT_TYPES = ["character", "correction", "space", "signal", "end"];
+const EVENT_TYPES = ["character", "correction", "space", "signal", "spot", "end"];
 
 type Frame = { kind: "binary"; bytes: Uint8Array } | { kind: "text"; text: string } | { kind: "huge" };
 
@@ -70,11 +70,26 @@ const queryArb = fc.oneof(
     "?sampleRate=44100&wpm=20&frequency=700",
     "?sampleRate=4000&format=s16le",
     "?sampleRate=8000&signals=all",
+    "?sampleRate=8000&signals=all&spots=1&dial=14025",
+    "?sampleRate=8000&signals=all&spots=1&dial=7030&sideband=lsb&reporter=K1ABC",
   ),
   fc.string({ maxLength: 40 }).map((s) => `?sampleRate=${encodeURIComponent(s)}`),
   fc
     .dictionary(fc.constantFrom("sampleRate", "format", "wpm", "frequency", "signals", "alphabet", "x"), fc.string({ maxLength: 8 }))
     .map((d) => `?${new URLSearchParams(d)}`),
+  // The spots' parameters, each fuzzed beside the others given right, or missing.
+  fc
+    .record(
+      {
+        spots: fc.oneof(fc.constant("1"), fc.string({ maxLength: 4 })),
+        dial: fc.oneof(fc.double({ min: -1e6, max: 1e6 }).map(String), fc.string({ maxLength: 8 })),
+        sideband: fc.oneof(fc.constantFrom("usb", "lsb"), fc.string({ maxLength: 4 })),
+        reporter: fc.oneof(fc.constantFrom("K1ABC", "dl/w1aw"), fc.string({ maxLength: 14 })),
+        signals: fc.oneof(fc.constant("all"), fc.string({ maxLength: 4 })),
+      },
+      { requiredKeys: [] },
+    )
+    .map((d) => `?sampleRate=8000&${new URLSearchParams(d)}`),
 );
 
 describe("GET /api/v1/listen under fuzzing", () => {

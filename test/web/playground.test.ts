@@ -241,7 +241,7 @@ describe("the playground page", () => {
     await t.done();
   });
 
-  it("with every signal, labels each signal on the waterfall with its text as it is read", async () => {
+  it("with every signal, labels each signal on the waterfall with its text as it is read, and lists the stations spotted", async () => {
     const sent = [
       { text: "CQ CQ DE W1AW K", wpm: 20, frequency: 600, snrDb: 15, startS: 1 },
       { text: "TEST DL1ABC TEST", wpm: 24, frequency: 1800, snrDb: 12, startS: 1.5 },
@@ -249,6 +249,7 @@ describe("the playground page", () => {
     const band = recordBand({ signals: sent, durationS: 13, sampleRate: 48000, noiseSeed: 3 });
     await withMicrophone(band, async (micPage) => {
       await micPage.check("#every-signal");
+      await micPage.fill("#dial", "14025");
       await micPage.click("#listen");
       // Each signal's label appears over its pitch while the file still plays.
       const label = (hz: string, text: string) => micPage.locator("#signal-labels span", { hasText: new RegExp(`^${hz}\\d Hz .*${text}`) });
@@ -256,6 +257,8 @@ describe("the playground page", () => {
       await label("1[78]\\d", "TEST").waitFor({ timeout: 3000 * 13 });
       const heardAt = Number(/Listening (\d+\.\d) s/.exec((await micPage.textContent("#listen-status"))!)?.[1]);
       assert.ok(heardAt < 12, `both labelled after ${heardAt} s of a 13 s file`);
+      // W1AW signs after DE: spotted, listed beside the signals while the file still plays; TEST DL1ABC TEST qualifies no call.
+      await micPage.locator("#spots li", { hasText: /^14025\.6 kHz {2}W1AW {2}CQ {2}\d+ wpm/ }).waitFor({ timeout: 3000 * 13 });
       const left = await label("60", "CQ").evaluate((el) => (el as unknown as { style: { left: string } }).style.left);
       assert.ok(Math.abs(Number.parseFloat(left) - 100 * (600 / 3600)) < 1, `600 Hz label at ${left} of a 0-3600 Hz waterfall`);
       await micPage.locator("#listen-status", { hasText: "Listening 14." }).waitFor({ timeout: 3000 * 14 });
@@ -263,6 +266,7 @@ describe("the playground page", () => {
       await micPage.locator("#heard-details", { hasText: "signals" }).waitFor({ timeout: 20_000 });
       assert.match((await micPage.textContent("#heard"))!, /^60\d Hz: CQ CQ DE W1AW K\n1[78]\d\d Hz: TEST DL1ABC TEST$/);
       assert.match((await micPage.textContent("#heard-details"))!, /^2 signals in \d+\.\d s$/);
+      assert.deepEqual(await micPage.locator("#spots li").allTextContents(), [(await micPage.textContent("#spots li"))!]);
     });
     await t.done();
   });

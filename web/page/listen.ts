@@ -2,7 +2,7 @@
  * Reading Morse from sound: a recording sent to the API's decoder, or the microphone decoded
  * in the page as it hears (the library's live listener in a Web Worker), with a waterfall.
  */
-import type { ListenEvent, ListenSummary } from "../../src/audio/decoder/live/events.js";
+import type { ListenEvent, ListenSummary, SpotEvent } from "../../src/audio/decoder/live/events.js";
 import { LiveText } from "../../src/audio/decoder/live/live-text.js";
 import { call, Failure, report, Unreachable } from "./api.js";
 import { byId, plural, seconds } from "./dom.js";
@@ -17,6 +17,8 @@ const ui = {
   waterfall: byId("waterfall", HTMLCanvasElement),
   waterfallBox: byId("waterfall-box", HTMLElement),
   everySignal: byId("every-signal", HTMLInputElement),
+  dial: byId("dial", HTMLInputElement),
+  spots: byId("spots", HTMLOListElement),
   signalLabels: byId("signal-labels", HTMLElement),
   listenError: byId("listen-error", HTMLElement),
   alphabet: byId("alphabet", HTMLSelectElement),
@@ -141,10 +143,12 @@ class Heard {
   constructor(readonly topHz: number) {
     ui.heard.value = "";
     ui.signalLabels.replaceChildren();
+    ui.spots.replaceChildren();
   }
 
   show(event: ListenEvent): void {
-    if (event.signal !== undefined) this.#showOf(event.signal, event);
+    if (event.type === "spot") showSpot(event);
+    else if (event.signal !== undefined) this.#showOf(event.signal, event);
     else if (event.type === "character" || event.type === "correction" || event.type === "space") {
       this.liveText.take(event);
       ui.heard.value = this.liveText.text;
@@ -186,6 +190,21 @@ class Heard {
   }
 }
 
+/** A station spotted, added to the list beside the signals as a DX cluster would show it. */
+function showSpot(spot: SpotEvent): void {
+  const item = document.createElement("li");
+  item.textContent = `${spot.frequencyKHz.toFixed(1)} kHz  ${spot.call}  ${spot.kind}  ${Math.round(spot.wpm)} wpm  ${Math.round(spot.snrDb)} dB`;
+  item.title = spot.heard;
+  ui.spots.append(item);
+  ui.spots.hidden = false;
+}
+
+/** Where the take's audio lies on the band, to spot the stations: with every signal followed and a dial given. */
+function spotsAsked(every: boolean): { dial: number } | undefined {
+  const dial = ui.dial.valueAsNumber;
+  return every && ui.dial.checkValidity() && Number.isFinite(dial) ? { dial } : undefined;
+}
+
 /** The end of a take: the whole text, and what was read. */
 function showSummary(summary: ListenSummary): void {
   ui.heard.value = summary.signals ? summary.signals.map((s) => `${s.frequency} Hz: ${s.output}`).join("\n") : summary.output;
@@ -223,8 +242,11 @@ async function startTake(): Promise<void> {
   const every = ui.everySignal.checked;
   const waterfall = new Waterfall(ui.waterfall, analyser, context.sampleRate, WATERFALL_TOP_HZ);
   const worker = new Worker(LISTEN_WORKER, { type: "module" });
-  worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined, alphabet: ui.alphabet.value });
+  const spots = spotsAsked(every);
+  worker.postMessage({ type: "start", sampleRate: context.sampleRate, signals: every ? "all" : undefined, alphabet: ui.alphabet.value, spots });
   ui.everySignal.disabled = true;
+  ui.dial.disabled = true;
+  ui.spots.hidden = true;
   const heard = new Heard(WATERFALL_TOP_HZ);
   let count = 0;
   let batch = new Float32Array(BATCH_SAMPLES);
@@ -242,6 +264,7 @@ async function startTake(): Promise<void> {
     if (!summary) return;
     worker.terminate();
     ui.everySignal.disabled = false;
+    ui.dial.disabled = false;
     showSummary(summary);
   };
   const send = () => {

@@ -4,8 +4,8 @@ import { alphabetNamed } from "../../core/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { durationInMicroseconds } from "../../http/microseconds.js";
 import { defineCommand, print, UsageError } from "../command.js";
-import { bytesOf, DASH } from "../input.js";
-import { listenLive, listenLiveInput, type LiveOptions } from "../live.js";
+import { bytesOf } from "../input.js";
+import { listenLive, listenLiveInput, liveFile, type LiveOptions } from "../live.js";
 import { ALPHABET_OPTION, HELP_LINES, numberOption } from "../options.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
@@ -83,16 +83,12 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
 });
 
 async function runLive(values: { speed?: string; rate?: string; json?: boolean; verbose?: boolean }, files: string[], hints: LiveOptions): Promise<void> {
-  if (files.length > 1) throw new UsageError("listen --live reads one recording, or standard input");
-  if (values.speed !== undefined && values.speed !== "real" && values.speed !== "max") throw new UsageError(`--speed is real or max (got "${values.speed}")`);
-  const file = files[0];
-  const fromStdin = file === undefined || file === DASH;
-  if (fromStdin && values.speed !== undefined) throw new UsageError("--speed plays a FILE; standard input is read as it arrives");
-  if (!fromStdin && values.rate !== undefined) throw new UsageError("--rate is for raw PCM on standard input");
+  const file = liveFile(values, files, "listen");
   const json = values.json === true;
-  const summary = fromStdin
-    ? await listenLiveInput(numberOption(values.rate, "rate"), hints, json)
-    : await listenLive(await readRecording(await bytesOf(file), undefined, hints.frequency), hints, { max: values.speed === "max", json });
+  const summary =
+    file === undefined
+      ? await listenLiveInput(numberOption(values.rate, "rate"), hints, json)
+      : await listenLive(await readRecording(await bytesOf(file), undefined, hints.frequency), hints, { max: values.speed === "max", json });
   if (json || summary.signals) return;
   if (values.verbose) print(details(summary));
   else process.stderr.write(`${details(summary)}\n`);

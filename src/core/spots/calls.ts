@@ -94,12 +94,12 @@ function isCalling(texts: readonly string[], i: number): boolean {
 }
 
 /**
- * Whether a signal's text is one short message sent again and again with no CQ: a beacon
+ * Whether a station's words are one short message sent again and again with no CQ: a beacon
  * (`VVV VVV DE K1ABC`, or a call and its tones as NCDXF beacons send them), taken where it
  * holds VVV, or where each word equals the word one message later for at least 4 in 5.
  */
-function isBeacon(texts: readonly string[]): boolean {
-  if (texts.some((t) => CALLING.has(t))) return false;
+function isBeacon(texts: readonly string[] | undefined): boolean {
+  if (texts === undefined || texts.some((t) => CALLING.has(t))) return false;
   if (texts.includes("VVV")) return true;
   const n = texts.length;
   for (let period = 1; 2 * period <= n; period++) {
@@ -109,6 +109,22 @@ function isBeacon(texts: readonly string[]): boolean {
     if (same >= 0.8 * (n - period)) return true;
   }
   return false;
+}
+
+/**
+ * A call's own words on a signal: from its first sending back and from its last on, up to
+ * another call (not included), so that stations taking turns on one frequency (a QSO, or
+ * beacons sharing it) are each judged by what they sent; undefined where another call
+ * comes between its sendings.
+ */
+function ownWords(texts: readonly string[], callAt: readonly (string | undefined)[], call: string, sightings: readonly Sighting[]): string[] | undefined {
+  const other = (j: number) => callAt[j] !== undefined && callAt[j] !== call;
+  let from = sightings[0]!.index;
+  let to = sightings[sightings.length - 1]!.index + 1;
+  for (let j = from; j < to; j++) if (other(j)) return undefined;
+  while (from > 0 && !other(from - 1)) from--;
+  while (to < texts.length && !other(to)) to++;
+  return texts.slice(from, to);
 }
 
 /** The words around word `i` joined, at most HEARD_MAX_CHARACTERS: the word, then one more before and after it in turn while they fit. */
@@ -161,8 +177,8 @@ export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSIT
     else episodes.push([sighting]);
     byCall.set(call, episodes);
   });
-  const beacon = isBeacon(texts) && byCall.size === 1;
   const calls: CallHeard[] = [];
+  const callAt = texts.map((text) => callSignIn(text));
   for (const [call, episodes] of byCall) {
     for (const sightings of episodes) {
       const second = sightings[1] ? words[sightings[1].index]!.endMs : Number.POSITIVE_INFINITY;
@@ -171,7 +187,7 @@ export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSIT
       const shown = sightings.find((s) => s.signed) ?? sightings[0]!;
       calls.push({
         call,
-        kind: sightings.some((s) => s.calling) ? "CQ" : beacon ? "BEACON" : "DX",
+        kind: sightings.some((s) => s.calling) ? "CQ" : isBeacon(ownWords(texts, callAt, call, sightings)) ? "BEACON" : "DX",
         firstMs: words[sightings[0]!.index]!.startMs,
         lastMs: words[sightings[sightings.length - 1]!.index]!.endMs,
         qualifiedMs,

@@ -14,6 +14,7 @@ export {
   SpotLog,
   spotFrequencyKHz,
   spotsFromSignals,
+  spotOf,
   type Logged,
   type Sideband,
   type Spot,

@@ -157,6 +157,21 @@ function heardIn(signal: SpotSignal, call: CallHeard, alphabet: string | undefin
   return [...readHeardMorse(morse, alphabet)].slice(0, HEARD_MAX_CHARACTERS).join("");
 }
 
+/** The spot a call heard on a signal makes, at `frequencyKHz` on the band. */
+export function spotOf(call: CallHeard, signal: SpotSignal, frequencyKHz: number, alphabet?: string): Spot {
+  return {
+    call: call.call,
+    frequencyKHz,
+    audioHz: signal.frequency,
+    snrDb: signal.snrDb,
+    wpm: signal.wpm,
+    kind: call.kind,
+    firstMs: Math.round(call.firstMs),
+    lastMs: Math.round(call.lastMs),
+    heard: heardIn(signal, call, alphabet),
+  };
+}
+
 /** The spots of a band's signals, and how many calls the busted-call rule kept out. */
 export interface SpotsResult {
   spots: Spot[];
@@ -189,17 +204,7 @@ export function spotsFromSignals(signals: readonly SpotSignal[], options: SpotOp
     } else {
       const logged = { call: call.call, frequencyKHz, atMs: call.qualifiedMs };
       log.add(logged);
-      made.set(logged, {
-        call: call.call,
-        frequencyKHz,
-        audioHz: signal.frequency,
-        snrDb: signal.snrDb,
-        wpm: signal.wpm,
-        kind: call.kind,
-        firstMs: Math.round(call.firstMs),
-        lastMs: Math.round(call.lastMs),
-        heard: heardIn(signal, call, options.alphabet),
-      });
+      made.set(logged, spotOf(call, signal, frequencyKHz, options.alphabet));
     }
   }
   const spots = [...made.values()].sort((a, b) => a.frequencyKHz - b.frequencyKHz || a.audioHz - b.audioHz || a.firstMs - b.firstMs);

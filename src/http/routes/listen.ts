@@ -7,8 +7,9 @@ import { liveBusy, upgradeRequired } from "../errors.js";
 import { LIVE_POOL } from "../limits.js";
 import { LivePool } from "../live-pool.js";
 import { requestPath } from "../paths.js";
-import { LiveStream, type LiveStreamOptions } from "../live-stream.js";
+import { listenerOptionsOf, LiveStream, type LiveStreamOptions } from "../live-stream.js";
 import { errorResponses, ListenParams } from "../schemas.js";
+import type { SpotsHeard } from "./spots.js";
 import { handshakeError } from "../upgrades.js";
 
 export const LISTEN_PATH = "/api/v1/listen";
@@ -41,14 +42,14 @@ export class LiveStreams {
 }
 
 /** Live decoding over a WebSocket (API.md section 8); a plain GET is told to upgrade. */
-export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
+export function listenRoutes(app: FastifyInstance, streams: LiveStreams, spotted: SpotsHeard = () => {}): void {
   app.route({
     method: "GET",
     url: LISTEN_PATH,
     schema: {
       summary:
         "Live decoding over a WebSocket: send mono PCM in binary frames and an empty binary frame to end; " +
-        "receive one JSON event per text frame (character, correction, space, signal, end). A plain GET is a 426.",
+        "receive one JSON event per text frame (character, correction, space, signal, with spots=1 spot, end). A plain GET is a 426.",
       tags: [TAGS.audio.name],
       querystring: ListenParams,
       response: errorResponses,
@@ -59,7 +60,7 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
     preHandler: (request, _reply, done) => {
       if (!request.ws) return done();
       try {
-        checkListenerOptions(request.query as LiveStreamOptions);
+        checkListenerOptions(listenerOptionsOf(request.query as LiveStreamOptions));
       } catch (error) {
         return done(error as Error);
       }
@@ -83,6 +84,7 @@ export function listenRoutes(app: FastifyInstance, streams: LiveStreams): void {
         idleMs: streams.idleMs,
         countMinute: (over) => app.countUse(request.ip, over),
         closed: (s) => streams.remove(s),
+        spotted: (spot, reporter) => spotted([spot], reporter),
       });
       streams.add(stream);
     },

@@ -8,7 +8,8 @@ import { emptyRecording } from "../errors.js";
 import type { DecodeAdmission } from "../decode-admission.js";
 import { DEFAULT_REPORTER, RECORDING_BODY_LIMIT } from "../limits.js";
 import { recordingBodyParser } from "../recording-body.js";
-import { errorResponses, RecordingBody, SpotsQuery, SpotsResult } from "../schemas.js";
+import { errorResponses, RecordingBody, SpotsQuery } from "../schemas.js";
+import { SpotsResult } from "../spot-schemas.js";
 import { RECORDING_MEDIA_TYPES } from "./decode-audio.js";
 
 /** Told of each recording's spots, with its reporter (the DX-cluster feed). */

@@ -69,6 +69,25 @@ describe("calls heard on a signal", () => {
     );
   });
 
+  it("judges the kind of stations taking turns on one frequency each by its own words", () => {
+    assert.deepEqual(
+      heard("CQ DE JA5J K VVV VVV DE 9A4N 9A4N VVV").map((c) => [c.call, c.kind]),
+      [
+        ["JA5J", "CQ"],
+        ["9A4N", "BEACON"],
+      ],
+    );
+    assert.deepEqual(
+      heard("K1ABC DE W2XYZ W2XYZ K W2XYZ DE K1ABC K1ABC K").map((c) => [c.call, c.kind]),
+      [
+        ["W2XYZ", "DX"],
+        ["K1ABC", "DX"],
+      ],
+    );
+    // Another call between its sendings: no beacon.
+    assert.equal(heard("VVV DE OH2B VVV DE K1ABC VVV DE OH2B").find((c) => c.call === "OH2B")?.kind, "DX");
+  });
+
   it("times a call by its words: first and last sending, and when it qualified", () => {
     const [call] = heard("CQ CQ DE K1ABC K1ABC K");
     assert.equal(call!.firstMs, 3000);

@@ -23,6 +23,18 @@ interface Followed {
   decider: Decider;
   /** When it was first read, ms of stream. */
   foundMs: number;
+  /** The oldest moment of it still undecided after the last reading, ms of stream. */
+  undecidedMs: number;
+}
+
+/** A signal followed now, as the last reading left it (what live spotting needs of it). */
+export interface FollowedSignal {
+  signal: number;
+  frequency: number;
+  snrDb: number;
+  wpm: number;
+  /** Its characters before this moment are all decided, ms of stream. */
+  undecidedMs: number;
 }
 
 export class BandListener extends WindowListener {
@@ -56,6 +68,17 @@ export class BandListener extends WindowListener {
     this.keepFrom(keepFromMs);
   }
 
+  /** The signals followed now. */
+  followedSignals(): FollowedSignal[] {
+    return this.followed.map((f) => ({
+      signal: f.signal,
+      frequency: Math.round(f.frequency),
+      snrDb: Math.round(10 * f.snrDb) / 10,
+      wpm: f.decider.wpmOr(0),
+      undecidedMs: f.undecidedMs,
+    }));
+  }
+
   protected summary(): ListenSummary {
     const signals = [...this.closed, ...this.followed.flatMap((f) => this.readOf(f) ?? [])].sort((a, b) => a.frequency - b.frequency);
     const main = signals.reduce<SignalDecode | undefined>((a, b) => (a && a.characters >= b.characters ? a : b), undefined);
@@ -74,13 +97,14 @@ export class BandListener extends WindowListener {
   private take(f: Followed, heard: HeardCharacter[], nowMs: number, final: boolean, wpm: number, events: ListenEvent[]): number {
     const from = events.length;
     const undecidedMs = f.decider.take(heard, nowMs, final, wpm, events);
-    for (const e of events.slice(from)) e.frequency ??= Math.round(f.frequency);
+    f.undecidedMs = undecidedMs;
+    for (const e of events.slice(from)) if (e.type !== "spot") e.frequency ??= Math.round(f.frequency);
     return undecidedMs;
   }
 
   private follow(nowMs: number): Followed {
     const signal = this.nextSignal++;
-    const f: Followed = { signal, frequency: 0, snrDb: 0, decider: new Decider({ signal }), foundMs: nowMs };
+    const f: Followed = { signal, frequency: 0, snrDb: 0, decider: new Decider({ signal }), foundMs: nowMs, undecidedMs: nowMs };
     this.followed.push(f);
     return f;
   }

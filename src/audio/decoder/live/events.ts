@@ -1,6 +1,15 @@
 /** What a live listener takes and says: its options, its events and its summary. */
 import type { AudioDecode, AudioHints } from "../decode-audio.js";
 import type { SignalDecode } from "../decode-signals.js";
+import type { Sideband, Spot } from "../../../core/spots/index.js";
+
+/** Where a stream's audio lies on the band, for its spots (API.md section 9). */
+export interface LiveSpotOptions {
+  /** The receiver's dial frequency, kHz. */
+  dial: number;
+  /** Which side of the dial the audio lies (usb by default). */
+  sideband?: Sideband;
+}
 
 export interface ListenerOptions extends AudioHints {
   /** Samples per second of the stream, 2000 to 96000 (as a recording's; limits.ts READ_SAMPLE_RATE). */
@@ -14,6 +23,8 @@ export interface ListenerOptions extends AudioHints {
   signals?: "all";
   /** The alphabet the text is written in (core/alphabets: `latin` by default, `cyrillic`, `wabun`, …). */
   alphabet?: string;
+  /** With `signals: "all"`: spot the stations heard (spot events, live/spotter.ts). */
+  spots?: LiveSpotOptions;
 }
 
 /** With `signals: "all"`: the signal an event belongs to, numbered from 0 as they are found. */
@@ -73,7 +84,16 @@ export interface SignalEvent extends OfSignal {
   emittedAtMs: number;
 }
 
-export type ListenEvent = CharacterEvent | CorrectionEvent | SpaceEvent | SignalEvent;
+/** With `spots`: a station heard (API.md section 9), sent the moment its call qualifies; `signal` is the signal it was heard on. */
+export interface SpotEvent extends Spot {
+  type: "spot";
+  signal: number;
+  /** Its pitch is `audioHz`: a spot's `frequency` is on the band (`frequencyKHz`). */
+  frequency?: never;
+  emittedAtMs: number;
+}
+
+export type ListenEvent = CharacterEvent | CorrectionEvent | SpaceEvent | SignalEvent | SpotEvent;
 
 /** The stream's text once it has ended, as `decodeAudio` gives a recording's; with `signals: "all"`, every signal's too. */
 export type ListenSummary = AudioDecode & { signals?: SignalDecode[] };

@@ -8,7 +8,7 @@ import type { Alphabet } from "../../../core/alphabets/index.js";
 import { readHeardWords } from "../../../core/decode.js";
 import { AlphabetReader } from "../../../core/reader.js";
 import { writtenIn } from "../written-in.js";
-import type { Listener, ListenEvent } from "./listener.js";
+import { type Listener, type ListenEvent, wrapListener } from "./listener.js";
 
 export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
   const readers = new Map<number | undefined, AlphabetReader>();
@@ -23,20 +23,12 @@ export function inAlphabet(listener: Listener, alphabet: Alphabet): Listener {
   };
   const written = (events: ListenEvent[]): ListenEvent[] =>
     events.map((event) => (event.type === "character" || event.type === "correction" ? { ...event, text: textOf(event.morse, event.signal) } : event));
-  return {
-    push: (chunk) => written(listener.push(chunk)),
-    flush: () => {
+  return wrapListener(
+    listener,
+    (chunk) => written(listener.push(chunk)),
+    () => {
       const { events, summary } = listener.flush();
       return { events: written(events), summary: writtenIn(summary, alphabet.name) };
     },
-    get receivedMs() {
-      return listener.receivedMs;
-    },
-    get windowMs() {
-      return listener.windowMs;
-    },
-    get readMs() {
-      return listener.readMs;
-    },
-  };
+  );
 }

@@ -10,6 +10,7 @@
  * reads every signal of a band).
  */
 import { MorseError } from "../../../core/errors.js";
+import { checkSpotOptions } from "../../../core/spots/index.js";
 import { Decimator } from "../../dsp/decimator.js";
 import { median } from "../../dsp/stats.js";
 import { decodeFactor, READ_SAMPLE_RATE } from "../../limits.js";
@@ -20,7 +21,35 @@ import { Decider, dotAt } from "./decider.js";
 import type { Listener, ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { RecentAudio } from "./recent-audio.js";
 
-export type { CharacterEvent, CorrectionEvent, Listener, ListenerOptions, ListenEvent, ListenSummary, SignalEvent, SpaceEvent } from "./events.js";
+export type {
+  CharacterEvent,
+  CorrectionEvent,
+  Listener,
+  ListenerOptions,
+  ListenEvent,
+  ListenSummary,
+  SignalEvent,
+  SpaceEvent,
+  SpotEvent,
+  LiveSpotOptions,
+} from "./events.js";
+
+/** A listener that is `inner` with its push and flush replaced: what it has received, kept and read are inner's. */
+export function wrapListener(inner: Listener, push: Listener["push"], flush: Listener["flush"]): Listener {
+  return {
+    push,
+    flush,
+    get receivedMs() {
+      return inner.receivedMs;
+    },
+    get windowMs() {
+      return inner.windowMs;
+    },
+    get readMs() {
+      return inner.readMs;
+    },
+  };
+}
 
 export function checkOptions(options: ListenerOptions): void {
   const { sampleRate } = options;
@@ -28,6 +57,10 @@ export function checkOptions(options: ListenerOptions): void {
     throw new MorseError("INVALID_AUDIO", `The sample rate must be ${READ_SAMPLE_RATE.min} to ${READ_SAMPLE_RATE.max} Hz`);
   }
   checkHints(options, sampleRate);
+  if (options.spots) {
+    if (options.signals !== "all") throw new MorseError("INVALID_OPTION", "Spots need every signal of the band read: signals=all");
+    checkSpotOptions({ ...options.spots, alphabet: options.alphabet });
+  }
 }
 
 /** Float samples of a chunk: Float32 as it is, Int16 scaled to ±1. */
