@@ -97,16 +97,22 @@ export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | un
  * PHASE_HALF_WINDOW_MS and the shorter PHASE_HALF_WINDOWS_MS, as far as the phase holds.
  * Fast fading turns it within a character, and a wandering pitch the drift follower
  * cannot follow within a second; a tone that does not fade fast keeps the longest window
- * unless a shorter one reads its marks better by PHASE_STEADY_ERRORS standard errors.
+ * unless a shorter one reads its marks better by PHASE_STEADY_ERRORS standard errors; on
+ * fewer than PHASE_WINDOW_MARKS marks every tone keeps it.
  */
 export function phaseReferenceOf(bb: Baseband, first: EnvelopeReading, fadesFast: boolean): PhaseReference {
-  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS, PHASE_STEADY_ERRORS } = TUNING.evidence;
+  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS, PHASE_STEADY_ERRORS, PHASE_WINDOW_MARKS } = TUNING.evidence;
   const carry = phaseCarry(bb, first.keyed, PHASE_HALF_WINDOW_MS);
   const scope = carry < MIN_PHASE_CARRY ? "mark" : "recording";
   const marks = markMask(first.keyed, bb.blockMs, bb.re.length);
-  const halfWindows = [PHASE_HALF_WINDOW_MS, ...PHASE_HALF_WINDOWS_MS].map((ms) => Math.round(ms / bb.blockMs));
-  const errors = fadesFast ? 1 : PHASE_STEADY_ERRORS;
-  return { scope, halfWindow: phaseWindow(bb, marks, halfWindows, excludedBlocks(bb, readingDotMs(first)), scope, errors) };
+  const halfWindow = phaseWindow(bb, marks, {
+    halfWindows: [PHASE_HALF_WINDOW_MS, ...PHASE_HALF_WINDOWS_MS].map((ms) => Math.round(ms / bb.blockMs)),
+    exclude: excludedBlocks(bb, readingDotMs(first)),
+    scope,
+    errors: fadesFast ? 1 : PHASE_STEADY_ERRORS,
+    fewestMarks: PHASE_WINDOW_MARKS,
+  });
+  return { scope, halfWindow };
 }
 
 /** The blocks either side of its own that a block's phase reference leaves out (PHASE_EXCLUDE_DOTS). */

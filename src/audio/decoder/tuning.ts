@@ -193,10 +193,12 @@ export const TUNING = {
     PHASE_HALF_WINDOW_MS: 150,
     /** ...leaving out this share of a dot either side of the block itself. Estimator: its own noise would bias it. */
     PHASE_EXCLUDE_DOTS: 0.15,
-    /** Half-widths tried beside PHASE_HALF_WINDOW_MS for the phase reference, ms; the longest whose in-phase sum over the marks is within one standard error of the best is taken. Estimator: down to a sixth of a 1 Hz fade's coherence time; fitted: 25 ms let a neighbour 150-300 Hz away lift the in-phase sum of short windows (a +10 dB neighbour in an SSB filter: 10.2 -> 17.5 % CER). */
+    /** Half-widths tried beside PHASE_HALF_WINDOW_MS for the phase reference, ms; the longest whose in-phase sum over the marks is within one standard error of the best (PHASE_STEADY_ERRORS for a tone that does not fade fast) is taken. Estimator: down to a sixth of a 1 Hz fade's coherence time; fitted: 25 ms let a neighbour 150-300 Hz away lift the in-phase sum of short windows (a +10 dB neighbour in an SSB filter: 10.2 -> 17.5 % CER). */
     PHASE_HALF_WINDOWS_MS: [50, 75, 100],
     /** ...within this many standard errors for a tone that does not fade fast. Fitted: 1 let the bench corpus's noise at -10 dB pick short windows (223 -> 230 errors), 2 holds it (226) and still follows a pitch wandering ±50 Hz a minute. */
     PHASE_STEADY_ERRORS: 2,
+    /** Fewest marks a shorter phase reference is chosen on. Estimator: a standard error from fewer says too little; fitted: at 10, a live band stream's first word (TEST, 25 wpm) was decided as MEST before its speed was known. */
+    PHASE_WINDOW_MARKS: 20,
     /** Below this mean cosine of the phase turned from one mark to the next, a clear tone's phase is taken within each mark only. Estimator: a keyed oscillator gives near 1, a sine restarted at every element about 0. */
     MIN_PHASE_CARRY: 0.5,
     /** Noise in the character search's evidence, weighed as COHERENT_NOISE_WEIGHT in the mark-by-mark one. Fitted. */

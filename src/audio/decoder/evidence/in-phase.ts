@@ -154,6 +154,19 @@ function markPhasors(bb: Baseband, keyed: Keyed): { re: number; im: number; midd
   return out;
 }
 
+/** What phaseWindow chooses among and how. */
+export interface PhaseWindowOptions {
+  /** Half-widths to choose among, blocks. */
+  halfWindows: readonly number[];
+  /** Blocks either side of its own that a block's reference leaves out. */
+  exclude: number;
+  scope: PhaseScope;
+  /** Standard errors a shorter window must beat the longest within. */
+  errors: number;
+  /** Fewest marks a shorter window is chosen on: with fewer, their standard error says too little. */
+  fewestMarks: number;
+}
+
 /**
  * Of `halfWindows` (blocks), the half-width of the phase reference under which the marks
  * best predict each other's phase: the in-phase component summed over the marks. A block's
@@ -163,9 +176,10 @@ function markPhasors(bb: Baseband, keyed: Keyed): { re: number; im: number; midd
  * taken (the error of their difference, mark by mark), so that a shorter window must earn
  * its noise.
  */
-export function phaseWindow(bb: Baseband, marks: Uint8Array, halfWindows: readonly number[], exclude: number, scope: PhaseScope, errors = 1): number {
+export function phaseWindow(bb: Baseband, marks: Uint8Array, { halfWindows, exclude, scope, errors, fewestMarks }: PhaseWindowOptions): number {
   const windows = [...halfWindows].sort((a, b) => b - a);
   const perMark = windows.map((w) => sumsByMark(inPhase(bb, marks, w, exclude, scope), marks));
+  if (perMark[0]!.length < fewestMarks) return windows[0]!;
   const total = (sums: number[]) => sums.reduce((a, b) => a + b, 0);
   let best = 0;
   for (let k = 1; k < windows.length; k++) if (total(perMark[k]!) > total(perMark[best]!)) best = k;

@@ -110,17 +110,19 @@ describe("phaseWindow", () => {
     }
     return { bb, marks };
   }
-  const windows = [25, 50, 100, 150];
+  const choice = { halfWindows: [25, 50, 100, 150], exclude: 8, scope: "recording" as const, errors: 1, fewestMarks: 0 };
 
   it("spans as far as a steady tone's phase holds, in noise and out of it", () => {
     const clean = keyedTone(0, 0.01, 1);
-    assert.equal(phaseWindow(clean.bb, clean.marks, windows, 8, "recording"), 150);
+    assert.equal(phaseWindow(clean.bb, clean.marks, choice), 150);
     const noisy = keyedTone(0, 3, 2);
-    assert.equal(phaseWindow(noisy.bb, noisy.marks, windows, 8, "recording"), 150);
+    assert.equal(phaseWindow(noisy.bb, noisy.marks, choice), 150);
   });
 
   it("narrows for a tone whose phase turns within a character (a quarter turn in 60 ms)", () => {
     const turning = keyedTone(4, 0.1, 3);
-    assert.equal(phaseWindow(turning.bb, turning.marks, windows, 8, "recording"), 25);
+    assert.equal(phaseWindow(turning.bb, turning.marks, choice), 25);
+    // On fewer marks than it asks for, the longest window stands.
+    assert.equal(phaseWindow(turning.bb, turning.marks, { ...choice, fewestMarks: 100 }), 150);
   });
 });
