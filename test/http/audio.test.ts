@@ -8,7 +8,7 @@ import { timeline } from "../../src/core/index.js";
 import { rng } from "../fixtures/random.js";
 import { record, type Channel } from "../fixtures/simulator.js";
 import { recordBand } from "../fixtures/band.js";
-import { RECORDING_MEDIA_TYPES } from "../../src/http/routes/decode-audio.js";
+import { RECORDING_MEDIA_TYPES } from "../../src/http/routes/recording-route.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, post, rawRequest } from "./support.js";
 

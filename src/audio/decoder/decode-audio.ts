@@ -293,8 +293,9 @@ function readAtSpeed(baseband: Baseband, speed: { dotMs: number; rungMs: number 
   const fade = fastFading(baseband, speed.dotMs);
   const bb = fade ? withoutFade(baseband, fade) : baseband;
   const { dotMs } = speed;
-  let decoded = readAt(bb, dotMs, hintWpm, dotMs, fade !== undefined);
-  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fade !== undefined);
+  const fades = fade !== undefined;
+  let decoded = readAt(bb, dotMs, hintWpm, dotMs, fades);
+  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fades);
   if (!decoded || decoded.decoded.wpm > TUNING.speed.FASTEST_WPM) return undefined;
   return { ...decoded, rungMs: speed.rungMs };
 }
