@@ -74,8 +74,8 @@ export const TUNING = {
   },
   /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts). */
   baseband: {
-    /** A fade taken out of the baseband is limited to this gain either way. Estimator: 20 dB, deeper than the fades read. */
-    MAX_FADE_GAIN: 10,
+    /** A fade taken out of the baseband is limited to this gain either way, and a mark deeper in a fast fade is not followed. Fitted: at +20 dB a 1 Hz fade's marks 20 to 30 dB down still stand over the noise (10 -> 40: the 1 Hz keyer at +10 dB 7.5 -> 5.1 % on the hf bench, no cell worse at -6 or 0 dB). */
+    MAX_FADE_GAIN: 40,
     /** Target block length, ms. Estimator: fine enough for the edges of a 50 wpm dot (24 ms). */
     BLOCK_MS: 1,
     /** Stretch over which the pitch offset is measured, ms. Estimator: a drift moves little within it. */
@@ -181,6 +181,8 @@ export const TUNING = {
     FAST_FADE_RATIO: 2,
     /** The envelope this many times over its off level (lower quartile) is a mark the tone's fade is measured on. Estimator: noise alone, at one look, passes 4 times its lower quartile 1 % of the time and only for a moment, and noise does not fade with the tone. */
     FADE_MARK_OVER_OFF: 4,
+    /** A mark the level of a fast fade is followed on is as wide as a dot at this share of its peak. Estimator: a click through the filter stands the filter's length at any height, a mark widens below half its height by the filter's ramps, so a dot on a fade's slope, narrow at half its height, still stands a dot wide at a quarter. */
+    FADE_MARK_FOOT: 0.25,
     /** Fewest such marks a fade is measured from. Estimator: a fade is a swing from mark to mark, a peak and a trough and the marks either side. */
     FADE_MARKS: 4,
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */

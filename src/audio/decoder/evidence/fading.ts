@@ -6,8 +6,8 @@
  *
  * Noise does not fade with the tone, so a mark stands out from it by a margin over the
  * noise's level (the envelope's off level) whatever the fade has made of the tone there,
- * and it is as wide as it was keyed: at half its height, a dot or more through the filter,
- * where a click or a burst of noise is no wider than the filter. Inside such a mark the
+ * and it is as wide as it was keyed: a dot or more through the filter, where a click or a
+ * burst of noise is no wider than the filter. Inside such a mark the
  * envelope is the tone's level, block by block (a fast fade moves it within a dash), and
  * between two marks the level is taken to move in a straight line: a fade of a second or
  * more changes little over the few dots between marks.
@@ -18,6 +18,9 @@ import { DOT_DOTS } from "../../../core/units.js";
 import { TUNING } from "../tuning.js";
 import { amplitude } from "./envelope.js";
 import { globalLevels, levelWindowMs } from "./levels.js";
+
+/** A mark's level is read where it stands half its peak's height or more: below, the filter's ramps are not the tone's level. */
+const HALF = 0.5;
 
 /** A point the tone's level is known at: a block inside a mark, and the envelope there. */
 interface LevelPoint {
@@ -40,19 +43,19 @@ export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefine
   if (means.marks < TUNING.evidence.FADE_MARKS) return undefined;
   const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
   if (!fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs))) return undefined;
-  const { points } = levelPoints(env, narrowest, false);
+  const { points } = levelPoints(env, narrowest, false, TUNING.evidence.FADE_MARK_FOOT);
   return gainBetween(points, env.length, median(points.map((p) => p.level)));
 }
 
 /**
  * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level, and
  * at least 1 / MAX_FADE_GAIN of its on level (a trough deeper than that is not followed),
- * and stands half its peak's height for `narrowest` blocks or more, is a mark; the level is
- * known at each of its blocks there, or as `whole` marks at its peak, as its mean there.
- * A fast fade moves the level within a dash, so a mark's every block says more of it than
- * one mean would.
+ * and stands `foot` of its peak's height (half, unless given) for `narrowest` blocks or
+ * more, is a mark; the level is known at each block where it stands half its peak's height,
+ * or as `whole` marks at its peak, as its mean there. A fast fade moves the level within a
+ * dash, so a mark's every block says more of it than one mean would.
  */
-function levelPoints(env: Float32Array, narrowest: number, whole: boolean): { points: LevelPoint[]; marks: number } {
+function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot = HALF): { points: LevelPoint[]; marks: number } {
   const { on, off } = globalLevels(env);
   const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
   const points: LevelPoint[] = [];
@@ -65,8 +68,9 @@ function levelPoints(env: Float32Array, narrowest: number, whole: boolean): { po
     let top = i;
     let end = i;
     for (; end < env.length && env[end]! > threshold; end++) if (env[end]! > env[top]!) top = end;
-    const { from, to } = halfSpan(env, top);
-    if (to - from + 1 >= narrowest) {
+    const { from, to } = spanAt(env, top, HALF);
+    const wide = spanAt(env, top, foot);
+    if (wide.to - wide.from + 1 >= narrowest) {
       marks++;
       if (whole) points.push({ at: top, level: mean(env, from, to + 1) });
       else for (let j = from; j <= to; j++) points.push({ at: j, level: env[j]! });
@@ -76,13 +80,13 @@ function levelPoints(env: Float32Array, narrowest: number, whole: boolean): { po
   return { points, marks };
 }
 
-/** The blocks around `top` where the envelope stands at half its value there or more. */
-function halfSpan(env: Float32Array, top: number): { from: number; to: number } {
-  const half = env[top]! / 2;
+/** The blocks around `top` where the envelope stands at `share` of its value there or more. */
+function spanAt(env: Float32Array, top: number, share: number): { from: number; to: number } {
+  const least = env[top]! * share;
   let from = top;
   let to = top;
-  while (from > 0 && env[from - 1]! >= half) from--;
-  while (to + 1 < env.length && env[to + 1]! >= half) to++;
+  while (from > 0 && env[from - 1]! >= least) from--;
+  while (to + 1 < env.length && env[to + 1]! >= least) to++;
   return { from, to };
 }
 

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { BasebandMixer, toBaseband, withoutFade } from "../../../../src/audio/decoder/front-end/baseband.js";
+import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const tone = (frequency: number, sampleRate: number, seconds: number, amplitude = 0.8, phase = 0.3): Float32Array =>
   Float32Array.from({ length: Math.round(seconds * sampleRate) }, (_, n) => amplitude * Math.cos((2 * Math.PI * frequency * n) / sampleRate + phase));
@@ -60,11 +61,12 @@ describe("BasebandMixer", () => {
 });
 
 describe("withoutFade", () => {
-  it("divides each block by the fade's gain, at most 10 either way", () => {
+  it("divides each block by the fade's gain, at most MAX_FADE_GAIN either way", () => {
+    const most = TUNING.baseband.MAX_FADE_GAIN;
     const bb = { re: Float32Array.from([1, 2, 4, 1]), im: Float32Array.from([0, -2, 1, 1]), blockMs: 1 };
-    const flat = withoutFade(bb, Float32Array.from([1, 2, 0.5, 100]));
-    assert.deepEqual([...flat.re], [1, 1, 8, 0.1].map(Math.fround));
-    assert.deepEqual([...flat.im], [0, -1, 2, 0.1].map(Math.fround));
+    const flat = withoutFade(bb, Float32Array.from([1, 2, 0.5, 10 * most]));
+    assert.deepEqual([...flat.re], [1, 1, 8, 1 / most].map(Math.fround));
+    assert.deepEqual([...flat.im], [0, -1, 2, 1 / most].map(Math.fround));
     assert.equal(flat.blockMs, 1);
   });
 });
