@@ -11,6 +11,7 @@
  * -5 dB, 45 wpm, 30 recordings each at 200, 600 and 900 Hz: 0.1 to 0.5 %; at 8000, 0.1 to 0.9 %).
  */
 import { TUNING } from "../tuning.js";
+import { bridgeCrashes } from "./crash-bridge.js";
 
 /** Complex baseband, one value per block of samples (~1 ms), integrated coherently. */
 export interface Baseband {
@@ -85,10 +86,12 @@ export class BasebandMixer {
   }
 }
 
-/** The baseband of a whole recording: the mixer fed in one go (a partial last block is left out). */
+/** The baseband of a whole recording: the mixer fed in one go (a partial last block is left out), static crashes bridged (crash-bridge.ts). */
 export function toBaseband(samples: Float32Array, sampleRate: number, frequency: number): Baseband {
   const mixer = new BasebandMixer(sampleRate, frequency);
-  return { ...mixer.push(samples), blockMs: mixer.blockMs };
+  const bb = { ...mixer.push(samples), blockMs: mixer.blockMs };
+  bridgeCrashes(bb, frequency, sampleRate, (hz) => new BasebandMixer(sampleRate, hz).push(samples));
+  return bb;
 }
 
 /** The baseband divided by `gain` (a fade, around 1) block by block, kept within MAX_FADE_GAIN either way. */

@@ -4,8 +4,8 @@
  * its whole length, and read as marks. Every sample is limited to CRASH_LIMIT times the
  * recording's usual loud level (the CRASH_QUANTILE of its CRASH_BLOCK_MS blocks' RMS: key
  * down, noise included, as crashes take only a few per cent of the time), which a tone
- * never reaches and a crash always does: a limiter, not a blanker, so that a mark under a
- * crash keeps its tone.
+ * never reaches and a crash always does, so that crashes do not pull the pitch search. In
+ * the tone's baseband, what is left of a crash is bridged (crash-bridge.ts).
  */
 import { selectInPlace } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
