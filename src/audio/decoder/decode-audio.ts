@@ -41,7 +41,7 @@ import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseReference } from "./evidence/in-phase.js";
 import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type Reading } from "./passes.js";
-import { fastFading } from "./evidence/fading.js";
+import { fadeOf } from "./evidence/fading.js";
 import { searchSpeed, type Speed } from "./speed.js";
 import { TUNING } from "./tuning.js";
 
@@ -289,11 +289,11 @@ function measurable(spans: Transmission[]): Transmission[] {
 
 /** Keying and characters at a speed found or hinted; undefined where none is found, or where what was keyed is too fast to be Morse. */
 function readAtSpeed(baseband: Baseband, speed: { dotMs: number; rungMs: number | undefined }, hintWpm: number | undefined): TurnText | undefined {
-  // A fast fade puts a trough's marks under the levels' threshold: it is taken out first.
-  const fade = fastFading(baseband, speed.dotMs);
-  const bb = fade ? withoutFade(baseband, fade) : baseband;
+  // A fast or deep fade puts a trough's marks under the levels' threshold: it is taken out first.
+  const fade = fadeOf(baseband, speed.dotMs);
+  const bb = fade ? withoutFade(baseband, fade.gain) : baseband;
   const { dotMs } = speed;
-  const fades = fade !== undefined;
+  const fades = fade?.fast ?? false;
   let decoded = readAt(bb, dotMs, hintWpm, dotMs, fades);
   for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fades);
   if (!decoded || decoded.decoded.wpm > TUNING.speed.FASTEST_WPM) return undefined;

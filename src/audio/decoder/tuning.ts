@@ -197,6 +197,16 @@ export const TUNING = {
     FADE_MARK_OVER_OFF: 4,
     /** A mark the level of a fast fade is followed on is as wide as a dot at this share of its peak. Estimator: a click through the filter stands the filter's length at any height, a mark widens below half its height by the filter's ramps, so a dot on a fade's slope, narrow at half its height, still stands a dot wide at a quarter. */
     FADE_MARK_FOOT: 0.25,
+    /** A slow fade is taken out where its marks' levels spread this much or more, 10th to 90th percentile (evidence/fading.ts deepAndSlow). Estimator: a Rayleigh fade spreads them 4.7 times, a steady tone's noise 1.3 times at 0 dB. */
+    SLOW_FADE_SPREAD: 3,
+    /** ...where the median mark stands this many times over the noise's level. Estimator: +6 dB in 3 kHz through a 24 wpm filter; fitted: under it, taking the fade out adds more noise than it lifts marks. */
+    SLOW_FADE_CLEAR: 16,
+    /** ...where the median step from one mark's level to the next, in log, is this share of the spread's or less. Estimator: a 0.1 Hz fade steps 0.03-0.08 of it, 0.5 Hz 0.06-0.12; noise and the turns of two stations step by half of it. */
+    SLOW_FADE_STEP: 0.15,
+    /** ...from this many marks or more. Estimator: a spread and a median step need a few characters. */
+    SLOW_FADE_MARKS: 20,
+    /** Blocks under this share of the on level are digital silence (a receiver muted), not noise. Estimator: 80 dB, under any recording's noise floor. */
+    SILENCE_UNDER_ON: 1e-4,
     /** Fewest such marks a fade is measured from. Estimator: a fade is a swing from mark to mark, a peak and a trough and the marks either side. */
     FADE_MARKS: 4,
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */

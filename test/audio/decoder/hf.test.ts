@@ -46,6 +46,18 @@ describe("decodeAudio on HF", () => {
     assert.ok(rate <= 0.06, `CER ${(100 * rate).toFixed(1)} %: ${read.join(" | ")}`);
   });
 
+  it("reads through a slow fade's troughs 20 to 30 dB deep (flat Rayleigh, 0.1 Hz spread, +20 dB, 24 wpm)", () => {
+    const { rate, read } = cer(messages(4405, 8), {
+      wpm: 24,
+      keying: { kind: "keyer" },
+      fading: { kind: "rayleigh", spreadHz: 0.1 },
+      snrDb: 20,
+      sampleRate: 8000,
+    });
+    // 4.7 % before a deep slow fade was taken out.
+    assert.ok(rate <= 0.02, `CER ${(100 * rate).toFixed(1)} %: ${read.join(" | ")}`);
+  });
+
   it("keeps the phase of a pitch wandering ±50 Hz a minute (a random walk, keyer, +10 dB)", () => {
     const { rate, read } = cer(messages(4402, 4), {
       wpm: 24,

@@ -28,12 +28,18 @@ interface LevelPoint {
   level: number;
 }
 
+/** A fade to take out: the tone's level along the recording as a gain around 1 (over the median mark's), and whether it fades fast. */
+export interface Fade {
+  gain: Float32Array;
+  fast: boolean;
+}
+
 /**
- * The tone's level along the recording as a gain around 1 (over the median mark's),
- * where it fades by FAST_FADE_RATIO or more within a typical level window; undefined for
- * a steady tone, a slow fade, or too few marks to tell.
+ * The tone's fade, where it fades by FAST_FADE_RATIO or more within a typical level window
+ * (fast), or deep and slowly on a clear tone (deepAndSlow); undefined for a steady tone, a
+ * shallow slow fade, or too few marks to tell.
  */
-export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefined {
+export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
   const { FILTER_DOTS, COHERENT_MS } = TUNING.speed;
   const { env } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
   // Through the filter a click stands half its height for the filter's length, a mark for its own: a dot or more.
@@ -42,9 +48,10 @@ export function fastFading(bb: Baseband, dotMs: number): Float32Array | undefine
   const means = levelPoints(env, narrowest, true);
   if (means.marks < TUNING.evidence.FADE_MARKS) return undefined;
   const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
-  if (!fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs))) return undefined;
+  const fast = fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs));
+  if (!fast && !deepAndSlow(means.points, env)) return undefined;
   const { points } = levelPoints(env, narrowest, false, TUNING.evidence.FADE_MARK_FOOT);
-  return gainBetween(points, env.length, median(points.map((p) => p.level)));
+  return { gain: gainBetween(points, env.length, median(points.map((p) => p.level))), fast };
 }
 
 /**
@@ -109,6 +116,30 @@ function mean(values: Float32Array, from: number, to: number): number {
   let sum = 0;
   for (let i = from; i < to; i++) sum += values[i]!;
   return sum / (to - from);
+}
+
+/**
+ * Whether marks fade deep and slowly: their levels spread by SLOW_FADE_SPREAD or more
+ * (10th to 90th percentile), each a small step from the last (the median step's log
+ * under SLOW_FADE_STEP of the spread's: a fade moves little from mark to mark, noise and
+ * two stations' turns do not), the median mark SLOW_FADE_CLEAR times over the noise. The
+ * noise is measured where the recording is not silent: a receiver muted while its
+ * operator sends holds digital silence, not the noise. The levels' windows follow such a
+ * fade only to a trough 10 dB or so down; taken out, a clear tone reads through troughs 20
+ * to 30 dB deep.
+ */
+function deepAndSlow(marks: LevelPoint[], env: Float32Array): boolean {
+  const { FADE_MARK_OVER_OFF, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP, SILENCE_UNDER_ON } = TUNING.evidence;
+  const { on } = globalLevels(env);
+  const heard = env.filter((x) => x > SILENCE_UNDER_ON * on);
+  if (heard.length === 0) return false;
+  const { off } = globalLevels(heard);
+  const points = marks.filter((p) => p.level >= FADE_MARK_OVER_OFF * off);
+  if (points.length < TUNING.evidence.SLOW_FADE_MARKS) return false;
+  const levels = Float64Array.from(points, (p) => p.level).sort();
+  const spread = levels[Math.floor(0.9 * (levels.length - 1))]! / levels[Math.floor(0.1 * (levels.length - 1))]!;
+  const step = median(points.slice(1).map((p, k) => Math.abs(Math.log(p.level / points[k]!.level))));
+  return spread >= SLOW_FADE_SPREAD && median(levels) >= SLOW_FADE_CLEAR * off && step <= SLOW_FADE_STEP * Math.log(spread);
 }
 
 /** Points a level window is looked at in. */

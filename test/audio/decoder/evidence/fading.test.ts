@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fastFading } from "../../../../src/audio/decoder/evidence/fading.js";
+import { fadeOf } from "../../../../src/audio/decoder/evidence/fading.js";
 import { toBaseband } from "../../../../src/audio/decoder/front-end/baseband.js";
 import { timeline } from "../../../../src/core/index.js";
 import { rng } from "../../../fixtures/random.js";
@@ -44,11 +44,12 @@ function correlation(x: ArrayLike<number>, y: ArrayLike<number>): number {
   return sxy / Math.sqrt(sxx * syy);
 }
 
-describe("fastFading", () => {
+describe("fadeOf", () => {
   it("follows a fast fade (12 dB at 0.7 Hz) mark by mark, troughs and peaks", () => {
     const { bb, channel, keyDown } = faded(12, 1 / 0.7, 1);
-    const gain = fastFading(bb, DOT_MS);
-    assert.ok(gain, "a fast fade is found");
+    const fade = fadeOf(bb, DOT_MS);
+    assert.equal(fade?.fast, true, "a fast fade is found");
+    const gain = fade!.gain;
     // Where the key is down the gain is the tone's level, troughs included (between marks it is drawn straight).
     const truth = keyDown.map((i) => Math.log(fadeGain(channel, (i * bb.blockMs) / 1000)));
     const r = correlation(
@@ -60,9 +61,35 @@ describe("fastFading", () => {
     assert.ok(sorted[Math.floor(0.95 * sorted.length)]! / sorted[Math.floor(0.05 * sorted.length)]! > 2.5, "peaks and troughs");
   });
 
+  it("takes out a deep slow fade of a clear tone (Rayleigh, 0.1 Hz spread, +20 dB) as slow, following it mark by mark", () => {
+    const sim = {
+      text: `${TEXT} ${TEXT} ${TEXT}`,
+      wpm: 24,
+      keying: { kind: "keyer" as const },
+      fading: { kind: "rayleigh" as const, spreadHz: 0.1 },
+      snrDb: 20,
+      pitchHz: 700,
+      sampleRate: RATE,
+      seed: 21,
+    };
+    const samples = simulate({ ...sim, normalise: false });
+    const fade = fadeOf(toBaseband(samples, RATE, sim.pitchHz), 50);
+    assert.ok(fade, "a fade is found");
+    assert.equal(fade.fast, false);
+    const truth = rayleighFade(samples.length, RATE, 0.1, stream(sim.seed, 1));
+    const middles = keyedTimeline(sim.text, 24, sim.keying, stream(sim.seed, 0))
+      .sequence.filter((s) => s.type !== "silence")
+      .map((s) => Math.round(1000 + s.startMs + s.durationMs / 2));
+    const r = correlation(
+      middles.map((i) => Math.log(fade.gain[i]!)),
+      middles.map((i) => Math.log(Math.hypot(truth.re[i * 8]!, truth.im[i * 8]!))),
+    );
+    assert.ok(r > 0.9, `the gain follows the fade: r = ${r.toFixed(3)}`);
+  });
+
   it("leaves a slow fade (6 dB over 7 s) and a steady tone alone", () => {
-    assert.equal(fastFading(faded(6, 7, 2).bb, DOT_MS), undefined);
-    assert.equal(fastFading(faded(0, 5, 3).bb, DOT_MS), undefined);
+    assert.equal(fadeOf(faded(6, 7, 2).bb, DOT_MS), undefined);
+    assert.equal(fadeOf(faded(0, 5, 3).bb, DOT_MS), undefined);
   });
 
   it("takes no clicks between a steady tone's marks (5 ms bursts at three times its level) for the troughs of a fade", () => {
@@ -71,12 +98,12 @@ describe("fastFading", () => {
     const peak = samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
     for (let at = 0.1 * RATE; at + 0.005 * RATE < samples.length; at += 0.23 * RATE)
       for (let n = 0; n < 0.005 * RATE; n++) samples[at + n]! += 3 * peak * Math.sin((2 * Math.PI * 700 * n) / RATE);
-    assert.equal(fastFading(toBaseband(samples, RATE, 700), DOT_MS), undefined);
+    assert.equal(fadeOf(toBaseband(samples, RATE, 700), DOT_MS), undefined);
   });
 
   it("finds no fade in noise alone", () => {
     const noise = record(timeline("E", { wpm: WPM }), { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -60, padS: 20 }, RATE, rng(4));
-    assert.equal(fastFading(toBaseband(noise, RATE, 700), DOT_MS), undefined);
+    assert.equal(fadeOf(toBaseband(noise, RATE, 700), DOT_MS), undefined);
   });
 
   it("follows a Rayleigh fade of 1 Hz spread within each dash, where it turns in tens of milliseconds (+20 dB, 24 wpm)", () => {
@@ -92,7 +119,7 @@ describe("fastFading", () => {
     };
     const samples = simulate({ ...sim, normalise: false });
     const bb = toBaseband(samples, RATE, sim.pitchHz);
-    const gain = fastFading(bb, 50);
+    const gain = fadeOf(bb, 50)?.gain;
     assert.ok(gain, "a fast fade is found");
     const fade = rayleighFade(samples.length, RATE, 1, stream(sim.seed, 1));
     const truth = (block: number) => Math.log(Math.hypot(fade.re[block * 8]!, fade.im[block * 8]!));
@@ -128,7 +155,7 @@ describe("fastFading", () => {
         seed,
       };
       const samples = simulate({ ...sim, normalise: false });
-      const gain = fastFading(toBaseband(samples, RATE, sim.pitchHz), 50);
+      const gain = fadeOf(toBaseband(samples, RATE, sim.pitchHz), 50)?.gain;
       assert.ok(gain, "a fast fade is found");
       const fade = rayleighFade(samples.length, RATE, 1, stream(seed, 1));
       const truth = (block: number) => Math.hypot(fade.re[block * 8]!, fade.im[block * 8]!);
@@ -137,7 +164,7 @@ describe("fastFading", () => {
       const middles = marks.map((s) => Math.round(1000 + s.startMs + s.durationMs / 2));
       const shares = middles.map((i) => gain[i]! / truth(i));
       const usual = Float64Array.from(shares).sort()[shares.length >> 1]!;
-      middles.forEach((i, k) => truth(i) < 0.15 && ratios.push(shares[k]! / usual));
+      for (const [k, i] of middles.entries()) if (truth(i) < 0.15) ratios.push(shares[k]! / usual);
     }
     const close = ratios.filter((r) => r > 2 / 3 && r < 1.5).length;
     // A gain drawn straight over a deep mark from the strong marks either side stands over it (8 of 21 here before the fade was followed that deep).
