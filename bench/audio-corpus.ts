@@ -91,7 +91,7 @@ export interface Recording {
   channel: Channel;
   sampleRate: number;
   encoding: WavEncoding & { stereo?: boolean };
-  wav: Buffer;
+  wav: Uint8Array;
   durationMs: number;
 }
 

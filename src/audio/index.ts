@@ -22,6 +22,7 @@ export { decodeTimings, type TimingDecode, type TimingHints } from "./decoder/ch
 export { UNKNOWN_CHARACTER } from "../core/limits.js";
 export * as audioLimits from "./limits.js";
 export { Mp3Renderer, renderMp3Chunks, type Mp3Options } from "./mp3/encoder.js";
+export { renderMp3, renderWav } from "./render/whole.js";
 export { DEFAULT_CHUNK_SAMPLES, KeyingEnvelope, renderWavChunks, sampleCount, wavByteLength, WavRenderer, type RenderOptions } from "./render/render.js";
 export { readWav, type DecodedWav } from "./wav/reader.js";
 export { readRecording } from "./formats/read.js";

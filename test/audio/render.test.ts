@@ -261,7 +261,7 @@ describe("WAV rendering", () => {
     const expected = wavByteLength(tl, 8000);
     let total = 0;
     let largest = 0;
-    let header: Buffer | undefined;
+    let header: Uint8Array | undefined;
     for (const chunk of renderWavChunks(tl, { frequency: 600, sampleRate: 8000 })) {
       header ??= chunk;
       total += chunk.length;
@@ -270,7 +270,7 @@ describe("WAV rendering", () => {
     assert.ok(tl.durationMs > 40 * 60_000);
     assert.equal(total, expected);
     assert.equal(largest, 16384);
-    assert.equal(header!.readUInt32LE(40), expected - 44);
+    assert.equal(Buffer.from(header!).readUInt32LE(40), expected - 44);
   });
 
   it("round-trips through the reader", () => {

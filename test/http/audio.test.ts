@@ -21,7 +21,7 @@ async function wav(params: Record<string, string>): Promise<{ response: Response
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-function postWav(bytes: Buffer, contentType = "audio/wav", path = "/api/v1/decode-audio") {
+function postWav(bytes: Uint8Array, contentType = "audio/wav", path = "/api/v1/decode-audio") {
   return rawRequest(server.url, "POST", path, {
     headers: { "content-type": contentType, "content-length": String(bytes.length) },
     chunks: [bytes],

@@ -98,7 +98,7 @@ class RawClient {
     return interimAnswers(this.raw).statuses;
   }
 
-  write(data: string | Buffer): void {
+  write(data: string | Uint8Array): void {
     this.socket.write(data);
   }
 
@@ -223,7 +223,7 @@ function residentBytes(pid: number): number {
  * A WAV of (nearly) 32 MiB that decodes fast: 44 s of stereo 32-bit float at 96 kHz, a 600 Hz
  * tone keyed on and off (the decoder reads it at a few kHz).
  */
-function largeWav(): Buffer {
+function largeWav(): Uint8Array {
   const rate = 96_000;
   const frames = Math.floor((RECORDING_BODY_LIMIT - 1024) / 8);
   const samples = new Float32Array(frames);

@@ -29,7 +29,7 @@ describe("the DX-cluster feed, behind POST /api/v1/spots", () => {
 
   const band = (signals: { text: string; frequency: number }[], noiseSeed: number) =>
     encodeWav([recordBand({ signals: signals.map((s) => ({ ...s, wpm: 24, snrDb: 8, startS: 0.5 })), durationS: 14, sampleRate: 8000, noiseSeed })], 8000);
-  const postSpots = (bytes: Buffer, query: string) =>
+  const postSpots = (bytes: Uint8Array, query: string) =>
     rawRequest(server.url, "POST", `/api/v1/spots${query}`, {
       headers: { "content-type": "audio/wav", "content-length": String(bytes.length) },
       chunks: [bytes],

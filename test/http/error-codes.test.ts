@@ -16,14 +16,14 @@ import { type Answer, assertError, get, post, rawRequest, rawSocket, send } from
 const server = serveForTests();
 
 /** A WAV of `seconds` of a 600 Hz tone keyed on and off, at 8 kHz. */
-function keyedWav(seconds: number): Buffer {
+function keyedWav(seconds: number): Uint8Array {
   const rate = 8000;
   const samples = new Float32Array(seconds * rate);
   for (let i = 0; i < samples.length; i++) samples[i] = Math.floor(i / 1200) % 2 === 0 ? 0.5 * Math.sin((2 * Math.PI * 600 * i) / rate) : 0;
   return encodeWav([samples], rate);
 }
 
-const postWav = (base: string, bytes: Buffer, path = "/api/v1/decode-audio") =>
+const postWav = (base: string, bytes: Uint8Array, path = "/api/v1/decode-audio") =>
   rawRequest(base, "POST", path, { headers: { "content-type": "audio/wav", "content-length": String(bytes.length) }, chunks: [bytes] });
 
 describe("the code of each kind of 400", () => {

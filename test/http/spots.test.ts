@@ -28,7 +28,7 @@ const BAND = encodeWav(
   8000,
 );
 
-function postSpots(query: string, bytes: Buffer = BAND, contentType = "audio/wav") {
+function postSpots(query: string, bytes: Uint8Array = BAND, contentType = "audio/wav") {
   return rawRequest(server.url, "POST", `/api/v1/spots${query}`, {
     headers: { "content-type": contentType, "content-length": String(bytes.length) },
     chunks: [bytes],

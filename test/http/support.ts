@@ -71,7 +71,7 @@ export function rawRequest(
   base: string,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; chunks?: readonly (string | Buffer)[] } = {},
+  options: { headers?: Record<string, string>; chunks?: readonly (string | Uint8Array)[] } = {},
 ): Promise<Answer> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {

@@ -12,6 +12,7 @@ import { MorseError } from "../../core/errors.js";
 import { Decimator } from "../dsp/decimator.js";
 import { decodeFactor, MAX_RECORDING_SECONDS } from "../limits.js";
 import type { FeedPlan } from "./feed-plan.js";
+import { formatsPackage } from "./formats-package.js";
 import { planFlac } from "./flac.js";
 import { planMpeg } from "./mpeg.js";
 import { planOgg } from "./ogg.js";
@@ -37,16 +38,8 @@ interface SliceDecoder {
 
 /** A decoder for the format, its module loaded on first use (most recordings are WAV). */
 async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
-  switch (format) {
-    case "mp3":
-      return new (await import("mpg123-decoder")).MPEGDecoder();
-    case "ogg-opus":
-      return new (await import("ogg-opus-decoder")).OggOpusDecoder() as unknown as SliceDecoder;
-    case "ogg-vorbis":
-      return new (await import("@wasm-audio-decoders/ogg-vorbis")).OggVorbisDecoder();
-    case "flac":
-      return new (await import("@wasm-audio-decoders/flac")).FLACDecoder();
-  }
+  const formats = await formatsPackage(`Reading ${AUDIO_FORMATS[format]}`);
+  return (await formats.openDecoder(format)) as unknown as SliceDecoder;
 }
 
 /** Where each format's headers say its audio is and what it declares. */

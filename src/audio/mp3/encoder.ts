@@ -11,10 +11,11 @@
  * A LAME instance takes about 1 MiB of memory and a few ms to instantiate: instances are
  * kept for reuse (up to MAX_IDLE).
  */
-import { createMp3Encoder, type WasmMediaEncoder } from "wasm-media-encoders";
+import type { WasmMediaEncoder } from "wasm-media-encoders";
 import { MorseError } from "../../core/errors.js";
 import { notOneOf } from "../../core/messages.js";
 import type { Timeline } from "../../core/timing.js";
+import { formatsPackage } from "../formats/formats-package.js";
 import { MP3_BITRATE, MP3_SAMPLE_RATES } from "../limits.js";
 import { DEFAULT_CHUNK_SAMPLES, type RenderOptions, WavRenderer } from "../render/render.js";
 
@@ -71,7 +72,7 @@ export class Mp3Renderer {
     if (!isMp3Bitrate(bitrate)) throw new MorseError("INVALID_OPTION", notOneOf("bitrate", MP3_BITRATE.values));
     const renderer = new WavRenderer(timeline, { frequency: options.frequency, sampleRate });
     // A LAME that cannot be configured throws here, and is not put back.
-    return new Mp3Renderer(renderer, idle.pop() ?? (await createMp3Encoder()), { sampleRate, bitrate });
+    return new Mp3Renderer(renderer, idle.pop() ?? (await (await formatsPackage("Writing an MP3 file")).createMp3Encoder()), { sampleRate, bitrate });
   }
 
   /** Samples encoded so far. */

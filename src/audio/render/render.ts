@@ -148,6 +148,15 @@ export class KeyingEnvelope {
 
 const bigEndianHost = new Uint8Array(Uint16Array.of(1).buffer)[0] === 0;
 
+/** Swaps each pair of bytes in place: the host's 16-bit order to the file's little-endian one. */
+function swapPairs(bytes: Uint8Array): void {
+  for (let i = 0; i + 1 < bytes.length; i += 2) {
+    const first = bytes[i]!;
+    bytes[i] = bytes[i + 1]!;
+    bytes[i + 1] = first;
+  }
+}
+
 /**
  * Renders a timeline's WAV piece by piece into buffers the caller owns, so that a
  * streaming server can reuse a few buffers instead of allocating one per chunk.
@@ -178,7 +187,7 @@ export class WavRenderer {
     this.stepSin = Math.sin(2 * this.omega);
   }
 
-  header(): Buffer {
+  header(): Uint8Array {
     return wavHeader({ sampleRate: this.options.sampleRate, channels: 1, encoding: PCM16, dataBytes: 2 * this.sampleCount });
   }
 
@@ -230,28 +239,33 @@ export class WavRenderer {
    * Writes samples `start` to `start + length - 1` (little-endian 16-bit, as the file holds
    * them) into the start of `out`, which must hold `2 * length` bytes. Returns those bytes.
    */
-  fill(start: number, length: number, out: Buffer): Buffer {
+  fill<Bytes extends Uint8Array>(start: number, length: number, out: Bytes): Bytes {
     this.samples(start, length, new Int16Array(out.buffer, out.byteOffset, length));
-    const bytes = out.subarray(0, 2 * length);
-    return bigEndianHost ? bytes.swap16() : bytes;
+    const bytes = out.subarray(0, 2 * length) as Bytes;
+    if (bigEndianHost) swapPairs(bytes);
+    return bytes;
   }
 }
 
 /**
  * Streams the WAV of a timeline: the 44-byte header first, then PCM chunks of
- * `chunkSamples` samples (the last one shorter). Every yielded Buffer is freshly
+ * `chunkSamples` samples (the last one shorter). Every yielded chunk is freshly
  * allocated, so a consumer may hold on to it until it is written. Validates the options
  * (MorseError INVALID_OPTION) before yielding anything.
  */
-export function renderWavChunks(timeline: Timeline, options: RenderOptions, chunkSamples: number = DEFAULT_CHUNK_SAMPLES): Generator<Buffer, void, undefined> {
+export function renderWavChunks(
+  timeline: Timeline,
+  options: RenderOptions,
+  chunkSamples: number = DEFAULT_CHUNK_SAMPLES,
+): Generator<Uint8Array, void, undefined> {
   if (!Number.isInteger(chunkSamples) || chunkSamples < 1) throw new RangeError("chunkSamples must be a positive integer");
   return chunks(new WavRenderer(timeline, options), chunkSamples);
 }
 
-function* chunks(renderer: WavRenderer, chunkSamples: number): Generator<Buffer, void, undefined> {
+function* chunks(renderer: WavRenderer, chunkSamples: number): Generator<Uint8Array, void, undefined> {
   yield renderer.header();
   for (let start = 0; start < renderer.sampleCount; start += chunkSamples) {
     const length = Math.min(chunkSamples, renderer.sampleCount - start);
-    yield renderer.fill(start, length, Buffer.allocUnsafe(2 * length));
+    yield renderer.fill(start, length, new Uint8Array(2 * length));
   }
 }

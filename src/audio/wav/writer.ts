@@ -32,33 +32,39 @@ export function wavHeaderLength(encoding: WavEncoding): number {
 }
 
 /** The RIFF header: `RIFF` descriptor, `fmt ` chunk and the `data` chunk's own header. */
-export function wavHeader({ sampleRate, channels, encoding, dataBytes }: WavHeaderFields): Buffer {
+export function wavHeader({ sampleRate, channels, encoding, dataBytes }: WavHeaderFields): Uint8Array {
   const fmtSize = fmtChunkSize(encoding);
-  const header = Buffer.alloc(wavHeaderLength(encoding));
+  const header = new Uint8Array(wavHeaderLength(encoding));
+  const view = new DataView(header.buffer);
   const blockAlign = channels * (encoding.bits / 8);
   const formatCode = encoding.format === "float" ? FORMAT_FLOAT : FORMAT_PCM;
   // The RIFF size counts everything after its own 8 bytes, including a pad byte for odd data.
-  header.write("RIFF", 0, "ascii");
-  header.writeUInt32LE(header.length - 8 + dataBytes + (dataBytes & 1), 4);
-  header.write("WAVE", 8, "ascii");
-  header.write("fmt ", 12, "ascii");
-  header.writeUInt32LE(fmtSize, 16);
-  header.writeUInt16LE(encoding.extensible ? FORMAT_EXTENSIBLE : formatCode, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * blockAlign, 28);
-  header.writeUInt16LE(blockAlign, 32);
-  header.writeUInt16LE(encoding.bits, 34);
+  writeAscii(header, "RIFF", 0);
+  view.setUint32(4, header.length - 8 + dataBytes + (dataBytes & 1), true);
+  writeAscii(header, "WAVE", 8);
+  writeAscii(header, "fmt ", 12);
+  view.setUint32(16, fmtSize, true);
+  view.setUint16(20, encoding.extensible ? FORMAT_EXTENSIBLE : formatCode, true);
+  view.setUint16(22, channels, true);
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * blockAlign, true);
+  view.setUint16(32, blockAlign, true);
+  view.setUint16(34, encoding.bits, true);
   if (encoding.extensible) {
-    header.writeUInt16LE(22, 36); // cbSize: the extension's length
-    header.writeUInt16LE(encoding.bits, 38); // valid bits per sample
-    header.writeUInt32LE(channels === 1 ? 0x4 : 0x3, 40); // speaker mask: front centre, or front left + right
-    header.writeUInt16LE(formatCode, 44);
+    view.setUint16(36, 22, true); // cbSize: the extension's length
+    view.setUint16(38, encoding.bits, true); // valid bits per sample
+    view.setUint32(40, channels === 1 ? 0x4 : 0x3, true); // speaker mask: front centre, or front left + right
+    view.setUint16(44, formatCode, true);
     header.set(SUBFORMAT_GUID_TAIL, 46);
   }
-  header.write("data", 20 + fmtSize, "ascii");
-  header.writeUInt32LE(dataBytes, 24 + fmtSize);
+  writeAscii(header, "data", 20 + fmtSize);
+  view.setUint32(24 + fmtSize, dataBytes, true);
   return header;
+}
+
+/** A chunk ID (four ASCII letters) at `offset`. */
+function writeAscii(bytes: Uint8Array, text: string, offset: number): void {
+  for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
 }
 
 /** Writes one sample in [-1, 1] (clipped) at `offset`; returns the offset after it. */
@@ -92,14 +98,14 @@ function writeSample(view: DataView, offset: number, value: number, encoding: Wa
  * sample by sample: meant for test fixtures and benchmark corpora, not for the hot path
  * (`renderWavChunks` is).
  */
-export function encodeWav(channels: readonly Float32Array[], sampleRate: number, encoding: WavEncoding = PCM16): Buffer {
+export function encodeWav(channels: readonly Float32Array[], sampleRate: number, encoding: WavEncoding = PCM16): Uint8Array {
   const frames = channels[0]?.length ?? 0;
   if (channels.some((c) => c.length !== frames)) throw new RangeError("encodeWav: channels differ in length");
   if (encoding.format === "float" && encoding.bits !== 32) throw new RangeError("encodeWav: float samples are 32-bit");
   const dataBytes = frames * channels.length * (encoding.bits / 8);
   const header = wavHeader({ sampleRate, channels: channels.length, encoding, dataBytes });
-  const file = Buffer.alloc(header.length + dataBytes + (dataBytes & 1));
-  header.copy(file);
+  const file = new Uint8Array(header.length + dataBytes + (dataBytes & 1));
+  file.set(header);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   let offset = header.length;
   for (let i = 0; i < frames; i++) {
