@@ -1,26 +1,23 @@
 #!/usr/bin/env node
 /** `ditdah`: the library on the command line. Exit code 0 done, 1 input it cannot convert, 2 a wrong command line. */
 import { type Command, print, UsageError } from "./command.js";
-import { audioCommand } from "./commands/audio.js";
-import { chartCommand } from "./commands/chart.js";
-import { decodeCommand, encodeCommand } from "./commands/encode-decode.js";
-import { listenCommand } from "./commands/listen.js";
-import { serveCommand } from "./commands/serve.js";
-import { spotsCommand } from "./commands/spots.js";
-import { mp3Command, wavCommand } from "./commands/wav.js";
 import { VERSION } from "../version.js";
 
-const COMMANDS = new Map<string, Command>([
-  ["encode", encodeCommand],
-  ["decode", decodeCommand],
-  ["chart", chartCommand],
-  ["audio", audioCommand],
-  ["timing", audioCommand],
-  ["wav", wavCommand],
-  ["mp3", mp3Command],
-  ["listen", listenCommand],
-  ["spots", spotsCommand],
-  ["serve", serveCommand],
+/**
+ * Each command's module, imported only when that command runs: `ditdah encode` starts without
+ * loading the audio code (about a hundred modules) that listen, wav and spots need.
+ */
+const COMMANDS = new Map<string, () => Promise<Command>>([
+  ["encode", async () => (await import("./commands/encode-decode.js")).encodeCommand],
+  ["decode", async () => (await import("./commands/encode-decode.js")).decodeCommand],
+  ["chart", async () => (await import("./commands/chart.js")).chartCommand],
+  ["audio", async () => (await import("./commands/audio.js")).audioCommand],
+  ["timing", async () => (await import("./commands/audio.js")).audioCommand],
+  ["wav", async () => (await import("./commands/wav.js")).wavCommand],
+  ["mp3", async () => (await import("./commands/wav.js")).mp3Command],
+  ["listen", async () => (await import("./commands/listen.js")).listenCommand],
+  ["spots", async () => (await import("./commands/spots.js")).spotsCommand],
+  ["serve", async () => (await import("./commands/serve.js")).serveCommand],
 ]);
 
 const USAGE = `Usage: ditdah COMMAND [OPTIONS] [ARGUMENTS]
@@ -46,10 +43,10 @@ const HELP_FLAGS = ["--help", "-h"];
 
 const isParseError = (error: unknown) => String((error as { code?: unknown }).code).startsWith("ERR_PARSE_ARGS");
 
-function commandNamed(name: string): Command {
+async function commandNamed(name: string): Promise<Command> {
   const command = COMMANDS.get(name);
   if (!command) throw new UsageError(name.startsWith("-") ? `unknown option "${name}"` : `unknown command "${name}"`);
-  return command;
+  return command();
 }
 
 async function run([name, ...args]: string[]): Promise<void> {
@@ -59,8 +56,8 @@ async function run([name, ...args]: string[]): Promise<void> {
     return print(VERSION);
   }
   // `ditdah --help COMMAND` is `ditdah COMMAND --help`.
-  if (HELP_FLAGS.includes(name)) return print(args.length === 0 ? USAGE : commandNamed(args[0]!).usage);
-  await commandNamed(name).run(args);
+  if (HELP_FLAGS.includes(name)) return print(args.length === 0 ? USAGE : (await commandNamed(args[0]!)).usage);
+  await (await commandNamed(name)).run(args);
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -69,7 +66,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError || isParseError(error)) {
-      console.error(`ditdah: ${(error as Error).message}\n\n${COMMANDS.get(argv[0] ?? "")?.usage ?? USAGE}`);
+      console.error(`ditdah: ${(error as Error).message}\n\n${(await COMMANDS.get(argv[0] ?? "")?.())?.usage ?? USAGE}`);
       return 2;
     }
     // MorseError (input it cannot convert) with the API's message; SystemError (a file it cannot read or write) naming the file.
