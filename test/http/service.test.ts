@@ -156,6 +156,9 @@ describe("the OpenAPI document and the docs page", () => {
     assert.doesNotMatch(html, /https?:\/\/(?!localhost|127\.0\.0\.1)[^"']*\.(js|css)/);
     const script = /src="([^"]+\.js)"/.exec(html)?.[1];
     assert.ok(script, "the page loads a script");
-    assert.equal((await fetch(new URL(script!, `${server.url}/docs/`))).status, 200);
+    // Read whole: a body left unread holds its connection, and the server's close waits for it.
+    const served = await fetch(new URL(script!, `${server.url}/docs/`));
+    assert.equal(served.status, 200);
+    assert.ok((await served.arrayBuffer()).byteLength > 0);
   });
 });

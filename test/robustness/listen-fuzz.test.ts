@@ -12,6 +12,7 @@ import WebSocket from "ws";
 import { renderWavChunks } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
 import { serveForTests } from "../helpers/server.js";
+import { fuzzRuns } from "../helpers/fuzz-runs.js";
 
 const server = serveForTests();
 const EVENT_TYPES = ["character", "correction", "space", "signal", "spot", "end"];
@@ -43,7 +44,12 @@ function run(query: string, frames: Frame[], closeAfterMs = 300): Promise<Outcom
       if (isBinary) reject(new Error("a binary frame from the server"));
       events.push(JSON.parse(data.toString()));
     });
-    ws.on("close", (code, reason) => resolve({ code, reason: reason.toString(), events }));
+    let closer: NodeJS.Timeout | undefined;
+    ws.on("close", (code, reason) => {
+      // A close timer left running would hold the process open for up to closeAfterMs after the tests.
+      clearTimeout(closer);
+      resolve({ code, reason: reason.toString(), events });
+    });
     ws.on("open", () => {
       for (const frame of frames) {
         if (ws.readyState !== WebSocket.OPEN) return;
@@ -51,7 +57,7 @@ function run(query: string, frames: Frame[], closeAfterMs = 300): Promise<Outcom
         else ws.send(frame.kind === "huge" ? Buffer.alloc(1024 * 1024 + 4) : frame.bytes, { binary: true });
       }
       // Ended, or left to the server's checks; a stream still open is closed by the client.
-      setTimeout(() => ws.close(), closeAfterMs);
+      closer = setTimeout(() => ws.close(), closeAfterMs);
     });
   });
 }
@@ -106,7 +112,7 @@ describe("GET /api/v1/listen under fuzzing", () => {
         if (outcome.code === 1003 || outcome.code === 1009) assert.equal(JSON.parse(outcome.reason!).success, false);
         for (const e of outcome.events) assert.ok(EVENT_TYPES.includes(e.type as string), JSON.stringify(e));
       }),
-      { numRuns: 60 },
+      { numRuns: fuzzRuns(60) },
     );
     const wav = Buffer.concat([...renderWavChunks(timeline("TEST", { wpm: 20 }), { frequency: 600, sampleRate: 8000 })]);
     // Decoding runs on a worker thread, so the end can take longer than the fuzz runs' 300 ms.
