@@ -8,11 +8,12 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { serveForTests } from "../helpers/server.js";
 import { type Answer, assertError, assertSuccess, get, post } from "./support.js";
+import { fuzzRuns } from "../helpers/fuzz-runs.js";
 
 const server = serveForTests();
 
 const LIMIT = 1000;
-const RUNS = { numRuns: 40, endOnFailure: true } as const;
+const RUNS = { numRuns: fuzzRuns(40), endOnFailure: true } as const;
 const METHODS = ["GET", "POST"] as const;
 type Method = (typeof METHODS)[number];
 
@@ -97,7 +98,7 @@ describe("text (encode and audio)", () => {
             // 1001 code points: too long, counted in code points.
             assertError(await call(method, path, { text: `${text}A` }), 400, tooLong("text", LIMIT + 1));
           }),
-          { ...RUNS, numRuns: 10 },
+          { ...RUNS, numRuns: fuzzRuns(10) },
         );
       });
     }

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { parse as reference } from "fast-querystring";
 import { parseQuery } from "../../src/http/query-string.js";
+import { fuzzRuns } from "../helpers/fuzz-runs.js";
 
 const entries = (query: object) => Object.entries(query);
 
@@ -51,7 +52,7 @@ test("parses like fast-querystring, for any input", () => {
     fc.property(queryText, (input) => {
       assert.deepStrictEqual(entries(parseQuery(input)), entries(reference(input)));
     }),
-    { numRuns: 20_000 },
+    { numRuns: fuzzRuns(20_000) },
   );
 });
 

@@ -15,6 +15,7 @@ import { encodeAs, type EncodedFormat } from "../fixtures/encoded.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertCode } from "../http/support.js";
 import { describe, isJsonResult, jsonOf, type RawResponse, type Request, send } from "./raw.js";
+import { fuzzRuns } from "../helpers/fuzz-runs.js";
 
 const server = serveForTests();
 
@@ -99,7 +100,7 @@ async function assertStillServing(): Promise<void> {
 
 async function runProperty<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns: number): Promise<void> {
   try {
-    await fc.assert(fc.asyncProperty(arbitrary, predicate), { numRuns, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false });
+    await fc.assert(fc.asyncProperty(arbitrary, predicate), { numRuns: fuzzRuns(numRuns), interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false });
   } catch (error) {
     // The test runner does not print `cause`: put the failed assertion in the message.
     const cause = (error as { cause?: unknown }).cause;

@@ -13,6 +13,7 @@ import type { ErrorCode } from "../../src/http/error-codes.js";
 import { serveForTests, startServer } from "../helpers/server.js";
 import { assertCode } from "../http/support.js";
 import { exchange, isJsonResult, jsonOf, parseResponses, portOf, type RawResponse, type RawResult, requestBytes, send } from "./raw.js";
+import { fuzzRuns } from "../helpers/fuzz-runs.js";
 
 const server = serveForTests();
 
@@ -300,7 +301,7 @@ suite("random headers", () => {
         if (response.status === 200) assert.equal((json as { output?: string }).output, "... --- ...", context);
         else assert.equal(json.success, false, context);
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
     await assertStillServing();
   });
