@@ -16,7 +16,7 @@ npm run build --silent
 # Redis and nginx tests are test/ops/.
 mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/ops/*' -not -regex 'test/web/[^/]*\.test\.ts' | sort)
 # The files that take longest start first, so that the last minutes are not one of them alone.
-slowest=(test/cli/main.test.ts test/readme.test.ts test/http/decode-admission.test.ts test/audio/decoder/one-station.test.ts test/audio/decoder/live/listener.test.ts)
+slowest=(test/cli/main.test.ts test/readme.test.ts test/http/listen-load.test.ts test/http/listen.test.ts test/audio/decoder/one-station.test.ts test/http/decode-admission.test.ts)
 mapfile -t files < <(printf '%s\n' "${slowest[@]}" "${files[@]}" | awk '!seen[$0]++')
 # Property tests try a quarter of their cases here (test/helpers/fuzz-runs.ts); npm test tries them all.
 export FUZZ_SHARE="${FUZZ_SHARE:-0.25}"
