@@ -24,6 +24,21 @@ function edge(x: number): number {
   return 0.5 - 0.5 * Math.cos(Math.PI * x);
 }
 
+/** An edge's heights sample by sample, for the edge at `at` (samples) with a ramp `ramp` long. */
+interface EdgeValues {
+  at: number;
+  ramp: number;
+  values: Float64Array;
+}
+
+/** The heights `height(n)` for n from `a` to `b` (exclusive): `last`'s where it was the same edge. */
+function edgeValues(last: EdgeValues | undefined, at: number, ramp: number, a: number, b: number, height: (n: number) => number): EdgeValues {
+  if (last && last.at === at && last.ramp === ramp) return last;
+  const values = new Float64Array(Math.max(0, b - a));
+  for (let n = a; n < b; n++) values[n - a] = height(n);
+  return { at, ramp, values };
+}
+
 /** A tone's least-squares fit to a mark: its complex amplitude and the energy it explains. */
 interface Fit {
   re: number;
@@ -60,6 +75,9 @@ class MixedMark {
   private readonly im: Float64Array;
   private readonly sumRe: Float64Array;
   private readonly sumIm: Float64Array;
+  /** The last rising and falling edges' heights: an edge search moves one edge while the other stays. */
+  private lead: EdgeValues | undefined;
+  private trail: EdgeValues | undefined;
 
   constructor(
     samples: Float32Array,
@@ -100,18 +118,32 @@ class MixedMark {
     const flatTo = Math.min(to, Math.floor(end - ramp / 2) + 1);
     const sums = { re: 0, im: 0, weight: 0 };
     if (flatTo > flatFrom) {
-      this.addEnvelope(sums, Math.max(from, Math.floor(start - ramp / 2)), flatFrom, start, end, ramp);
+      // Either edge lies where the other is flat (its factor exactly 1): each is a function of its own end and the ramp.
+      const rising = Math.max(from, Math.floor(start - ramp / 2));
+      this.lead = edgeValues(this.lead, start, ramp, rising, flatFrom, (n) => edge((n - start) / ramp + 0.5));
+      this.addEdge(sums, rising, this.lead.values);
       const flat = this.sum(flatFrom, flatTo);
       sums.re += flat.re;
       sums.im += flat.im;
       sums.weight += flatTo - flatFrom;
-      this.addEnvelope(sums, flatTo, Math.min(to, Math.ceil(end + ramp / 2) + 1), start, end, ramp);
+      this.trail = edgeValues(this.trail, end, ramp, flatTo, Math.min(to, Math.ceil(end + ramp / 2) + 1), (n) => edge((end - n) / ramp + 0.5));
+      this.addEdge(sums, flatTo, this.trail.values);
     } else this.addEnvelope(sums, from, to, start, end, ramp);
     const { re, im, weight } = sums;
     if (weight === 0) return { re: 0, im: 0, explained: 0 };
     // x ≈ Re(C a e^{jωn}) = a (C e^{jωn} + conj) / 2: C = 2 Σ x a e^{-jωn} / Σ a², explaining |C|² Σ a² / 2.
     const c = { re: (2 * re) / weight, im: (2 * im) / weight };
     return { ...c, explained: ((c.re * c.re + c.im * c.im) * weight) / 2 };
+  }
+
+  /** Adds to `sums` the mixed samples from `a` on weighted by `weights`, and the weights' squares. */
+  private addEdge(sums: { re: number; im: number; weight: number }, a: number, weights: Float64Array): void {
+    for (let i = 0; i < weights.length; i++) {
+      const e = weights[i]!;
+      sums.re += e * this.re[a + i - this.from]!;
+      sums.im += e * this.im[a + i - this.from]!;
+      sums.weight += e * e;
+    }
   }
 
   /** Adds to `sums` the mixed samples from `a` to `b` (exclusive) weighted by the keying envelope, and the envelope's squares. */
