@@ -2,8 +2,11 @@
  * Typed arrays for temporaries that a function holds only within one call, reused from
  * call to call. Fresh arrays the length of a recording, a few per reading, were most of
  * the live listener's garbage and kept the collector busy (as many full collections as
- * readings). Arrays longer than REUSED_LENGTH are made afresh, so that no long
- * recording's arrays stay held.
+ * readings). Arrays longer than REUSED_LENGTH are held only weakly: a long recording's
+ * reading reuses them from call to call (made afresh, arrays of an hour's blocks cost it
+ * more in allocation and collection than its own work), and once the reading is done
+ * (a weakly held array stays alive to the end of the synchronous job that used it) the
+ * collector may take them, so that no long recording's arrays stay held.
  */
 
 /** The longest arrays reused: a minute of 1 ms blocks. */
@@ -14,6 +17,8 @@ type Typed = Float32Array | Float64Array;
 /** `count` arrays of one length at a time, for one function's temporaries. */
 export class Reused<T extends Typed> {
   private store: T;
+  /** The last store longer than REUSED_LENGTH allows to keep. */
+  private long: WeakRef<T> | undefined;
 
   constructor(
     private readonly make: (length: number) => T,
@@ -28,12 +33,21 @@ export class Reused<T extends Typed> {
    */
   arrays(length: number): T[] {
     let store = this.store;
-    if (length > REUSED_LENGTH) store = this.make(this.count * length);
+    if (length > REUSED_LENGTH) store = this.longStore(this.count * length);
     else if (store.length < this.count * length) {
       // Grown by doubling: a live listener's window lengthens a little at every reading at first.
       const grown = Math.min(REUSED_LENGTH, Math.max(length, (2 * store.length) / this.count));
       store = this.store = this.make(this.count * grown);
     }
     return Array.from({ length: this.count }, (_, k) => store.subarray(k * length, (k + 1) * length) as T);
+  }
+
+  /** A store of at least `length`, weakly held: the last one if the collector has left it and it is long enough. */
+  private longStore(length: number): T {
+    const last = this.long?.deref();
+    if (last && last.length >= length) return last;
+    const store = this.make(length);
+    this.long = new WeakRef(store);
+    return store;
   }
 }

@@ -9,12 +9,12 @@ export function median(values: ArrayLike<number>): number {
 }
 
 /**
- * The k-th smallest of `values` (0-based), found by quickselect in O(n): reorders
- * `values` in place, leaving it partitioned around position k.
+ * The k-th smallest of `values` (0-based; of its first `length` where given), found by
+ * quickselect in O(n): reorders them in place, leaving them partitioned around position k.
  */
-export function selectInPlace(values: Float32Array, k: number): number {
+export function selectInPlace(values: Float32Array, k: number, length = values.length): number {
   let lo = 0;
-  let hi = values.length - 1;
+  let hi = length - 1;
   while (hi > lo) {
     // Median of three as the pivot: sorted or constant stretches stay O(n).
     const mid = (lo + hi) >> 1;

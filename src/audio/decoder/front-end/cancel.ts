@@ -18,8 +18,25 @@ export interface Mark {
 
 /** A raised-cosine edge's height at `x` ramps past its start (0 before, 1 after). */
 function edge(x: number): number {
-  const t = Math.min(1, Math.max(0, x));
-  return 0.5 - 0.5 * Math.cos(Math.PI * t);
+  // Outside the ramp, exactly the cosine's ends (cos 0 = 1, cos π = -1), without its call.
+  if (x >= 1) return 1;
+  if (x <= 0) return 0;
+  return 0.5 - 0.5 * Math.cos(Math.PI * x);
+}
+
+/** An edge's heights sample by sample, for the edge at `at` (samples) with a ramp `ramp` long. */
+interface EdgeValues {
+  at: number;
+  ramp: number;
+  values: Float64Array;
+}
+
+/** The heights `height(n)` for n from `a` to `b` (exclusive): `last`'s where it was the same edge. */
+function edgeValues(last: EdgeValues | undefined, at: number, ramp: number, a: number, b: number, height: (n: number) => number): EdgeValues {
+  if (last && last.at === at && last.ramp === ramp) return last;
+  const values = new Float64Array(Math.max(0, b - a));
+  for (let n = a; n < b; n++) values[n - a] = height(n);
+  return { at, ramp, values };
 }
 
 /** A tone's least-squares fit to a mark: its complex amplitude and the energy it explains. */
@@ -58,6 +75,9 @@ class MixedMark {
   private readonly im: Float64Array;
   private readonly sumRe: Float64Array;
   private readonly sumIm: Float64Array;
+  /** The last rising and falling edges' heights: an edge search moves one edge while the other stays. */
+  private lead: EdgeValues | undefined;
+  private trail: EdgeValues | undefined;
 
   constructor(
     samples: Float32Array,
@@ -96,27 +116,44 @@ class MixedMark {
     const { from, to } = this;
     const flatFrom = Math.max(from, Math.ceil(start + ramp / 2));
     const flatTo = Math.min(to, Math.floor(end - ramp / 2) + 1);
-    let re = 0;
-    let im = 0;
-    let weight = 0;
-    const add = (n: number) => {
-      const a = MixedMark.envelope(n, start, end, ramp);
-      re += a * this.re[n - from]!;
-      im += a * this.im[n - from]!;
-      weight += a * a;
-    };
+    const sums = { re: 0, im: 0, weight: 0 };
     if (flatTo > flatFrom) {
-      for (let n = Math.max(from, Math.floor(start - ramp / 2)); n < flatFrom; n++) add(n);
+      // Either edge lies where the other is flat (its factor exactly 1): each is a function of its own end and the ramp.
+      const rising = Math.max(from, Math.floor(start - ramp / 2));
+      this.lead = edgeValues(this.lead, start, ramp, rising, flatFrom, (n) => edge((n - start) / ramp + 0.5));
+      this.addEdge(sums, rising, this.lead.values);
       const flat = this.sum(flatFrom, flatTo);
-      re += flat.re;
-      im += flat.im;
-      weight += flatTo - flatFrom;
-      for (let n = flatTo; n < Math.min(to, Math.ceil(end + ramp / 2) + 1); n++) add(n);
-    } else for (let n = from; n < to; n++) add(n);
+      sums.re += flat.re;
+      sums.im += flat.im;
+      sums.weight += flatTo - flatFrom;
+      this.trail = edgeValues(this.trail, end, ramp, flatTo, Math.min(to, Math.ceil(end + ramp / 2) + 1), (n) => edge((end - n) / ramp + 0.5));
+      this.addEdge(sums, flatTo, this.trail.values);
+    } else this.addEnvelope(sums, from, to, start, end, ramp);
+    const { re, im, weight } = sums;
     if (weight === 0) return { re: 0, im: 0, explained: 0 };
     // x ≈ Re(C a e^{jωn}) = a (C e^{jωn} + conj) / 2: C = 2 Σ x a e^{-jωn} / Σ a², explaining |C|² Σ a² / 2.
     const c = { re: (2 * re) / weight, im: (2 * im) / weight };
     return { ...c, explained: ((c.re * c.re + c.im * c.im) * weight) / 2 };
+  }
+
+  /** Adds to `sums` the mixed samples from `a` on weighted by `weights`, and the weights' squares. */
+  private addEdge(sums: { re: number; im: number; weight: number }, a: number, weights: Float64Array): void {
+    for (let i = 0; i < weights.length; i++) {
+      const e = weights[i]!;
+      sums.re += e * this.re[a + i - this.from]!;
+      sums.im += e * this.im[a + i - this.from]!;
+      sums.weight += e * e;
+    }
+  }
+
+  /** Adds to `sums` the mixed samples from `a` to `b` (exclusive) weighted by the keying envelope, and the envelope's squares. */
+  private addEnvelope(sums: { re: number; im: number; weight: number }, a: number, b: number, start: number, end: number, ramp: number): void {
+    for (let n = a; n < b; n++) {
+      const e = MixedMark.envelope(n, start, end, ramp);
+      sums.re += e * this.re[n - this.from]!;
+      sums.im += e * this.im[n - this.from]!;
+      sums.weight += e * e;
+    }
   }
 }
 
@@ -177,27 +214,33 @@ function prepared(samples: Float32Array, sampleRate: number, frequency: number, 
   return { start, end, mixed: mixedAtItsPitch(samples, sampleRate, frequency, start, end, reach) };
 }
 
+/** A mark fitted by fitEdges. */
+type EdgesFit = ReturnType<typeof fitEdges>;
+
 /**
  * The length of the signal's edges, samples: of CANCEL_RAMPS_MS, the one whose fits explain
- * the most of its first CANCEL_RAMP_MARKS marks (transmitters shape their keying differently).
+ * the most of its first CANCEL_RAMP_MARKS marks (transmitters shape their keying differently);
+ * with those marks' fits at it.
  */
-function rampOf(marks: ReturnType<typeof prepared>[], sampleRate: number): number {
+function rampOf(marks: ReturnType<typeof prepared>[], sampleRate: number): { ramp: number; fits: EdgesFit[] } {
   const { CANCEL_RAMPS_MS, CANCEL_RAMP_MARKS } = TUNING.band;
-  let best = { ramp: 1, explained: -1 };
+  let best: { ramp: number; explained: number; fits: EdgesFit[] } = { ramp: 1, explained: -1, fits: [] };
   for (const rampMs of CANCEL_RAMPS_MS) {
     const ramp = Math.max(1, (rampMs * sampleRate) / 1000);
-    const explained = marks.slice(0, CANCEL_RAMP_MARKS).reduce((sum, m) => sum + fitEdges(m.mixed, m.start, m.end, ramp, sampleRate).explained, 0);
-    if (explained > best.explained) best = { ramp, explained };
+    const fits = marks.slice(0, CANCEL_RAMP_MARKS).map((m) => fitEdges(m.mixed, m.start, m.end, ramp, sampleRate));
+    const explained = fits.reduce((sum, fit) => sum + fit.explained, 0);
+    if (explained > best.explained) best = { ramp, explained, fits };
   }
-  return best.ramp;
+  return best;
 }
 
 /** Subtracts, in place, the signal at `frequency` keyed as `marks` (ms) from `samples` (at `sampleRate`). */
 export function cancelSignal(samples: Float32Array, sampleRate: number, frequency: number, marks: readonly Mark[]): void {
   const ready = marks.map((m) => prepared(samples, sampleRate, frequency, m));
-  const ramp = rampOf(ready, sampleRate);
-  for (const { mixed, start, end } of ready) {
-    const fit = fitEdges(mixed, start, end, ramp, sampleRate);
+  const { ramp, fits } = rampOf(ready, sampleRate);
+  for (const [k, { mixed, start, end }] of ready.entries()) {
+    // The first marks were fitted at this ramp when it was chosen.
+    const fit = fits[k] ?? fitEdges(mixed, start, end, ramp, sampleRate);
     const { cos, sin } = mixed.osc;
     for (let n = mixed.from; n < mixed.to; n++) {
       const a = MixedMark.envelope(n, fit.start, fit.end, ramp);

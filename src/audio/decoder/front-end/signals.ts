@@ -89,29 +89,31 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
   }
   const half = Math.max(1, Math.round(TUNING.band.NEIGHBOURHOOD_HZ / binHz));
   const shape = new Float32Array(bins);
-  for (let k = 0; k < bins; k++) {
-    const near = overTime.slice(Math.max(0, k - half), Math.min(bins, k + half + 1));
-    shape[k] = selectInPlace(near, near.length >> 1);
-  }
+  // One scratch array for every median taken across the band (no array made per bin or frame).
+  const scratch = new Float32Array(Math.max(bins, 2 * half + 1));
+  const medianNear = (values: Float32Array, k: number) => {
+    const from = Math.max(0, k - half);
+    const to = Math.min(bins, k + half + 1);
+    for (let j = from; j < to; j++) scratch[j - from] = values[j]!;
+    return selectInPlace(scratch, (to - from) >> 1, to - from);
+  };
+  for (let k = 0; k < bins; k++) shape[k] = medianNear(overTime, k);
   const row = new Float32Array(bins);
-  const near = new Float32Array(2 * half + 1);
   const step = Math.max(1, Math.ceil(half / 4));
   const noise = new Float32Array(frames * bins);
   const bandLevel = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {
     for (let k = 0; k < bins; k++) row[k] = shape[k]! > 0 ? power[f * bins + k]! / shape[k]! : 0;
-    bandLevel[f] = selectInPlace(row.slice(), bins >> 1) / MEDIAN_OF_MEAN;
+    scratch.set(row);
+    bandLevel[f] = selectInPlace(scratch, bins >> 1, bins) / MEDIAN_OF_MEAN;
     // The level at every `step`-th bin, linear between: it changes slowly across the band.
-    const localLevel = (k: number) => {
-      const from = Math.max(0, k - half);
-      const to = Math.min(bins, k + half + 1);
-      near.set(row.subarray(from, to));
-      return selectInPlace(near.subarray(0, to - from), (to - from) >> 1) / MEDIAN_OF_MEAN;
-    };
+    let la = medianNear(row, 0) / MEDIAN_OF_MEAN;
     for (let a = 0; a < bins; a += step) {
       const b = Math.min(bins - 1, a + step);
-      const [la, lb] = [localLevel(a), localLevel(b)];
+      // The level at `b` is the next stretch's at its start.
+      const lb = medianNear(row, b) / MEDIAN_OF_MEAN;
       for (let k = a; k <= b; k++) noise[f * bins + k] = shape[k]! * (la + ((k - a) / Math.max(1, b - a)) * (lb - la));
+      la = lb;
     }
   }
   const level = selectInPlace(bandLevel, frames >> 1);
