@@ -5,14 +5,16 @@
  * mixed down CRASH_PROBES_HZ away from the tone, on two sides (where the tone leaks least
  * through a block's integrate-and-dump), both stand CRASH_OVER_NOISE times over their noise
  * of the moment (their median over CRASH_NOISE_MS either side) and hold CRASH_SHARE or more
- * of the tone's own power there, for no longer than CRASH_MAX_MS: a neighbour lifts one probe,
+ * of the tone's own power there and of its loud level (CRASH_QUANTILE), for no longer than
+ * CRASH_MAX_MS (a clean recording's codec and keying traces stand over its near-silent
+ * noise, but far under the tone): a neighbour lifts one probe,
  * not both; a strong tone's own leak into a probe is a small share of it; and a receiver's
  * AGC lifts the whole band for as long as a strong neighbour is silent, not for a crash's
  * few milliseconds. Under a crash the tone is not heard, so its blocks are drawn in a straight
  * line from the block before to the block after: a mark under a crash stays a mark and a gap
  * a gap, where blanking would split the mark and a limiter leaves a burst in the gap.
  */
-import { slidingMedians } from "../../dsp/stats.js";
+import { selectInPlace, slidingMedians } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
 /** Complex blocks: a baseband (baseband.ts), or the same samples mixed down at another frequency. */
@@ -43,7 +45,7 @@ export function bridgeCrashes(bb: Blocks & { blockMs: number }, frequency: numbe
 function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, sampleRate: number, mixedAt: (hz: number) => Blocks): Uint8Array | undefined {
   const probes = probeFrequencies(frequency, sampleRate);
   if (probes.length < 2) return undefined;
-  const { CRASH_OVER_NOISE, CRASH_SHARE, CRASH_GUARD_MS, CRASH_PROBE_MS, CRASH_NOISE_MS } = TUNING.sanitise;
+  const { CRASH_OVER_NOISE, CRASH_SHARE, CRASH_GUARD_MS, CRASH_PROBE_MS, CRASH_NOISE_MS, CRASH_QUANTILE } = TUNING.sanitise;
   const width = Math.max(1, Math.round(CRASH_PROBE_MS / bb.blockMs));
   const [a, b] = probes.map((hz) => windowPower(mixedAt(hz), width)) as [Float32Array, Float32Array];
   const tone = windowPower(bb, width);
@@ -51,9 +53,11 @@ function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, samp
   const both = Float32Array.from({ length: n }, (_, i) => Math.min(a[i]!, b[i]!));
   const noise = localNoise(both, width, Math.round(CRASH_NOISE_MS / bb.blockMs));
   const guard = Math.round(CRASH_GUARD_MS / bb.blockMs);
+  // The tone's loud level: a crash lifts the probes near it, where a clean recording's codec and keying leave only traces far under it.
+  const loud = selectInPlace(tone.slice(), Math.floor(CRASH_QUANTILE * (tone.length - 1)));
   const flagged = new Uint8Array(bb.re.length);
   for (let i = 0; i < n; i++) {
-    const crashed = both[i]! > CRASH_OVER_NOISE * noise[Math.floor(i / width)]! && both[i]! > CRASH_SHARE * tone[i]!;
+    const crashed = both[i]! > CRASH_OVER_NOISE * noise[Math.floor(i / width)]! && both[i]! > CRASH_SHARE * Math.max(tone[i]!, loud);
     if (crashed) flagged.fill(1, Math.max(0, i - guard), Math.min(flagged.length, i + width + guard));
   }
   return flagged;

@@ -44,6 +44,20 @@ function correlation(x: ArrayLike<number>, y: ArrayLike<number>): number {
   return sxy / Math.sqrt(sxx * syy);
 }
 
+/** Texts keyed at 24 wpm and 700 Hz, +20 dB, through flat Rayleigh fading of `spreadHz`: the fade found, the true fade's magnitude at a block, the keying, and the block at the middle of each mark. */
+function rayleighFaded(spreadHz: number, seed: number, text: string) {
+  const keying = { kind: "keyer" as const };
+  const sim = { text, wpm: 24, keying, fading: { kind: "rayleigh" as const, spreadHz }, snrDb: 20, pitchHz: 700, sampleRate: RATE, seed };
+  const samples = simulate({ ...sim, normalise: false });
+  const fade = fadeOf(toBaseband(samples, RATE, sim.pitchHz), 50);
+  const g = rayleighFade(samples.length, RATE, spreadHz, stream(seed, 1));
+  // Blocks are 1 ms, 8 samples; the recording starts 1 s before the first mark.
+  const truth = (block: number) => Math.hypot(g.re[block * 8]!, g.im[block * 8]!);
+  const sequence = keyedTimeline(text, 24, keying, stream(seed, 0)).sequence;
+  const middles = sequence.filter((s) => s.type !== "silence").map((s) => Math.round(1000 + s.startMs + s.durationMs / 2));
+  return { fade, truth, sequence, middles };
+}
+
 describe("fadeOf", () => {
   it("follows a fast fade (12 dB at 0.7 Hz) mark by mark, troughs and peaks", () => {
     const { bb, channel, keyDown } = faded(12, 1 / 0.7, 1);
@@ -62,27 +76,12 @@ describe("fadeOf", () => {
   });
 
   it("takes out a deep slow fade of a clear tone (Rayleigh, 0.1 Hz spread, +20 dB) as slow, following it mark by mark", () => {
-    const sim = {
-      text: `${TEXT} ${TEXT} ${TEXT}`,
-      wpm: 24,
-      keying: { kind: "keyer" as const },
-      fading: { kind: "rayleigh" as const, spreadHz: 0.1 },
-      snrDb: 20,
-      pitchHz: 700,
-      sampleRate: RATE,
-      seed: 21,
-    };
-    const samples = simulate({ ...sim, normalise: false });
-    const fade = fadeOf(toBaseband(samples, RATE, sim.pitchHz), 50);
+    const { fade, truth, middles } = rayleighFaded(0.1, 21, `${TEXT} ${TEXT} ${TEXT}`);
     assert.ok(fade, "a fade is found");
     assert.equal(fade.fast, false);
-    const truth = rayleighFade(samples.length, RATE, 0.1, stream(sim.seed, 1));
-    const middles = keyedTimeline(sim.text, 24, sim.keying, stream(sim.seed, 0))
-      .sequence.filter((s) => s.type !== "silence")
-      .map((s) => Math.round(1000 + s.startMs + s.durationMs / 2));
     const r = correlation(
       middles.map((i) => Math.log(fade.gain[i]!)),
-      middles.map((i) => Math.log(Math.hypot(truth.re[i * 8]!, truth.im[i * 8]!))),
+      middles.map((i) => Math.log(truth(i))),
     );
     assert.ok(r > 0.9, `the gain follows the fade: r = ${r.toFixed(3)}`);
   });
@@ -107,26 +106,14 @@ describe("fadeOf", () => {
   });
 
   it("follows a Rayleigh fade of 1 Hz spread within each dash, where it turns in tens of milliseconds (+20 dB, 24 wpm)", () => {
-    const sim = {
-      text: TEXT,
-      wpm: 24,
-      keying: { kind: "keyer" as const },
-      fading: { kind: "rayleigh" as const, spreadHz: 1 },
-      snrDb: 20,
-      pitchHz: 700,
-      sampleRate: RATE,
-      seed: 17,
-    };
-    const samples = simulate({ ...sim, normalise: false });
-    const bb = toBaseband(samples, RATE, sim.pitchHz);
-    const gain = fadeOf(bb, 50)?.gain;
-    assert.ok(gain, "a fast fade is found");
-    const fade = rayleighFade(samples.length, RATE, 1, stream(sim.seed, 1));
-    const truth = (block: number) => Math.log(Math.hypot(fade.re[block * 8]!, fade.im[block * 8]!));
+    const { fade, truth: magnitude, sequence } = rayleighFaded(1, 17, TEXT);
+    assert.ok(fade, "a fast fade is found");
+    const { gain } = fade;
+    const truth = (block: number) => Math.log(magnitude(block));
     // Each dash's level change from its first quarter to its last, as measured and as faded.
     const measured: number[] = [];
     const faded: number[] = [];
-    for (const s of keyedTimeline(TEXT, 24, sim.keying, stream(sim.seed, 0)).sequence) {
+    for (const s of sequence) {
       if (s.type !== "dash") continue;
       const start = Math.round(1000 + s.startMs);
       const early = start + Math.round(s.durationMs / 4);
@@ -144,25 +131,10 @@ describe("fadeOf", () => {
     const text = `${TEXT} ${TEXT} ${TEXT}`;
     const ratios: number[] = [];
     for (const seed of [17, 18, 19]) {
-      const sim = {
-        text,
-        wpm: 24,
-        keying: { kind: "keyer" as const },
-        fading: { kind: "rayleigh" as const, spreadHz: 1 },
-        snrDb: 20,
-        pitchHz: 700,
-        sampleRate: RATE,
-        seed,
-      };
-      const samples = simulate({ ...sim, normalise: false });
-      const gain = fadeOf(toBaseband(samples, RATE, sim.pitchHz), 50)?.gain;
-      assert.ok(gain, "a fast fade is found");
-      const fade = rayleighFade(samples.length, RATE, 1, stream(seed, 1));
-      const truth = (block: number) => Math.hypot(fade.re[block * 8]!, fade.im[block * 8]!);
+      const { fade, truth, middles } = rayleighFaded(1, seed, text);
+      assert.ok(fade, "a fast fade is found");
       // At the middle of every mark: the gain over the fade, as a share of the recording's median share.
-      const marks = keyedTimeline(text, 24, sim.keying, stream(seed, 0)).sequence.filter((s) => s.type !== "silence");
-      const middles = marks.map((s) => Math.round(1000 + s.startMs + s.durationMs / 2));
-      const shares = middles.map((i) => gain[i]! / truth(i));
+      const shares = middles.map((i) => fade.gain[i]! / truth(i));
       const usual = Float64Array.from(shares).sort()[shares.length >> 1]!;
       for (const [k, i] of middles.entries()) if (truth(i) < 0.15) ratios.push(shares[k]! / usual);
     }
