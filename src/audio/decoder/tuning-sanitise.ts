@@ -23,16 +23,20 @@ export const SANITISE_TUNING = {
   CRASH_BLOCK_MS: 20,
   /** A block of the baseband is a crash's where, mixed down this far from the tone on either side (the first two that fit in the band), it stands CRASH_OVER_NOISE times over the probes' noise, Hz. Standard: a block's integrate-and-dump (BLOCK_MS) has its nulls at whole kHz, so the tone leaks least there. */
   CRASH_PROBES_HZ: [1000, 2000, 3000],
-  /** ...this many times (power; the lesser of the two probes, over its median around). Estimator: a crash 20 dB or more over the noise passes it, noise alone never; fitted: at 20 (13 dB) the spikes of an AGC that a strong neighbour pumps in an SSB filter passed too (hinted, 4.7 -> 7.3 % on 317 characters), at 50 fewer (6.3 %). */
-  CRASH_OVER_NOISE: 100,
+  /** ...this many times (power; the lesser of the two probes, over its upper quartile around). Estimator: noise alone's upper quartile is 0.7 of its mean, so a crash 15 dB or more over the noise passes, noise alone never; fitted: 100 read 27 of 317 characters wrong at 2 crashes a second, 50 read 8; over the median, 20 took the spikes of an AGC that a strong neighbour pumps in an SSB filter for crashes (hinted, 4.7 -> 7.3 %), which 50 over the quartile does not (4.7 %). */
+  CRASH_OVER_NOISE: 50,
   /** ...and holds this share or more of the tone's own power there and of its loud level (the CRASH_QUANTILE of its windows). Estimator: a tone's leak into a probe is under 3 % of it, a clean recording's codec and keying traces far under it; a crash 13 dB over the noise of a +10 dB signal lifts the probes as much as the tone. */
   CRASH_SHARE: 0.1,
-  /** The probes' noise is their median within this either side, ms. Estimator: long against a crash (50 ms at most, a few per cent of the time), short against the AGC moving the noise's level. */
+  /** The probes' noise is their CRASH_NOISE_QUANTILE within this either side, ms. Estimator: long against a crash (50 ms at most, a few per cent of the time), short against the AGC moving the noise's level. */
   CRASH_NOISE_MS: 250,
+  /** ...this quantile. Estimator: over the crashes' few per cent of the time, and over the near silence of a receiver muted half the time between the noise it hears. */
+  CRASH_NOISE_QUANTILE: 0.75,
   /** The tone's baseband and the probes are each integrated over this, ms, for the test. Estimator: a window of 4 blocks has nulls every 250 Hz and a neighbour's image, kHz away, leaks into a probe 20 dB less than through one block, while a crash lifts the window as much as one block. */
   CRASH_PROBE_MS: 4,
   /** ...widened by this either side, ms. Estimator: a crash's attack and the tail of its decay under the threshold. */
   CRASH_GUARD_MS: 4,
   /** ...and a crash so widened is this long at most, ms: a longer lift of the whole band is not a crash but the noise rising (an AGC recovering while a strong neighbour is silent), and the tone is still heard through it. Standard: crashes last 1 to 50 ms. */
   CRASH_MAX_MS: 60,
+  /** Blocks under this share of a tone's level (in amplitude) are digital silence (a receiver muted), not noise (evidence/fading.ts). Estimator: 80 dB, under any recording's noise floor. */
+  SILENCE_UNDER_ON: 1e-4,
 };

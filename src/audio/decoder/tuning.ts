@@ -175,8 +175,6 @@ export const TUNING = {
     SLOW_FADE_STEP: 0.15,
     /** ...from this many marks or more. Estimator: a spread and a median step need a few characters. */
     SLOW_FADE_MARKS: 20,
-    /** Blocks under this share of the on level are digital silence (a receiver muted), not noise. Estimator: 80 dB, under any recording's noise floor. */
-    SILENCE_UNDER_ON: 1e-4,
     /** Fewest such marks a fade is measured from. Estimator: a fade is a swing from mark to mark, a peak and a trough and the marks either side. */
     FADE_MARKS: 4,
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */

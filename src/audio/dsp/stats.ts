@@ -46,6 +46,19 @@ export function selectInPlace(values: Float32Array, k: number, length = values.l
  * along, each step one value out and one in, instead of a sort per place.
  */
 export function slidingMedians(values: ArrayLike<number>, from: number, to: number, half: number): Float64Array {
+  return slidingSorted(values, from, to, half, (window, count) => {
+    const mid = count >> 1;
+    return count % 2 === 1 ? window[mid]! : (window[mid - 1]! + window[mid]!) / 2;
+  });
+}
+
+/** As slidingMedians, the `share` quantile of each window (its value at place floor(share × (count − 1)) when sorted). */
+export function slidingQuantiles(values: ArrayLike<number>, from: number, to: number, half: number, share: number): Float64Array {
+  return slidingSorted(values, from, to, half, (window, count) => window[Math.floor(share * (count - 1))]!);
+}
+
+/** What `read` makes of the sorted window of `values` within `half` places either side of each place from `from` to `to`. */
+function slidingSorted(values: ArrayLike<number>, from: number, to: number, half: number, read: (sorted: Float64Array, count: number) => number): Float64Array {
   const last = values.length - 1;
   const out = new Float64Array(Math.max(0, to - from + 1));
   if (out.length === 0) return out;
@@ -66,8 +79,7 @@ export function slidingMedians(values: ArrayLike<number>, from: number, to: numb
       if (k - half - 1 >= 0) remove(values[k - half - 1]!);
       if (k + half <= last) insert(values[k + half]!);
     }
-    const mid = count >> 1;
-    out[k - from] = count % 2 === 1 ? window[mid]! : (window[mid - 1]! + window[mid]!) / 2;
+    out[k - from] = read(window, count);
   }
   return out;
 }

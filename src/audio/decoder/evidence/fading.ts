@@ -129,7 +129,8 @@ function mean(values: Float32Array, from: number, to: number): number {
  * to 30 dB deep.
  */
 function deepAndSlow(marks: LevelPoint[], env: Float32Array): boolean {
-  const { FADE_MARK_OVER_OFF, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP, SILENCE_UNDER_ON } = TUNING.evidence;
+  const { FADE_MARK_OVER_OFF, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP } = TUNING.evidence;
+  const { SILENCE_UNDER_ON } = TUNING.sanitise;
   const { on } = globalLevels(env);
   const heard = env.filter((x) => x > SILENCE_UNDER_ON * on);
   if (heard.length === 0) return false;

@@ -4,7 +4,7 @@
  * Morse tone lifts only its own. So the tone's baseband is a crash's where the same samples
  * mixed down CRASH_PROBES_HZ away from the tone, on two sides (where the tone leaks least
  * through a block's integrate-and-dump), both stand CRASH_OVER_NOISE times over their noise
- * of the moment (their median over CRASH_NOISE_MS either side) and hold CRASH_SHARE or more
+ * of the moment (their upper quartile over CRASH_NOISE_MS either side) and hold CRASH_SHARE or more
  * of the tone's own power there and of its loud level (CRASH_QUANTILE), for no longer than
  * CRASH_MAX_MS (a clean recording's codec and keying traces stand over its near-silent
  * noise, but far under the tone): a neighbour lifts one probe,
@@ -14,7 +14,7 @@
  * line from the block before to the block after: a mark under a crash stays a mark and a gap
  * a gap, where blanking would split the mark and a limiter leaves a burst in the gap.
  */
-import { selectInPlace, slidingMedians } from "../../dsp/stats.js";
+import { selectInPlace, slidingQuantiles } from "../../dsp/stats.js";
 import { TUNING } from "../tuning.js";
 
 /** Complex blocks: a baseband (baseband.ts), or the same samples mixed down at another frequency. */
@@ -64,13 +64,15 @@ function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, samp
 }
 
 /**
- * The probes' noise around every `width`-th window: the median of every `width`-th value
- * within `half` blocks either side. Local, because a receiver's AGC moves the noise's level
- * over tenths of a second, and a crash is a jump over the noise of its moment.
+ * The probes' noise around every `width`-th window: the CRASH_NOISE_QUANTILE of every
+ * `width`-th value within `half` blocks either side. Local, because a receiver's AGC moves
+ * the noise's level over tenths of a second, and a crash is a jump over the noise of its
+ * moment; an upper quantile, because a receiver muted while its operator sends (QSK) holds
+ * near silence between the noise it hears, and that noise is no crash.
  */
 function localNoise(values: Float32Array, width: number, half: number): Float64Array {
   const strided = Float32Array.from({ length: Math.ceil(values.length / width) }, (_, k) => values[k * width]!);
-  return slidingMedians(strided, 0, strided.length - 1, Math.max(1, Math.round(half / width)));
+  return slidingQuantiles(strided, 0, strided.length - 1, Math.max(1, Math.round(half / width)), TUNING.sanitise.CRASH_NOISE_QUANTILE);
 }
 
 /** Two probes, one either side of the tone where the band allows (else both on one side), the nearest first. */
