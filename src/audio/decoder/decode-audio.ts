@@ -293,9 +293,9 @@ function readAtSpeed(baseband: Baseband, speed: { dotMs: number; rungMs: number 
   const fade = fadeOf(baseband, speed.dotMs);
   const bb = fade ? withoutFade(baseband, fade.gain) : baseband;
   const { dotMs } = speed;
-  const fades = fade?.fast ?? false;
-  let decoded = readAt(bb, dotMs, hintWpm, dotMs, fades);
-  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fades);
+  const fadesFast = fade?.fast ?? false;
+  let decoded = readAt(bb, dotMs, hintWpm, dotMs, fadesFast);
+  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fadesFast);
   if (!decoded || decoded.decoded.wpm > TUNING.speed.FASTEST_WPM) return undefined;
   return { ...decoded, rungMs: speed.rungMs };
 }

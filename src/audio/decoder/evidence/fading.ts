@@ -1,8 +1,9 @@
 /**
- * A tone that fades fast, measured on its marks. Where the tone fades by FAST_FADE_RATIO
- * or more within one of the levels' windows (levels.ts), a trough's marks fall under the
- * threshold halfway between the window's on and off levels and read as gaps; the
- * recording is then read with the fade divided out (front-end/baseband.ts withoutFade).
+ * A tone's fade, measured on its marks. Where the tone fades by FAST_FADE_RATIO or more
+ * within one of the levels' windows (levels.ts), or deep and slowly on a clear tone (deeper
+ * than the windows follow), a trough's marks fall under the threshold halfway between the
+ * window's on and off levels and read as gaps; the recording is then read with the fade
+ * divided out (front-end/baseband.ts withoutFade).
  *
  * Noise does not fade with the tone, so a mark stands out from it by a margin over the
  * noise's level (the envelope's off level) whatever the fade has made of the tone there,
@@ -49,7 +50,7 @@ export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
   if (means.marks < TUNING.evidence.FADE_MARKS) return undefined;
   const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
   const fast = fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs));
-  if (!fast && !deepAndSlow(means.points, env)) return undefined;
+  if (!fast && !deepAndSlow(means.points, env, means.on)) return undefined;
   const { points } = levelPoints(env, narrowest, false, TUNING.evidence.FADE_MARK_FOOT);
   return { gain: gainBetween(points, env.length, median(points.map((p) => p.level))), fast };
 }
@@ -62,7 +63,7 @@ export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
  * or as `whole` marks at its peak, as its mean there. A fast fade moves the level within a
  * dash, so a mark's every block says more of it than one mean would.
  */
-function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot = HALF): { points: LevelPoint[]; marks: number } {
+function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot = HALF): { points: LevelPoint[]; marks: number; on: number } {
   const { on, off } = globalLevels(env);
   const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
   const points: LevelPoint[] = [];
@@ -84,7 +85,7 @@ function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot 
     }
     i = end;
   }
-  return { points, marks };
+  return { points, marks, on };
 }
 
 /** The blocks around `top` where the envelope stands at `share` of its value there or more. */
@@ -123,15 +124,14 @@ function mean(values: Float32Array, from: number, to: number): number {
  * (10th to 90th percentile), each a small step from the last (the median step's log
  * under SLOW_FADE_STEP of the spread's: a fade moves little from mark to mark, noise and
  * two stations' turns do not), the median mark SLOW_FADE_CLEAR times over the noise. The
- * noise is measured where the recording is not silent: a receiver muted while its
+ * noise is measured where the envelope stands over SILENCE_UNDER_ON of its on level `on`: a receiver muted while its
  * operator sends holds digital silence, not the noise. The levels' windows follow such a
  * fade only to a trough 10 dB or so down; taken out, a clear tone reads through troughs 20
  * to 30 dB deep.
  */
-function deepAndSlow(marks: LevelPoint[], env: Float32Array): boolean {
+function deepAndSlow(marks: LevelPoint[], env: Float32Array, on: number): boolean {
   const { FADE_MARK_OVER_OFF, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP } = TUNING.evidence;
   const { SILENCE_UNDER_ON } = TUNING.sanitise;
-  const { on } = globalLevels(env);
   const heard = env.filter((x) => x > SILENCE_UNDER_ON * on);
   if (heard.length === 0) return false;
   const { off } = globalLevels(heard);
