@@ -1,7 +1,8 @@
 // Bundles the page for the browser into web/build/: its script (web/page/main.ts), its Web
 // Worker (the library's live listener, web/workers/listen.ts) and its styles (web/styles/page.css
 // and what it imports), each beside a Brotli and a gzip copy that the server sends to a browser
-// that accepts one (src/http/playground.ts): about a third of the bytes on the wire.
+// that accepts one (src/http/playground.ts): about a third of the bytes on the wire. The page
+// itself (web/index.html) gets its copies beside it too.
 import { readFile, writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -27,7 +28,7 @@ const { metafile } = await build({
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const served = Object.keys(metafile.outputs).filter((path) => !path.endsWith(".map"));
+const served = [...Object.keys(metafile.outputs).filter((path) => !path.endsWith(".map")), "web/index.html"];
 for (const path of served) {
   const bytes = await readFile(path);
   await writeFile(`${path}.br`, await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
