@@ -27,5 +27,5 @@ export { DEFAULT_CHUNK_SAMPLES, KeyingEnvelope, renderWavChunks, sampleCount, wa
 export { readWav, type DecodedWav } from "./wav/reader.js";
 export { readRecording } from "./formats/read.js";
 export { AUDIO_FORMATS, MEDIA_TYPE_FORMATS, sniffFormat, type AudioFormat } from "./formats/sniff.js";
-export type { Recording } from "./formats/recording.js";
+export type { ReadOptions, Recording } from "./formats/recording.js";
 export { encodeWav, PCM16, wavHeader, wavHeaderLength, type WavEncoding, type WavHeaderFields } from "./wav/writer.js";

@@ -15,9 +15,6 @@ export const READ_SAMPLE_RATE = { min: 2000, max: 96000 } as const;
  */
 export const DECODE_RATE = 8000;
 
-/** Longest recording we decode, in seconds (15 minutes). */
-export const MAX_RECORDING_SECONDS = 15 * 60;
-
 /** Speeds the decoder reads, and the range of its `wpm` hint (wider than the seed's 5-50 for rendering: fast senders reach 60). */
 export const DECODE_WPM = { min: 5, max: 60 } as const;
 

@@ -37,3 +37,8 @@ export const cannotDecode = (problems: readonly string[]) => `Cannot decode ${li
 
 /** Glyph options that would draw over American Morse's own marks (`marks`: "⸺, ⸻ or ␣"). */
 export const glyphsClashWithAmerican = (marks: string) => `With alphabet american, parameters dotChar, dashChar and separator must not contain ${marks}`;
+
+/** A whole number of seconds as people write limits: "15 minutes", "90 seconds". */
+export function formatDuration(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
+}

@@ -10,6 +10,7 @@ import { decodeSignals, type SignalDecode } from "../audio/decoder/decode-signal
 import { readRecording } from "../audio/formats/read.js";
 import { type RecordingSpotOptions, spotRecording } from "../audio/spots.js";
 import type { Spot } from "../core/index.js";
+import { MAX_RECORDING_SECONDS } from "./limits.js";
 
 export interface DecodeTask {
   /** The file, of any format we read. */
@@ -41,7 +42,7 @@ export type DecodeOutcome =
 
 export default async function decodeRecording({ bytes, mediaType, hints, signals, spots }: DecodeTask): Promise<DecodeOutcome> {
   try {
-    const { samples, sampleRate } = await readRecording(bytes, mediaType, hints.frequency);
+    const { samples, sampleRate } = await readRecording(bytes, { mediaType, keepHz: hints.frequency, maxSeconds: MAX_RECORDING_SECONDS });
     if (spots) {
       const { spots: found, busted, durationMs } = spotRecording(samples, sampleRate, spots);
       return { ok: true, spots: { spots: found, busted, durationMs } };

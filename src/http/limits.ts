@@ -1,21 +1,21 @@
 /**
  * Every limit of the service, in one place: the bounds of the parameters (the core's and
  * the audio library's, which they check themselves and which are re-exported from here),
- * the limits only the service has (body sizes, timeouts, the decode queue) and the
- * defaults of its configuration. Schemas, error messages, docs strings, the configuration
- * and the CLI read them from here, so that no limit is written twice.
+ * the limits only the service has (body sizes, a recording's length, timeouts, the decode
+ * queue) and the defaults of its configuration. Schemas, error messages, docs strings, the
+ * configuration and the CLI read them from here, so that no limit is written twice.
  *
  * No I/O and no fastify here: the CLI imports this module too.
  */
 import { availableParallelism } from "node:os";
 export { FREQUENCY, GLYPH_LENGTH, SEPARATOR_LENGTH, TEXT_MAX_LENGTH, WPM } from "../core/limits.js";
+export { formatDuration } from "../core/messages.js";
 export { DEFAULT_REPORTER, DIAL_KHZ, SIDEBANDS } from "../core/spots/index.js";
 export {
   DECODE_FREQUENCY,
   DECODE_WPM,
   DECODE_FREQUENCY_MAX_OF_RATE,
   DECODE_RATE,
-  MAX_RECORDING_SECONDS,
   MP3_BITRATE,
   MP3_SAMPLE_RATES,
   READ_SAMPLE_RATE,
@@ -33,6 +33,14 @@ export const JSON_BODY_LIMIT = 64 * KIB;
 
 /** Largest recording (of any format) posted to decode-audio, in bytes. */
 export const RECORDING_BODY_LIMIT = 32 * MIB;
+
+/**
+ * Longest recording the service decodes, in seconds (15 minutes), given to the library's
+ * readers by decode-audio, spots and the CLI: the library itself reads any length. A
+ * compressed file is refused as soon as it decodes past it, so that a few kilobytes that
+ * expand to hours never take more than this much memory and time.
+ */
+export const MAX_RECORDING_SECONDS = 15 * 60;
 
 /**
  * Against slow clients: time to send the headers, the whole request, and to idle between
@@ -71,11 +79,6 @@ export const RATE_LIMIT = {
 /** A byte count as people write limits: "32 MiB", "64 KiB". */
 export function formatBytes(bytes: number): string {
   return bytes >= MIB ? `${bytes / MIB} MiB` : `${bytes / KIB} KiB`;
-}
-
-/** A whole number of seconds as people write limits: "15 minutes", "90 seconds". */
-export function formatDuration(seconds: number): string {
-  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? "" : "s"}` : `${seconds} second${seconds === 1 ? "" : "s"}`;
 }
 
 /** The PCM a live stream's binary frames may hold (mono, little-endian). */

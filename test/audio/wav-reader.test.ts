@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MorseError } from "../../src/core/index.js";
 import { encodeWav, readWav, type WavEncoding } from "../../src/audio/index.js";
+import { MAX_RECORDING_SECONDS } from "../../src/http/limits.js";
 
 /** A RIFF/WAVE file of the given chunks, each [id, body]; the RIFF size as written or given. */
 function riff(chunks: [string, Uint8Array, number?][], riffSize?: number): Buffer {
@@ -280,23 +281,31 @@ describe("WAV reading", () => {
     assertInvalid(adpcm, "The WAV file's sample format 0x0002 is not supported; only PCM and IEEE float are");
   });
 
-  it("refuses recordings over 15 minutes, and reads one of exactly 15", () => {
-    const frames = 15 * 60 * 4000;
-    const exact = riff([
-      ["fmt ", fmt({ bits: 8, sampleRate: 4000 })],
+  it("reads a recording of any length when given no limit: 16 minutes at 2000 Hz", () => {
+    const frames = 16 * 60 * 2000;
+    const long = riff([
+      ["fmt ", fmt({ bits: 8, sampleRate: 2000 })],
       ["data", new Uint8Array(frames).fill(128)],
     ]);
-    assert.equal(readWav(exact).samples.length, frames);
-    const over = riff([
-      ["fmt ", fmt({ bits: 8, sampleRate: 4000 })],
-      ["data", new Uint8Array(frames + 4000).fill(128)],
-    ]);
+    const { samples, sampleRate } = readWav(long);
+    assert.equal(samples.length / sampleRate, 16 * 60);
+  });
+
+  it("refuses a recording over the limit it is given (the service's 15 minutes, or any), and reads one of exactly that", () => {
+    const silence = (seconds: number) =>
+      riff([
+        ["fmt ", fmt({ bits: 8, sampleRate: 2000 })],
+        ["data", new Uint8Array(seconds * 2000).fill(128)],
+      ]);
+    const refused = (message: string) => (e: unknown) => e instanceof MorseError && e.code === "RECORDING_TOO_LONG" && e.message === message;
+    const exact = silence(MAX_RECORDING_SECONDS);
+    assert.equal(readWav(exact, { maxSeconds: MAX_RECORDING_SECONDS }).samples.length, MAX_RECORDING_SECONDS * 2000);
     assert.throws(
-      () => readWav(over),
-      (e: unknown) =>
-        e instanceof MorseError &&
-        e.code === "RECORDING_TOO_LONG" &&
-        e.message === "At most 900 s (15 minutes) of recording can be decoded; this one lasts 901 s",
+      () => readWav(silence(MAX_RECORDING_SECONDS + 1), { maxSeconds: MAX_RECORDING_SECONDS }),
+      refused("At most 900 s (15 minutes) of recording can be decoded; this one lasts 901 s"),
     );
+    assert.equal(readWav(silence(90), { maxSeconds: 90 }).samples.length, 90 * 2000);
+    assert.throws(() => readWav(silence(91), { maxSeconds: 90 }), refused("At most 90 s of recording can be decoded; this one lasts 91 s"));
+    assert.throws(() => readWav(silence(61), { maxSeconds: 60 }), refused("At most 60 s (1 minute) of recording can be decoded; this one lasts 61 s"));
   });
 });

@@ -334,6 +334,19 @@ describe("the ditdah command", () => {
     });
   });
 
+  it("refuses a recording over the service's 15 minutes with the API's message, in listen, listen --live and spots (exit code 1)", async () => {
+    const long = join(dir, "sixteen-minutes.wav");
+    await writeFile(long, encodeWav([new Float32Array(16 * 60 * 2000)], 2000, { format: "pcm", bits: 8 }));
+    const message = `ditdah: At most ${MAX_RECORDING_SECONDS} s (15 minutes) of recording can be decoded; this one lasts 960 s\n`;
+    for (const args of [
+      ["listen", long],
+      ["listen", "--live", long],
+      ["spots", "--dial", "14025", long],
+    ]) {
+      assert.deepEqual(await ditdah(args), { code: 1, stdout: "", stderr: message }, args.join(" "));
+    }
+  });
+
   describe("listen --all", () => {
     let band: string;
     before(async () => {

@@ -126,7 +126,7 @@ export async function tour(bytes: Uint8Array): Promise<string[]> {
   const cq = timeline(text, { wpm: 20, fwpm: 15 });
   const wav: Uint8Array = renderWav(cq, { frequency: 700, sampleRate: 8000 });
   const mp3: Uint8Array = await renderMp3(cq, { frequency: 700, sampleRate: 8000, bitrate: 32 });
-  const { samples, sampleRate } = await readRecording(bytes, "audio/mpeg");
+  const { samples, sampleRate } = await readRecording(bytes, { mediaType: "audio/mpeg" });
   const heard: AudioDecode = decodeAudio(samples, sampleRate, { frequency: 700 });
   const listener = createListener({ sampleRate });
   const live = new LiveText();

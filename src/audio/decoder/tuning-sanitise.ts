@@ -37,6 +37,4 @@ export const SANITISE_TUNING = {
   CRASH_GUARD_MS: 4,
   /** ...and a crash so widened is this long at most, ms: a longer lift of the whole band is not a crash but the noise rising (an AGC recovering while a strong neighbour is silent), and the tone is still heard through it. Standard: crashes last 1 to 50 ms. */
   CRASH_MAX_MS: 60,
-  /** Blocks under this share of a tone's level (in amplitude) are digital silence (a receiver muted), not noise (evidence/fading.ts). Estimator: 80 dB, under any recording's noise floor. */
-  SILENCE_UNDER_ON: 1e-4,
 };

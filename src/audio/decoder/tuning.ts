@@ -6,8 +6,9 @@
  * - fitted: chosen because it decoded the bench's corpora best (the figures in its comment;
  *   docs/decoder.md describes the stages).
  * Values that follow from others are computed where they are used, never written twice.
- * The bench overrides one with `--param NAME=VALUE` (setTuning); stages read them when
- * they run, so an override takes effect on the next decode.
+ * The bench overrides one with `--param NAME=VALUE` (setTuning), NAME qualified by its
+ * group (`band.WINDOW_MS`) where more than one group holds it; stages read them when they
+ * run, so an override takes effect on the next decode.
  */
 
 import { BAND_TUNING } from "./tuning-band.js";
@@ -18,7 +19,7 @@ import { TIMINGS_TUNING } from "./tuning-timings.js";
 export const TUNING = {
   /** Sanitising the samples and bridging static crashes (front-end/usable-samples.ts, crashes.ts, crash-bridge.ts). */
   sanitise: SANITISE_TUNING,
-  /** Finding the tone (front-end/pitch.ts). */
+  /** Finding the tone (front-end/pitch.ts; front-end/signals.ts, a band's, shares DYNAMIC_RANGE_DB). */
   pitch: {
     /** Frames averaged into the spectrum of each stretch, at most. Estimator: spread over the stretch, they find a tone that is there often. */
     MAX_FRAMES: 32,
@@ -56,7 +57,7 @@ export const TUNING = {
     /** A speed this far from a station's is another station, as a ratio: a live listener's change of signal, and a transmission after a pause read on its own (decode-audio.ts). Estimator: beyond one reading's spread of the speed. */
     SPEED_CHANGE: 1.3,
   },
-  /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts). */
+  /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts; evidence/fading.ts, MAX_FADE_GAIN). */
   baseband: {
     /** A fade taken out of the baseband is limited to this gain either way, and a mark deeper in a fast fade is not followed. Fitted: at +20 dB a 1 Hz fade's marks 20 to 30 dB down still stand over the noise (10 -> 40: the 1 Hz keyer at +10 dB 7.5 -> 5.1 % on the hf bench, no cell worse at -6 or 0 dB). */
     MAX_FADE_GAIN: 40,
@@ -77,7 +78,7 @@ export const TUNING = {
     /** The offset is recomputed every this, ms. Estimator. */
     FOLLOW_STEP_MS: 100,
   },
-  /** The speed search and the filters built for it (speed.ts, decode-audio.ts). */
+  /** The speed search and the filters built for it (speed.ts, decode-audio.ts, passes.ts, evidence/fading.ts). */
   speed: {
     /** Shortest dot the speed search tries, ms (50 wpm). Standard: the fastest speed read. */
     LADDER_SHORTEST_DOT_MS: 24,
@@ -131,7 +132,7 @@ export const TUNING = {
     /** A window's quantiles look at every k-th value where that leaves at least this many. Fitted: a cap of this many read -10 dB with 10 % more errors. */
     QUANTILE_POINTS: 512,
   },
-  /** Signal models and likelihoods (evidence/models.ts, evidence/likelihood.ts, evidence/in-phase.ts). */
+  /** Signal models and likelihoods (evidence/models.ts, evidence/likelihood.ts, evidence/fading.ts), their refinement (search/marks.ts) and the phase reference (passes.ts). */
   evidence: {
     /** The segmentation's envelope filter, share of a dot. Fitted: nearly matched, short of it so that a one-dot gap still dips to the off level. */
     SEGMENT_FILTER_DOTS: 0.85,
@@ -177,6 +178,8 @@ export const TUNING = {
     SLOW_FADE_MARKS: 20,
     /** Fewest such marks a fade is measured from. Estimator: a fade is a swing from mark to mark, a peak and a trough and the marks either side. */
     FADE_MARKS: 4,
+    /** Blocks under this share of a tone's level (in amplitude) are digital silence (a receiver muted), not noise (evidence/fading.ts). Estimator: 80 dB, under any recording's noise floor. */
+    SILENCE_UNDER_ON: 1e-4,
     /** The tone's level is compared between stretches this long, ms, to tell fading from a steady tone. Estimator. */
     LEVEL_BIN_MS: 1500,
     /** Blocks of marks a stretch must hold for its level to be compared. Estimator. */
@@ -198,7 +201,7 @@ export const TUNING = {
     /** Noise in the character search's evidence, weighed as COHERENT_NOISE_WEIGHT in the mark-by-mark one. Fitted. */
     CHARACTER_NOISE_WEIGHT: 4 / 3,
   },
-  /** The order of passes in decodeAudio (decode-audio.ts). */
+  /** The order of passes in decodeAudio (passes.ts). */
   passes: {
     /** Envelope segmentations at the final dot length, each with the speed profile the one before found. Fitted. */
     SEGMENTATIONS: 2,
@@ -213,7 +216,7 @@ export const TUNING = {
     /** The last reading's dot length at each mark is the median over this many marks either side. Fitted: a sender's speed changes slowly. */
     STEADY_DOT_MARKS: 20,
   },
-  /** Length priors and resolution of the searches (search/lengths.ts). */
+  /** Length priors and resolution of the searches (search/lengths.ts, search/marks.ts, search/characters.ts). */
   lengths: {
     /** Ratios of length to dot in the prior tables: up to this. Estimator: a word gap stretched by Farnsworth spacing fits. */
     TABLE_MAX: 12,
@@ -228,7 +231,7 @@ export const TUNING = {
     /** Values of the dot profile looked at for its median. Estimator. */
     MEDIAN_POINTS: 1024,
   },
-  /** The mark-by-mark search (search/marks.ts). */
+  /** The mark-by-mark search (search/marks.ts, passes.ts). */
   marks: {
     /** Resolution, steps per dot. Fitted. */
     STEPS_PER_DOT: 6,
@@ -260,7 +263,7 @@ export const TUNING = {
     /** Log-probability of each link in a pause. Fitted. */
     PAUSE_LINK: -0.5,
   },
-  /** The search over whole characters (search/characters.ts, search/character-tree.ts). */
+  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts), and where a word ends (characters/read.ts, live/decider.ts). */
   characters: {
     /** Shares of letters, digits, punctuation, prosigns and accented letters. Fitted: roughly what traffic is made of. */
     KIND_SHARES: [0.87, 0.12, 0.01, 0.002, 0.001],
@@ -290,7 +293,7 @@ export const TUNING = {
     /** Resolution, steps per dot. Fitted: a hand's edges fall anywhere. */
     CHARACTER_STEPS_PER_DOT: 4,
   },
-  /** Machine keying read on its timing grid (search/grid.ts). */
+  /** Machine keying read on its timing grid (search/grid.ts, passes.ts). */
   grid: {
     /** Letter gaps stretched more than this share (Farnsworth) are off any one grid. Estimator. */
     MAX_GRID_STRETCH: 0.05,
@@ -314,7 +317,7 @@ export const TUNING = {
     /** Log-probability of each unit a pause goes on past a word gap. Fitted. */
     LOG_PAUSE_UNIT: -0.05,
   },
-  /** What is dropped as noise after a search (search/weak-characters.ts, decode-audio.ts). */
+  /** What is dropped as noise after a search (search/weak-characters.ts, characters/lone-ends.ts). */
   noise: {
     /** A character whose marks hold under this share of its neighbours' level is noise. Fitted (0.5 to 0.6 all help). */
     WEAK_CHARACTER: 0.55,
@@ -355,23 +358,35 @@ export function tuningCache<K, V>(): Map<K, V> {
   return cache;
 }
 
-/** Where a constant lives: its group, or undefined for an unknown name. */
-function groupOf(name: string): Record<string, unknown> | undefined {
-  for (const group of Object.values(TUNING) as Record<string, unknown>[]) if (Object.hasOwn(group, name)) return group;
-  return undefined;
+const GROUPS = TUNING as Record<string, Record<string, unknown>>;
+
+/**
+ * Where a constant lives: `group.NAME`, or a bare NAME that one group alone holds. A bare
+ * name that several groups hold (the band's RESOLUTION_HZ, NEIGHBOURHOOD_HZ and WINDOW_MS
+ * are also the pitch's and the levels') is refused with its qualified names, so that a
+ * sweep never sets one and silently leaves the other.
+ */
+function constantNamed(name: string): { group: Record<string, unknown>; key: string } {
+  const dot = name.indexOf(".");
+  const key = name.slice(dot + 1);
+  const holders = dot === -1 ? Object.keys(GROUPS).filter((group) => Object.hasOwn(GROUPS[group]!, key)) : [name.slice(0, dot)];
+  if (holders.length > 1) throw new Error(`Tuning constant ${key} is in more than one group: name one, ${holders.map((g) => `${g}.${key}`).join(" or ")}`);
+  const group = holders.length === 1 && Object.hasOwn(GROUPS, holders[0]!) ? GROUPS[holders[0]!] : undefined;
+  if (!group || !Object.hasOwn(group, key)) throw new Error(`Unknown tuning constant ${name}`);
+  return { group, key };
 }
 
 /**
- * Sets one constant by name (a number, or an array as JSON for the weights), for sweeps;
- * throws for an unknown name or a value of another shape.
+ * Sets one constant by name, `NAME` or `group.NAME` (a number, or an array as JSON for the
+ * weights), for sweeps; throws for an unknown name, a bare name that more than one group
+ * holds, or a value of another shape.
  */
 export function setTuning(name: string, value: string | number | unknown[]): void {
-  const group = groupOf(name);
-  if (!group) throw new Error(`Unknown tuning constant ${name}`);
+  const { group, key } = constantNamed(name);
   const parsed = typeof value === "string" ? JSON.parse(value) : value;
-  if (Array.isArray(group[name]) !== Array.isArray(parsed) || (!Array.isArray(parsed) && typeof parsed !== "number")) {
-    throw new Error(`${name} takes ${Array.isArray(group[name]) ? "an array" : "a number"}`);
+  if (Array.isArray(group[key]) !== Array.isArray(parsed) || (!Array.isArray(parsed) && typeof parsed !== "number")) {
+    throw new Error(`${name} takes ${Array.isArray(group[key]) ? "an array" : "a number"}`);
   }
-  group[name] = parsed;
+  group[key] = parsed;
   for (const cache of caches) cache.clear();
 }

@@ -3,20 +3,20 @@
  * decoders of the wasm-audio-decoders family. What the file's headers declare is checked
  * before anything is decoded (channels, rate, length), and the file is fed in slices cut
  * where its frames or pages would decode to more than a call may (feed-plan.ts): a file
- * that expands beyond the longest recording we decode is refused as soon as it has, never
- * holding more than that. Channels are averaged to mono, as in a WAV, and the rate is
- * brought down to the one the decoder works at as the samples arrive (limits.ts
- * decodeFactor).
+ * that expands beyond the longest recording its caller reads (`maxSeconds`) is refused as
+ * soon as it has, never holding more than that. Channels are averaged to mono, as in a
+ * WAV, and the rate is brought down to the one the decoder works at as the samples arrive
+ * (limits.ts decodeFactor).
  */
 import { MorseError } from "../../core/errors.js";
 import { Decimator } from "../dsp/decimator.js";
-import { decodeFactor, MAX_RECORDING_SECONDS } from "../limits.js";
+import { decodeFactor } from "../limits.js";
 import type { FeedPlan } from "./feed-plan.js";
 import { formatsPackage } from "./formats-package.js";
 import { planFlac } from "./flac.js";
 import { planMpeg } from "./mpeg.js";
 import { planOgg } from "./ogg.js";
-import { checkDeclared, damaged, type Recording, tooLong } from "./recording.js";
+import { checkDeclared, damaged, type ReadOptions, type Recording, tooLong } from "./recording.js";
 import { AUDIO_FORMATS, type AudioFormat } from "./sniff.js";
 
 export type CompressedFormat = Exclude<AudioFormat, "wav">;
@@ -63,8 +63,8 @@ const LENGTH_SLACK = { share: 0.1, seconds: 2 };
 
 /**
  * Decoded slices gathered as mono samples at the rate the decoder works at, up to
- * MAX_RECORDING_SECONDS: a 15-minute Opus file (always 48 kHz) then takes 29 MB of samples
- * instead of 173, and decodes several times faster.
+ * `maxSeconds` where given: a 15-minute Opus file (always 48 kHz) then takes 29 MB of
+ * samples instead of 173, and decodes several times faster.
  */
 class MonoSamples {
   private readonly pieces: Float32Array[] = [];
@@ -76,11 +76,11 @@ class MonoSamples {
   fileRate = 0;
   firstError?: string;
 
-  /** `declaredSeconds`: the length the file's headers say, if they do; `keepHz`: a pitch hinted, which the rate kept must hold. */
+  /** `declaredSeconds`: the length the file's headers say, if they do; `keepHz`, `maxSeconds`: the caller's (ReadOptions). */
   constructor(
     private readonly format: CompressedFormat,
     private readonly declaredSeconds: number | undefined,
-    private readonly keepHz?: number,
+    private readonly options: Pick<ReadOptions, "keepHz" | "maxSeconds">,
   ) {}
 
   add(slice: DecodedSlice): void {
@@ -94,7 +94,8 @@ class MonoSamples {
     if (slice.sampleRate !== this.fileRate)
       throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) changes its sample rate part of the way through`);
     this.decoded += n;
-    if (this.decoded > MAX_RECORDING_SECONDS * this.fileRate) throw tooLong();
+    const { maxSeconds } = this.options;
+    if (maxSeconds !== undefined && this.decoded > maxSeconds * this.fileRate) throw tooLong(maxSeconds);
     // A file that decodes to more than its headers say was forged to (a bomb that hides its
     // length costs a decoder's time for all it holds): refused once it is clearly over.
     const declared = this.declaredSeconds;
@@ -104,7 +105,7 @@ class MonoSamples {
         `The recording (${AUDIO_FORMATS[this.format]}) holds more audio than its headers say (${Math.round(declared)} s): the file is damaged`,
       );
     }
-    this.decimator ??= new Decimator(decodeFactor(this.fileRate, this.keepHz));
+    this.decimator ??= new Decimator(decodeFactor(this.fileRate, this.options.keepHz));
     const mono = new Float32Array(n);
     for (const channel of slice.channelData) for (let i = 0; i < n; i++) mono[i]! += channel[i]! / channels;
     const kept = this.decimator.factor === 1 ? mono : this.decimator.push(mono);
@@ -128,13 +129,20 @@ class MonoSamples {
   }
 }
 
-/** Reads a compressed recording, at a rate that holds `keepHz` if given; every problem is a MorseError that names it. */
-export async function readCompressed(bytes: Uint8Array, format: CompressedFormat, keepHz?: number): Promise<Recording> {
+/**
+ * Reads a compressed recording, at a rate that holds `keepHz` if given, refused once it runs
+ * past `maxSeconds` if given; every problem is a MorseError that names it.
+ */
+export async function readCompressed(
+  bytes: Uint8Array,
+  format: CompressedFormat,
+  options: Pick<ReadOptions, "keepHz" | "maxSeconds"> = {},
+): Promise<Recording> {
   const plan = planFeed(bytes, format);
-  checkDeclared(plan, format);
+  checkDeclared(plan, format, options.maxSeconds);
   const decoder = await openDecoder(format);
   await decoder.ready;
-  const samples = new MonoSamples(format, plan.estimated ? undefined : plan.seconds, keepHz);
+  const samples = new MonoSamples(format, plan.estimated ? undefined : plan.seconds, options);
   try {
     let from = plan.start;
     for (const to of plan.cuts) {

@@ -3,7 +3,8 @@
  * the compressed formats by WebAssembly decoders (compressed.ts).
  */
 import { MorseError } from "../../core/errors.js";
-import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../limits.js";
+import { formatDuration } from "../../core/messages.js";
+import { READ_SAMPLE_RATE } from "../limits.js";
 import type { Declared } from "./feed-plan.js";
 import { AUDIO_FORMATS, MEDIA_TYPE_FORMATS, sniffFormat, type AudioFormat } from "./sniff.js";
 
@@ -13,13 +14,30 @@ export interface Recording {
   sampleRate: number;
 }
 
-/** The refusal of a recording longer than MAX_RECORDING_SECONDS, whatever its format. */
-export function tooLong(seconds?: number): MorseError {
+/**
+ * How a recording is read: the caller's choices. There is no longest recording by default: a
+ * caller reading files from anyone gives one (`maxSeconds`), which also bounds the memory and
+ * time a compressed file that expands to hours can take.
+ */
+export interface ReadOptions {
+  /** The media type the bytes were sent as, which they must agree with. */
+  mediaType?: string;
+  /** A pitch hinted, Hz, that the rate a compressed recording is brought down to must hold. */
+  keepHz?: number;
+  /** The longest recording read, seconds; a longer one is refused (RECORDING_TOO_LONG). No limit when not given. */
+  maxSeconds?: number;
+}
+
+/** The refusal of a recording longer than `maxSeconds`, whatever its format; `seconds`, how long it is where that is known. */
+export function tooLong(maxSeconds: number, seconds?: number): MorseError {
   const lasts = seconds === undefined ? "lasts longer than that" : `lasts ${Math.ceil(seconds)} s`;
-  return new MorseError(
-    "RECORDING_TOO_LONG",
-    `At most ${MAX_RECORDING_SECONDS} s (${MAX_RECORDING_SECONDS / 60} minutes) of recording can be decoded; this one ${lasts}`,
-  );
+  const inMinutes = maxSeconds % 60 === 0 ? ` (${formatDuration(maxSeconds)})` : "";
+  return new MorseError("RECORDING_TOO_LONG", `At most ${maxSeconds} s${inMinutes} of recording can be decoded; this one ${lasts}`);
+}
+
+/** A recording of `seconds`, refused where it lasts longer than `maxSeconds` (when given). */
+export function checkLength(seconds: number, maxSeconds: number | undefined): void {
+  if (maxSeconds !== undefined && seconds > maxSeconds) throw tooLong(maxSeconds, seconds);
 }
 
 /** The names of the formats, for a message: "WAV, MP3, ..., FLAC". */
@@ -57,14 +75,14 @@ export function checkReadRate(recording: Recording, format: AudioFormat): Record
 
 /**
  * What a compressed file's headers declare, checked before any of it is decoded: mono or
- * stereo, a rate the decoder reads, and no longer than MAX_RECORDING_SECONDS.
+ * stereo, a rate the decoder reads, and no longer than `maxSeconds` (when given).
  */
-export function checkDeclared({ channels, sampleRate, seconds }: Declared, format: AudioFormat): void {
+export function checkDeclared({ channels, sampleRate, seconds }: Declared, format: AudioFormat, maxSeconds?: number): void {
   if (channels !== undefined && (channels < 1 || channels > 2)) {
     throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[format]}) has ${channels} channels; only mono and stereo are read`);
   }
   if (sampleRate !== undefined) checkRate(sampleRate, format);
-  if (seconds !== undefined && seconds > MAX_RECORDING_SECONDS) throw tooLong(seconds);
+  if (seconds !== undefined) checkLength(seconds, maxSeconds);
 }
 
 /** The refusal of a file a decoder failed inside: the file's fault, said without the decoder's words (its `cause`, for the log). */

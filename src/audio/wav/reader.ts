@@ -10,8 +10,8 @@
  * wrong too often, and nothing here depends on them.
  */
 import { MorseError } from "../../core/errors.js";
-import { MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../limits.js";
-import { tooLong } from "../formats/recording.js";
+import { READ_SAMPLE_RATE } from "../limits.js";
+import { checkLength, type ReadOptions } from "../formats/recording.js";
 import { FORMAT_EXTENSIBLE, FORMAT_FLOAT, FORMAT_PCM, SUBFORMAT_GUID_TAIL } from "./format.js";
 
 export interface DecodedWav {
@@ -121,8 +121,11 @@ function readFrames(view: DataView, f: Format, offset: number, frames: number): 
   return out;
 }
 
-/** Parses a WAV file; every problem is a MorseError INVALID_AUDIO that names it. */
-export function readWav(bytes: Uint8Array): DecodedWav {
+/**
+ * Parses a WAV file; every problem is a MorseError INVALID_AUDIO that names it, and one that
+ * lasts longer than `maxSeconds` (when given) is RECORDING_TOO_LONG, before its samples are read.
+ */
+export function readWav(bytes: Uint8Array, { maxSeconds }: Pick<ReadOptions, "maxSeconds"> = {}): DecodedWav {
   if (bytes.length < 12) throw invalid(`The WAV file is truncated: ${bytes.length} bytes cannot hold a RIFF header`);
   if (fourCC(bytes, 0) !== "RIFF" || fourCC(bytes, 8) !== "WAVE") throw invalid("The file is not a WAV file: it does not start with a RIFF/WAVE header");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -157,7 +160,6 @@ export function readWav(bytes: Uint8Array): DecodedWav {
   checkFormat(format);
   const frames = Math.floor(data.size / format.blockAlign);
   if (frames === 0) throw invalid("The WAV file's data chunk holds no samples");
-  const seconds = frames / format.sampleRate;
-  if (seconds > MAX_RECORDING_SECONDS) throw tooLong(seconds);
+  checkLength(frames / format.sampleRate, maxSeconds);
   return { samples: readFrames(view, format, data.offset, frames), sampleRate: format.sampleRate };
 }

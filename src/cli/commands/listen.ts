@@ -1,12 +1,12 @@
 /** `ditdah listen`: the Morse in a recording; the text alone on standard output. */
-import { type AudioDecode, decodeAudio, decodeSignals, readRecording, type SignalDecode, writtenIn } from "../../audio/index.js";
+import { type AudioDecode, decodeAudio, decodeSignals, type SignalDecode, writtenIn } from "../../audio/index.js";
 import { alphabetNamed } from "../../core/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { durationInMicroseconds } from "../../http/microseconds.js";
 import { defineCommand, print, UsageError } from "../command.js";
-import { bytesOf } from "../input.js";
 import { listenLive, listenLiveInput, liveFile, type LiveOptions } from "../live.js";
 import { ALPHABET_OPTION, HELP_LINES, numberOption } from "../options.js";
+import { recordingOf } from "../recording-file.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
 /** What was heard besides the text: the Morse, the speed and the pitch. */
@@ -63,7 +63,7 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
     if (values.live) return runLive(values, files, { ...hints, signals: values.all ? "all" : undefined, alphabet });
     if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
     if (files.length !== 1) throw new UsageError("listen needs one recording");
-    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!), undefined, hints.frequency);
+    const { samples, sampleRate } = await recordingOf(files[0]!, hints.frequency);
     const seconds = samples.length / sampleRate;
     const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () =>
       writtenIn(decodeAudio(samples, sampleRate, hints), alphabet),
@@ -88,7 +88,7 @@ async function runLive(values: { speed?: string; rate?: string; json?: boolean; 
   const summary =
     file === undefined
       ? await listenLiveInput(numberOption(values.rate, "rate"), hints, json)
-      : await listenLive(await readRecording(await bytesOf(file), undefined, hints.frequency), hints, { max: values.speed === "max", json });
+      : await listenLive(await recordingOf(file, hints.frequency), hints, { max: values.speed === "max", json });
   if (json || summary.signals) return;
   if (values.verbose) print(details(summary));
   else process.stderr.write(`${details(summary)}\n`);

@@ -1,11 +1,11 @@
 /** `ditdah spots`: the stations heard in a recording of a band, one DX-cluster line each. */
-import { type ListenEvent, readRecording, type RecordingSpotOptions, spotRecording } from "../../audio/index.js";
+import { type ListenEvent, type RecordingSpotOptions, spotRecording } from "../../audio/index.js";
 import { alphabetNamed, DEFAULT_REPORTER, dxClusterLine, type Sideband, SIDEBANDS } from "../../core/index.js";
 import { DECODE_WPM, DIAL_KHZ, formatDuration, MAX_RECORDING_SECONDS, REPORTER } from "../../http/limits.js";
 import { defineCommand, print, UsageError } from "../command.js";
-import { bytesOf } from "../input.js";
 import { type EventSink, fileChunks, inputChunks, listenTo, liveFile } from "../live.js";
 import { ALPHABET_OPTION, HELP_LINES, numberOption } from "../options.js";
+import { recordingOf } from "../recording-file.js";
 import { during, formatSeconds, showsProgress } from "../progress.js";
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
@@ -60,7 +60,7 @@ At most ${formatDuration(MAX_RECORDING_SECONDS)} of audio.`,
     if (values.live) return spotLive(values, files, options, reporter);
     if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
     if (files.length !== 1) throw new UsageError("spots needs one recording");
-    const { samples, sampleRate } = await readRecording(await bytesOf(files[0]!));
+    const { samples, sampleRate } = await recordingOf(files[0]!);
     const seconds = samples.length / sampleRate;
     const { spots, signals, busted } = during(`reading ${formatSeconds(seconds)} of a band…`, showsProgress(seconds), () =>
       spotRecording(samples, sampleRate, options),
@@ -104,7 +104,7 @@ async function spotLive(
 ): Promise<void> {
   const file = liveFile(values, files, "spots");
   const { dial, sideband, alphabet, wpm } = options;
-  const recording = file === undefined ? undefined : await readRecording(await bytesOf(file));
+  const recording = file === undefined ? undefined : await recordingOf(file);
   const chunks = recording ? fileChunks(recording.samples, recording.sampleRate, values.speed === "max") : inputChunks(numberOption(values.rate, "rate"));
   const printer = new SpotPrinter(reporter, values.json === true);
   const summary = await listenTo(chunks, { signals: "all", wpm, alphabet, spots: { dial, sideband } }, printer);

@@ -7,11 +7,15 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { readRecording } from "../../../src/audio/index.js";
+import { type ReadOptions, readRecording } from "../../../src/audio/index.js";
 import type { MorseError } from "../../../src/core/index.js";
+import { MAX_RECORDING_SECONDS } from "../../../src/http/limits.js";
 import { refusal } from "../../helpers/refusal.js";
 import { flacBomb, opusBomb } from "../../fixtures/bombs.js";
 import { encodeAs } from "../../fixtures/encoded.js";
+
+/** What the service reads with: a bomb's guard is the longest recording its caller reads. */
+const SERVICE: ReadOptions = { maxSeconds: MAX_RECORDING_SECONDS };
 
 const tone = (seconds: number, sampleRate: number) => new Float32Array(seconds * sampleRate).map((_, i) => 0.5 * Math.sin(i * 0.5));
 
@@ -40,15 +44,15 @@ describe("decompression bombs", () => {
   });
 
   it("refuses 30 minutes of stereo FLAC by its length, said or not", async () => {
-    const told = await refusal(readRecording(flacBomb({ channels: 2, sampleRate: 96_000, seconds: 1800 })));
+    const told = await refusal(readRecording(flacBomb({ channels: 2, sampleRate: 96_000, seconds: 1800 }), SERVICE));
     assert.equal(told.code, "RECORDING_TOO_LONG");
     assert.match(told.message, /this one lasts 1801 s$/);
-    const untold = await refusal(readRecording(flacBomb({ channels: 2, sampleRate: 96_000, seconds: 1800, declared: { samples: 0 } })));
+    const untold = await refusal(readRecording(flacBomb({ channels: 2, sampleRate: 96_000, seconds: 1800, declared: { samples: 0 } }), SERVICE));
     assert.equal(untold.code, "RECORDING_TOO_LONG");
   });
 
   it("refuses an Ogg Opus of two-byte 120 ms packets by its length, or as damaged where it hides it", async () => {
-    const told = await refusal(readRecording(opusBomb(80)));
+    const told = await refusal(readRecording(opusBomb(80), SERVICE));
     assert.equal(told.code, "RECORDING_TOO_LONG");
     assert.match(told.message, /this one lasts 2448 s$/);
     const hidden = await refusal(readRecording(opusBomb(80, { declaredSeconds: 1 })));
@@ -74,7 +78,7 @@ describe("decompression bombs", () => {
     const real = await encodeAs("ogg-opus", tone(5, 8000), 8000);
     const chain = (declaredSeconds?: number) =>
       Buffer.concat([real, ...Array.from({ length: 300 }, (_, k) => opusBomb(1, { serial: 100 + k, ...(declaredSeconds ? { declaredSeconds } : {}) }))]);
-    assert.equal((await refusal(readRecording(chain()))).code, "RECORDING_TOO_LONG");
+    assert.equal((await refusal(readRecording(chain(), SERVICE))).code, "RECORDING_TOO_LONG");
     assert.equal((await refusal(readRecording(chain(0.01)))).code, "INVALID_AUDIO");
   });
 

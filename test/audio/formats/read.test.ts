@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { decodeAudio, encodeWav, readRecording, sniffFormat } from "../../../src/audio/index.js";
 import { MorseError } from "../../../src/core/index.js";
+import { MAX_RECORDING_SECONDS } from "../../../src/http/limits.js";
 import { refusal } from "../../helpers/refusal.js";
 import { timeline } from "../../../src/core/index.js";
 import { encodeAs, type EncodedFormat } from "../../fixtures/encoded.js";
@@ -51,14 +52,14 @@ describe("readRecording", () => {
 
   it("checks a declared media type against the bytes, and says what they are", async () => {
     const mp3 = await encodeAs("mp3", received(8000), 8000);
-    assert.equal((await readRecording(mp3, "audio/mpeg")).sampleRate, 8000);
-    assert.equal((await readRecording(mp3, "application/octet-stream")).sampleRate, 8000);
-    const wrong = await refusal(readRecording(mp3, "audio/flac"));
+    assert.equal((await readRecording(mp3, { mediaType: "audio/mpeg" })).sampleRate, 8000);
+    assert.equal((await readRecording(mp3, { mediaType: "application/octet-stream" })).sampleRate, 8000);
+    const wrong = await refusal(readRecording(mp3, { mediaType: "audio/flac" }));
     assert.equal(wrong.code, "INVALID_AUDIO");
     assert.equal(wrong.message, "The body is declared audio/flac but its bytes are an MP3 file");
     const opus = await encodeAs("ogg-opus", received(8000), 8000);
-    assert.equal((await readRecording(opus, "audio/ogg")).sampleRate, 8000);
-    assert.match((await refusal(readRecording(opus, "audio/wav"))).message, /declared audio\/wav but its bytes are an Ogg Opus file/);
+    assert.equal((await readRecording(opus, { mediaType: "audio/ogg" })).sampleRate, 8000);
+    assert.match((await refusal(readRecording(opus, { mediaType: "audio/wav" }))).message, /declared audio\/wav but its bytes are an Ogg Opus file/);
   });
 
   it("refuses bytes of no format it reads, and damaged or empty compressed files, with INVALID_AUDIO", async () => {
@@ -94,12 +95,23 @@ describe("readRecording", () => {
     assert.equal(error.message, "The recording (a FLAC file) has a sample rate of 1000 Hz, outside 2000 to 96000 Hz");
   });
 
-  it("refuses a compressed recording over 15 minutes (RECORDING_TOO_LONG) by the length its header declares", async () => {
+  it("refuses a compressed recording over the limit given (RECORDING_TOO_LONG) by the length its header declares, and reads it given none", async () => {
     // 16 minutes of silence: FLAC packs it into a few kilobytes, and says how long it is in STREAMINFO.
     const long = await encodeAs("flac", new Float32Array(16 * 60 * 2000), 2000);
     assert.ok(long.length < 200_000, `${long.length} bytes`);
-    const error = await refusal(readRecording(long));
+    const error = await refusal(readRecording(long, { maxSeconds: MAX_RECORDING_SECONDS }));
     assert.equal(error.code, "RECORDING_TOO_LONG");
     assert.equal(error.message, "At most 900 s (15 minutes) of recording can be decoded; this one lasts 960 s");
+    const { samples, sampleRate } = await readRecording(long);
+    assert.equal(samples.length / sampleRate, 16 * 60);
+  });
+
+  it("refuses a WAV over the limit given, and reads it given none", async () => {
+    const long = encodeWav([new Float32Array(16 * 60 * 2000)], 2000, { format: "pcm", bits: 8 });
+    const error = await refusal(readRecording(long, { maxSeconds: MAX_RECORDING_SECONDS }));
+    assert.equal(error.code, "RECORDING_TOO_LONG");
+    assert.equal(error.message, "At most 900 s (15 minutes) of recording can be decoded; this one lasts 960 s");
+    const { samples, sampleRate } = await readRecording(long);
+    assert.equal(samples.length / sampleRate, 16 * 60);
   });
 });

@@ -130,8 +130,7 @@ function mean(values: Float32Array, from: number, to: number): number {
  * to 30 dB deep.
  */
 function deepAndSlow(marks: LevelPoint[], env: Float32Array, on: number): boolean {
-  const { FADE_MARK_OVER_OFF, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP } = TUNING.evidence;
-  const { SILENCE_UNDER_ON } = TUNING.sanitise;
+  const { FADE_MARK_OVER_OFF, SILENCE_UNDER_ON, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP } = TUNING.evidence;
   const heard = env.filter((x) => x > SILENCE_UNDER_ON * on);
   if (heard.length === 0) return false;
   const { off } = globalLevels(heard);
