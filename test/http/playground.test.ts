@@ -60,22 +60,28 @@ describe("the playground's files", () => {
     }
   });
 
-  it("sends the bundles compressed to a browser that accepts it (Brotli, else gzip), the same bytes once decoded", async () => {
-    const plain = await bytesOf(`${server.url}/build/page.js`, {});
-    assert.equal(plain.headers["content-encoding"], undefined);
-    assert.match(plain.headers.vary ?? "", /accept-encoding/i);
-    for (const [accepted, encoding, decoded] of [
-      ["br, gzip", "br", brotliDecompressSync],
-      ["gzip", "gzip", gunzipSync],
+  it("sends the page and its bundles compressed to a browser that accepts it (Brotli, else gzip), the same bytes once decoded", async () => {
+    for (const [path, type] of [
+      ["/build/page.js", "application/javascript; charset=utf-8"],
+      ["/", "text/html; charset=utf-8"],
     ] as const) {
-      const packed = await bytesOf(`${server.url}/build/page.js`, { "accept-encoding": accepted });
-      assert.equal(packed.headers["content-encoding"], encoding);
-      assert.equal(packed.headers["content-type"], "application/javascript; charset=utf-8");
-      assert.ok(packed.body.length < plain.body.length / 2, `${encoding}: ${packed.body.length} of ${plain.body.length} bytes`);
-      assert.deepEqual(decoded(packed.body), plain.body);
+      const plain = await bytesOf(`${server.url}${path}`, {});
+      assert.equal(plain.headers["content-encoding"], undefined, path);
+      assert.match(plain.headers.vary ?? "", /accept-encoding/i, path);
+      for (const [accepted, encoding, decoded] of [
+        ["br, gzip", "br", brotliDecompressSync],
+        ["gzip", "gzip", gunzipSync],
+      ] as const) {
+        const packed = await bytesOf(`${server.url}${path}`, { "accept-encoding": accepted });
+        assert.equal(packed.headers["content-encoding"], encoding, path);
+        assert.equal(packed.headers["content-type"], type, path);
+        assert.ok(packed.body.length < plain.body.length / 2, `${path}, ${encoding}: ${packed.body.length} of ${plain.body.length} bytes`);
+        assert.deepEqual(decoded(packed.body), plain.body, path);
+      }
     }
     // The compressed copies are not files of their own.
     assertError(await send(server.url, "GET", "/build/page.js.br"), 404);
+    assertError(await send(server.url, "GET", "/index.html.gz"), 404);
   });
 
   it("answers HEAD without a body, and other methods with a JSON 405", async () => {
