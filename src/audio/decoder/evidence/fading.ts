@@ -51,7 +51,9 @@ export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
   const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
   const fast = fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs));
   if (!fast && !deepAndSlow(means.points, env, means.on)) return undefined;
-  const { points } = levelPoints(env, narrowest, false, TUNING.evidence.FADE_MARK_FOOT);
+  // A slow fade's level is read where a mark has filled the filter; a fast one's also on the ramps, where it may already be turning.
+  const ramp = fast ? 0 : Math.round((FILTER_DOTS * dotMs) / 2 / bb.blockMs);
+  const { points } = levelPoints(env, narrowest, false, TUNING.evidence.FADE_MARK_FOOT, ramp);
   return { gain: gainBetween(points, env.length, median(points.map((p) => p.level))), fast };
 }
 
@@ -62,8 +64,14 @@ export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
  * more, is a mark; the level is known at each block where it stands half its peak's height,
  * or as `whole` marks at its peak, as its mean there. A fast fade moves the level within a
  * dash, so a mark's every block says more of it than one mean would.
+ *
+ * `ramp` blocks at each end of that span are left out (the top alone is kept where nothing
+ * is left): half the filter's length, where the envelope still climbs or falls with the
+ * filter, not with the tone. Kept, they put the level between two marks at half the marks'
+ * and give each mark horns, and a slow fade on a clear tone then read a whole message as
+ * garbage at +20 dB.
  */
-function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot = HALF): { points: LevelPoint[]; marks: number; on: number } {
+function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot = HALF, ramp = 0): { points: LevelPoint[]; marks: number; on: number } {
   const { on, off } = globalLevels(env);
   const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
   const points: LevelPoint[] = [];
@@ -81,7 +89,8 @@ function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot 
     if (wide.to - wide.from + 1 >= narrowest) {
       marks++;
       if (whole) points.push({ at: top, level: mean(env, from, to + 1) });
-      else for (let j = from; j <= to; j++) points.push({ at: j, level: env[j]! });
+      else if (to - from < 2 * ramp) points.push({ at: top, level: env[top]! });
+      else for (let j = from + ramp; j <= to - ramp; j++) points.push({ at: j, level: env[j]! });
     }
     i = end;
   }

@@ -86,6 +86,23 @@ describe("fadeOf", () => {
     assert.ok(r > 0.9, `the gain follows the fade: r = ${r.toFixed(3)}`);
   });
 
+  it("reads a slow fade's level where each mark has filled the filter: between two marks the gain stays at theirs, not at their ramps' half", () => {
+    const { fade, sequence } = rayleighFaded(0.1, 21, `${TEXT} ${TEXT} ${TEXT}`);
+    assert.equal(fade?.fast, false, "a slow fade is found");
+    const middle = (s: (typeof sequence)[number]) => Math.round(1000 + s.startMs + s.durationMs / 2);
+    const shares: number[] = [];
+    for (let k = 1; k + 1 < sequence.length; k++) {
+      const [before, gap, after] = [sequence[k - 1]!, sequence[k]!, sequence[k + 1]!];
+      if (gap.type !== "silence" || before.type === "silence" || after.type === "silence") continue;
+      shares.push(fade.gain[middle(gap)]! / Math.sqrt(fade.gain[middle(before)]! * fade.gain[middle(after)]!));
+    }
+    const sorted = Float64Array.from(shares).sort();
+    const usual = sorted[sorted.length >> 1]!;
+    // Drawn from the marks' ramps as well, it stood at 0.5 of their level in every gap.
+    assert.ok(shares.length >= 100, `${shares.length} gaps`);
+    assert.ok(usual > 0.9 && usual < 1.1, `the gain in a gap over its marks': median ${usual.toFixed(2)}, 10th percentile ${sorted[Math.floor(0.1 * sorted.length)]!.toFixed(2)}`);
+  });
+
   it("leaves a slow fade (6 dB over 7 s) and a steady tone alone", () => {
     assert.equal(fadeOf(faded(6, 7, 2).bb, DOT_MS), undefined);
     assert.equal(fadeOf(faded(0, 5, 3).bb, DOT_MS), undefined);
