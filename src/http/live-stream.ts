@@ -115,6 +115,8 @@ export class LiveStream {
 
   /** Minutes of audio counted against the rate limit so far. */
   private minutesCounted = 0;
+  /** The calls the decoder has left out as busted, as far as the metrics have counted them. */
+  private bustedCounted = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -213,6 +215,7 @@ export class LiveStream {
       return;
     }
     this.send(answer.events);
+    this.countBusted(answer.busted ?? 0);
     if (answer.kind === "end") {
       this.released = true;
       this.socket.send(JSON.stringify(endEvent(answer.summary)));
@@ -222,6 +225,12 @@ export class LiveStream {
     this.context.metrics.liveAudioSeconds.inc(this.decoding / this.sampleRate);
     this.decoding = 0;
     this.pump();
+  }
+
+  /** The metrics count the calls left out as busted since the decoder's last answer (it gives how many so far). */
+  private countBusted(busted: number): void {
+    if (busted > this.bustedCounted) this.context.metrics.spotsBusted.inc({ where: "live" }, busted - this.bustedCounted);
+    this.bustedCounted = busted;
   }
 
   /** Each whole minute of audio counts one request against the client's rate limit. */

@@ -13,10 +13,10 @@ export type ToWorker =
   | { kind: "flush"; id: number }
   | { kind: "drop"; id: number };
 
-/** A stream's listener's answer to a message. */
+/** A stream's listener's answer to a message; `busted`, where it spots, the calls it has left out as busted so far. */
 type Answer = { id: number } & (
-  | { kind: "events"; events: ListenEvent[] }
-  | { kind: "end"; events: ListenEvent[]; summary: ListenSummary }
+  | { kind: "events"; events: ListenEvent[]; busted?: number }
+  | { kind: "end"; events: ListenEvent[]; summary: ListenSummary; busted?: number }
   | { kind: "failed"; message: string }
 );
 
@@ -32,12 +32,14 @@ function handle(message: ToWorker): Answer | undefined {
     case "open":
       listeners.set(id, createListener(message.options));
       return undefined;
-    case "push":
-      return { id, kind: "events", events: listeners.get(id)?.push(message.samples) ?? [] };
+    case "push": {
+      const listener = listeners.get(id);
+      return { id, kind: "events", events: listener?.push(message.samples) ?? [], busted: listener?.busted };
+    }
     case "flush": {
       const listener = listeners.get(id);
       listeners.delete(id);
-      return listener ? { id, kind: "end", ...listener.flush() } : { id, kind: "failed", message: "no such stream" };
+      return listener ? { id, kind: "end", ...listener.flush(), busted: listener.busted } : { id, kind: "failed", message: "no such stream" };
     }
     case "drop":
       listeners.delete(id);

@@ -129,7 +129,7 @@ export class Metrics {
   });
   readonly spotsBusted: Counter<"where"> = new Counter({
     name: "ditdah_spots_busted_total",
-    help: "Calls left out as busted (one character off a call spotted within 1 kHz in 10 minutes): within a recording (where recording) or on the DX-cluster feed (where feed)",
+    help: "Calls left out as busted (one character off a call spotted within 1 kHz in 10 minutes): within a recording (where recording), a live stream (where live) or on the DX-cluster feed (where feed)",
     labelNames: ["where"],
     registers: [this.registry],
     collect: (): void => this.catchUp("busted", this.spotsBusted, { where: "feed" }),

@@ -1,11 +1,14 @@
 /** GET /api/v1/listen with spots=1: spot events on the socket, the same spots on the DX-cluster feed, and its query refused in JSON where wrong. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { encodeWav } from "../../src/audio/index.js";
 import { recordBand } from "../fixtures/band.js";
 import { parseDxSpot } from "../helpers/dx-cluster.js";
 import { FeedClient } from "../helpers/feed-client.js";
 import { frames, refusedUpgrade, stream, wsUrl } from "../helpers/listen-client.js";
+import { httpGet, parseMetrics } from "../helpers/processes.js";
 import { serveForTests } from "../helpers/server.js";
+import { assertSuccess, rawRequest } from "./support.js";
 
 const RATE = 8000;
 const SPOT_FIELDS = ["call", "frequencyKHz", "audioHz", "snrDb", "wpm", "kind", "firstMs", "lastMs", "heard"];
@@ -49,6 +52,41 @@ describe("GET /api/v1/listen?signals=all&spots=1", () => {
     } finally {
       feed.socket.destroy();
     }
+  });
+
+  it("counts a live stream's busted calls in /metrics, as a recording's are", async () => {
+    // K1ABD, one character off K1ABC and 300 Hz from it, once K1ABC is spotted: the same station misread.
+    const band = recordBand({
+      signals: [
+        { text: "CQ CQ DE K1ABC K1ABC K", wpm: 22, frequency: 600, snrDb: 8, startS: 0.5 },
+        { text: "CQ CQ DE K1ABD K1ABD K", wpm: 22, frequency: 900, snrDb: 8, startS: 8 },
+      ],
+      durationS: 18,
+      sampleRate: RATE,
+      noiseSeed: 11,
+    });
+    const busted = async (where: string) =>
+      parseMetrics((await httpGet(`${server.url}/metrics`)).text).find((m) => m.name === "ditdah_spots_busted_total" && m.labels.where === where)?.value ?? 0;
+    const before = { live: await busted("live"), recording: await busted("recording") };
+    const pcm = Buffer.from(Int16Array.from(band, (x) => Math.round(x * 32767)).buffer);
+    const session = await stream(wsUrl(server.url, `sampleRate=${RATE}&signals=all&spots=1&dial=7020`), frames(pcm, 1600));
+    assert.equal(session.code, 1000);
+    assert.deepEqual(
+      session.events.filter((e) => e.type === "spot").map((s) => s.call),
+      ["K1ABC"],
+    );
+    const wav = encodeWav([band], RATE);
+    const read = assertSuccess(
+      await rawRequest(server.url, "POST", "/api/v1/spots?dial=7020", {
+        headers: { "content-type": "audio/wav", "content-length": String(wav.length) },
+        chunks: [wav],
+      }),
+    );
+    assert.deepEqual(
+      read.spots.map((s: { call: string }) => s.call),
+      ["K1ABC"],
+    );
+    assert.deepEqual({ live: (await busted("live")) - before.live, recording: (await busted("recording")) - before.recording }, { live: 1, recording: 1 });
   });
 
   it("refuses a wrong query before the upgrade, in JSON, naming the parameter", async () => {

@@ -247,6 +247,10 @@ function checkDurations(durations: readonly number[]): void {
   }
 }
 
+/** The ideal lengths of marks and of gaps, in dots. */
+const MARK_IDEALS = [DOT_DOTS, DASH_DOTS];
+const GAP_IDEALS = [ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS];
+
 /**
  * How far timings stray from Morse's 1:3 marks and 1:3:7 gaps: the mean distance, in
  * natural log, from each mark and each gap shorter than a word gap to the nearest ideal
@@ -254,15 +258,20 @@ function checkDurations(durations: readonly number[]): void {
  * that are not Morse at this dot length.
  */
 function misfit(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
-  const distance = (ratio: number, ideals: readonly number[]) => Math.min(...ideals.map((ideal) => Math.abs(Math.log(Math.max(ratio, 1e-3) / ideal))));
+  // No arrays per mark: a band's reading analyses tens of thousands of marks a pass.
+  const distance = (ratio: number, ideals: readonly number[]) => {
+    let nearest = Infinity;
+    for (const ideal of ideals) nearest = Math.min(nearest, Math.abs(Math.log(Math.max(ratio, 1e-3) / ideal)));
+    return nearest;
+  };
   let sum = 0;
   let count = 0;
   for (let i = 0; i < marks.length; i++) {
-    sum += distance(marks[i]! / dots[i]!, [DOT_DOTS, DASH_DOTS]);
+    sum += distance(marks[i]! / dots[i]!, MARK_IDEALS);
     count++;
     if (i < spaces.length) {
       const ratio = spaces[i]! / gapDot(dots, i);
-      sum += ratio >= WORD_GAP_DOTS ? 0 : distance(ratio, [ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS]);
+      sum += ratio >= WORD_GAP_DOTS ? 0 : distance(ratio, GAP_IDEALS);
       count++;
     }
   }

@@ -78,10 +78,14 @@ function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareM
   return { markCount, markSum, gapCount, gapSquares };
 }
 
-/** The mean over blocks [a, b) from running totals; undefined where fewer than `enough` blocks count. */
-function windowMean(count: Float64Array, sum: Float64Array, a: number, b: number, enough: number): number | undefined {
+/**
+ * The mean over blocks [a, b) from running totals; `otherwise` where fewer than `enough`
+ * blocks count. (A number either way: a number or undefined is a tagged value, and every
+ * block's mean was a heap number to collect, half the garbage of a band's reading.)
+ */
+function windowMean(count: Float64Array, sum: Float64Array, a: number, b: number, enough: number, otherwise: number): number {
   const blocks = count[b]! - count[a]!;
-  return blocks >= enough ? (sum[b]! - sum[a]!) / blocks : undefined;
+  return blocks >= enough ? (sum[b]! - sum[a]!) / blocks : otherwise;
 }
 
 /**
@@ -103,9 +107,8 @@ export function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlo
   for (let i = 0; i < n; i++) {
     const a = Math.max(0, i - halfWindow);
     const b = Math.min(n, i + halfWindow);
-    const localNoise = windowMean(gapCount, gapSquares, a, b, enough) ?? globalNoise;
-    const markPower = windowMean(markCount, markSquares, a, b, enough);
-    const localPower = markPower === undefined ? globalPower : Math.max(markPower - localNoise, 0);
+    const localNoise = windowMean(gapCount, gapSquares, a, b, enough, globalNoise);
+    const localPower = markCount[b]! - markCount[a]! >= enough ? Math.max(windowMean(markCount, markSquares, a, b, 0, 0) - localNoise, 0) : globalPower;
     const amp = Math.max(Math.sqrt(localPower), 0.5 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(NOISE_WEIGHT * localNoise, (MIN_NOISE * amp) ** 2, 1e-24);
@@ -255,11 +258,11 @@ export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], win
   const amplitude = new Float32Array(n);
   const noise = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    const localNoise = windowMean(gapCount, gapSquares, Math.max(0, i - noiseHalfWindow), Math.min(n, i + noiseHalfWindow), enough) ?? globalNoise;
+    const localNoise = windowMean(gapCount, gapSquares, Math.max(0, i - noiseHalfWindow), Math.min(n, i + noiseHalfWindow), enough, globalNoise);
     const localAmp =
       levelHalfWindow === Infinity
         ? globalAmp
-        : (windowMean(markCount, markSum, Math.max(0, i - levelHalfWindow), Math.min(n, i + levelHalfWindow), enough) ?? globalAmp);
+        : windowMean(markCount, markSum, Math.max(0, i - levelHalfWindow), Math.min(n, i + levelHalfWindow), enough, globalAmp);
     const amp = Math.max(localAmp, 0.3 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(localNoise, (MIN_NOISE * amp) ** 2, 1e-24);

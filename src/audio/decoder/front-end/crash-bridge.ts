@@ -50,7 +50,8 @@ function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, samp
   const [a, b] = probes.map((hz) => windowPower(mixedAt(hz), width)) as [Float32Array, Float32Array];
   const tone = windowPower(bb, width);
   const n = Math.min(tone.length, a.length, b.length);
-  const both = Float32Array.from({ length: n }, (_, i) => Math.min(a[i]!, b[i]!));
+  const both = new Float32Array(n);
+  for (let i = 0; i < n; i++) both[i] = Math.min(a[i]!, b[i]!);
   const noise = localNoise(both, width, Math.round(CRASH_NOISE_MS / bb.blockMs));
   const guard = Math.round(CRASH_GUARD_MS / bb.blockMs);
   // The tone's loud level: a crash lifts the probes near it, where a clean recording's codec and keying leave only traces far under it.
@@ -71,7 +72,8 @@ function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, samp
  * near silence between the noise it hears, and that noise is no crash.
  */
 function localNoise(values: Float32Array, width: number, half: number): Float64Array {
-  const strided = Float32Array.from({ length: Math.ceil(values.length / width) }, (_, k) => values[k * width]!);
+  const strided = new Float32Array(Math.ceil(values.length / width));
+  for (let k = 0; k < strided.length; k++) strided[k] = values[k * width]!;
   return slidingQuantiles(strided, 0, strided.length - 1, Math.max(1, Math.round(half / width)), TUNING.sanitise.CRASH_NOISE_QUANTILE);
 }
 

@@ -110,4 +110,6 @@ export interface Listener {
   readonly windowMs: number;
   /** Audio the last reading read, ms: the window kept, or its last seconds once a clear signal is followed. */
   readonly readMs: number;
+  /** Calls the busted-call rule has left out so far, where the listener spots (`spots`). */
+  readonly busted?: number;
 }

@@ -34,8 +34,11 @@ export type {
   LiveSpotOptions,
 } from "./events.js";
 
-/** A listener that is `inner` with its push and flush replaced: what it has received, kept and read are inner's. */
-export function wrapListener(inner: Listener, push: Listener["push"], flush: Listener["flush"]): Listener {
+/**
+ * A listener that is `inner` with its push and flush replaced: what it has received, kept
+ * and read are inner's, and so are the calls it left out as busted unless `busted` counts them.
+ */
+export function wrapListener(inner: Listener, push: Listener["push"], flush: Listener["flush"], busted = () => inner.busted): Listener {
   return {
     push,
     flush,
@@ -47,6 +50,9 @@ export function wrapListener(inner: Listener, push: Listener["push"], flush: Lis
     },
     get readMs() {
       return inner.readMs;
+    },
+    get busted() {
+      return busted();
     },
   };
 }

@@ -57,6 +57,8 @@ interface SignalText {
   whole: number;
   /** The signal as the last reading that followed it left it. */
   state?: FollowedSignal;
+  /** Its calls already counted as busted, with when each qualified: a signal's words are read again as they change, its busted calls with them. */
+  busted: Set<string>;
 }
 
 /** A signal's marks as words: word spaces where its events put them (a correction's text may hold some). */
@@ -118,7 +120,7 @@ export class LiveSpotter {
     const signal = event.signal!;
     let text = this.signals.get(signal);
     if (!text) {
-      text = { marks: new Map(), changed: false, whole: 0 };
+      text = { marks: new Map(), changed: false, whole: 0, busted: new Set() };
       this.signals.set(signal, text);
     }
     text.changed = true;
@@ -158,11 +160,18 @@ export class LiveSpotter {
     const frequencyKHz = spotFrequencyKHz(this.options.dial, state.frequency, this.options.sideband);
     for (const call of callsHeard(read, SPOT_WINDOW_MS)) {
       const verdict = this.log.verdict(call.call, frequencyKHz, call.qualifiedMs);
-      if (verdict.is === "busted") this.busted++;
+      if (verdict.is === "busted") this.countBusted(text, `${call.call} ${call.qualifiedMs}`);
       if (verdict.is !== "new") continue;
       this.log.add({ call: call.call, frequencyKHz, atMs: call.qualifiedMs });
       spots.push({ type: "spot", signal, ...spotOf(call, on, frequencyKHz, this.options.alphabet), emittedAtMs: Math.round(nowMs) });
     }
+  }
+
+  /** Counts a busted call of a signal once, however often its words are read again. */
+  private countBusted(text: SignalText, key: string): void {
+    if (text.busted.has(key)) return;
+    text.busted.add(key);
+    this.busted++;
   }
 
   /** How many of a signal's words are whole: all but the last, and the last once nothing more of it can come. */
@@ -189,5 +198,6 @@ export function spotting(band: BandListener, options: SpotOptions): Listener {
       const { events, summary } = band.flush();
       return { events: [...events, ...spotter.take(events, band.followedSignals(), band.receivedMs, true)], summary };
     },
+    () => spotter.busted,
   );
 }

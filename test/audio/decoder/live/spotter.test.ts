@@ -121,6 +121,18 @@ describe("LiveSpotter", () => {
     assert.deepEqual(spotter.take(b.events, followed(b.endMs + 1000), b.endMs + 2000, true), []);
     assert.equal(spotter.busted, 1);
   });
+
+  it("counts a busted call once, however often its signal's words are read again", () => {
+    const spotter = new LiveSpotter({ dial: 7000 });
+    const a = characters("DE K1ABC K");
+    assert.equal(spotter.take(a.events, followed(a.endMs + 1000), a.endMs + 2000, false).length, 1);
+    const b = characters("DE K1ABD K", 9, a.endMs + 3000);
+    assert.deepEqual(spotter.take(b.events, followed(b.endMs + 1000), b.endMs + 2000, false), []);
+    // More words of the same signal: its words are read again, K1ABD with them.
+    const more = characters("5NN TU", 17, b.endMs + 400);
+    assert.deepEqual(spotter.take(more.events, followed(more.endMs + 1000), more.endMs + 2000, true), []);
+    assert.equal(spotter.busted, 1);
+  });
 });
 
 describe("checkListenerOptions with spots", () => {
