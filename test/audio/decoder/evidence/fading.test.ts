@@ -100,7 +100,10 @@ describe("fadeOf", () => {
     const usual = sorted[sorted.length >> 1]!;
     // Drawn from the marks' ramps as well, it stood at 0.5 of their level in every gap.
     assert.ok(shares.length >= 100, `${shares.length} gaps`);
-    assert.ok(usual > 0.9 && usual < 1.1, `the gain in a gap over its marks': median ${usual.toFixed(2)}, 10th percentile ${sorted[Math.floor(0.1 * sorted.length)]!.toFixed(2)}`);
+    assert.ok(
+      usual > 0.9 && usual < 1.1,
+      `the gain in a gap over its marks': median ${usual.toFixed(2)}, 10th percentile ${sorted[Math.floor(0.1 * sorted.length)]!.toFixed(2)}`,
+    );
   });
 
   it("leaves a slow fade (6 dB over 7 s) and a steady tone alone", () => {
