@@ -74,7 +74,7 @@ function marksModel(options: SegmentOptions, step: number, steps: number): SemiM
     },
     step(k, search) {
       bounds.add(k - 1, search);
-      stepMarks(k, search, tuning, rows.at(dotBlocks, k * step - 1, step), bounds, k === steps, pause);
+      stepMarks(k, search, tuning, rows.at(dotBlocks[k * step - 1]! / step), bounds, k === steps, pause);
     },
   };
 }
@@ -101,13 +101,8 @@ class LengthRows {
     private readonly tuning: Tuning["marks"] & Tuning["lengths"],
   ) {}
 
-  /**
-   * The rows at the dot of block `block` (`dotBlocks` long, in blocks), in steps of `step`
-   * blocks. (Given as where to read it: a dot passed as a number to a call not inlined is
-   * a heap number to collect, at every step.)
-   */
-  at(dotBlocks: Float32Array, block: number, step: number): this {
-    const dot = dotBlocks[block]! / step;
+  /** The rows at a dot `dot` steps long. */
+  at(dot: number): this {
     if (dot === this.dot) return this;
     const { MARK_MAX_DOTS, GAP_MAX_DOTS, TABLE_STEP, SEGMENT_CHARGE, MIN_DOTS } = this.tuning;
     this.dot = dot;
@@ -178,8 +173,7 @@ class Bounds {
 /** The segments of the mark-by-mark search ending at step k, with the length priors `rows` of the dot there. */
 function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows: LengthRows, bounds: Bounds, edge: boolean, pause: PauseRule): void {
   const { CHAIN, PAUSE_FROM_DOTS, PAUSE_LINK } = tuning;
-  // Offers written here, not by search.offer: a score passed to a call not inlined is a heap number to collect.
-  const { sums, score, length, before, label } = search;
+  const { sums, score } = search;
   const { shortest, mark: markRow, gap: gapRow } = rows;
   const ek = sums[k]!;
   const mark = 2 * k + MARK;
@@ -200,18 +194,8 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows:
       const chained = p > 0 ? score[2 * p + MARK]! + segment + CHAIN : -Infinity;
       // The better of the two (on a tie, after the gap), offered only if it beats the best so far.
       if (chained > afterGap) {
-        if (chained > score[mark]!) {
-          score[mark] = chained;
-          length[mark] = d;
-          before[mark] = MARK;
-          label[mark] = Kind.Chained;
-        }
-      } else if (afterGap > score[mark]!) {
-        score[mark] = afterGap;
-        length[mark] = d;
-        before[mark] = GAP;
-        label[mark] = Kind.AfterGap;
-      }
+        if (chained > score[mark]!) search.offer(mark, chained, d, MARK, Kind.Chained);
+      } else if (afterGap > score[mark]!) search.offer(mark, afterGap, d, GAP, Kind.AfterGap);
     }
   }
   const gapMax = Math.min(k, rows.gapMax);
@@ -234,18 +218,8 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows:
       const pausing = p > 0 ? score[2 * p + GAP]! + silence + PAUSE_LINK : -Infinity;
       // The pause's rule is asked only where the pause would win.
       if (pausing > afterMark && search.goesOn(2 * p + GAP, pause)) {
-        if (pausing > score[gap]!) {
-          score[gap] = pausing;
-          length[gap] = d;
-          before[gap] = GAP;
-          label[gap] = Kind.Pause;
-        }
-      } else if (afterMark > score[gap]!) {
-        score[gap] = afterMark;
-        length[gap] = d;
-        before[gap] = MARK;
-        label[gap] = Kind.Gap;
-      }
+        if (pausing > score[gap]!) search.offer(gap, pausing, d, GAP, Kind.Pause);
+      } else if (afterMark > score[gap]!) search.offer(gap, afterMark, d, MARK, Kind.Gap);
     }
   }
 }
@@ -301,8 +275,7 @@ export function segment(env: Float32Array, lv: Levels, options: SegmentOptions):
   let model = modelFromLevels(lv, options.looks);
   let runs = viterbi(envelopeEvidence(env, model, options.filterBlocks), options);
   let meanDot = 0;
-  const { dotBlocks } = options;
-  for (let i = 0; i < dotBlocks.length; i++) meanDot += dotBlocks[i]! / dotBlocks.length;
+  for (const d of options.dotBlocks) meanDot += d / options.dotBlocks.length;
   const halfWindow = Math.round(Math.min(Math.max(REFINE_DOTS * meanDot, REFINE_MIN_MS / options.blockMs), REFINE_MAX_MS / options.blockMs));
   for (let pass = 0; pass < REFINEMENTS; pass++) {
     const refined = modelFromRuns(env, runs, options.filterBlocks, halfWindow);
