@@ -108,7 +108,8 @@ export function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlo
     const a = Math.max(0, i - halfWindow);
     const b = Math.min(n, i + halfWindow);
     const localNoise = windowMean(gapCount, gapSquares, a, b, enough, globalNoise);
-    const localPower = markCount[b]! - markCount[a]! >= enough ? Math.max(windowMean(markCount, markSquares, a, b, 0, 0) - localNoise, 0) : globalPower;
+    const markPower = windowMean(markCount, markSquares, a, b, enough, Number.NaN);
+    const localPower = Number.isNaN(markPower) ? globalPower : Math.max(markPower - localNoise, 0);
     const amp = Math.max(Math.sqrt(localPower), 0.5 * Math.sqrt(localNoise));
     amplitude[i] = amp;
     noise[i] = Math.max(NOISE_WEIGHT * localNoise, (MIN_NOISE * amp) ** 2, 1e-24);

@@ -109,7 +109,7 @@ function windowPower({ re, im }: Blocks, width: number): Float32Array {
  */
 function bridge(bb: Blocks, from: number, to: number): void {
   const n = bb.re.length;
-  const [a, b] = [Math.max(0, from) - 1, Math.min(n, to)];
+  const [a, b] = [from - 1, to];
   if (a < 0 && b >= n) return;
   const [startRe, startIm] = a < 0 ? [bb.re[b]!, bb.im[b]!] : [bb.re[a]!, bb.im[a]!];
   const [endRe, endIm] = b >= n ? [startRe, startIm] : [bb.re[b]!, bb.im[b]!];
