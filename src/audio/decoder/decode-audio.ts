@@ -40,7 +40,7 @@ import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseReference } from "./evidence/in-phase.js";
-import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type Reading } from "./passes.js";
+import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type EnvelopeReading, type Reading } from "./passes.js";
 import { fadeOf } from "./evidence/fading.js";
 import { searchSpeed, type Speed } from "./speed.js";
 import { TUNING } from "./tuning.js";
@@ -119,16 +119,39 @@ function textOf(bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneE
 }
 
 /**
- * Keying and characters at a known dot length, with filters built for `filterDotMs`, of a
- * tone that fades fast or not; undefined where no keying is found.
+ * A reading at a speed begun: the fade taken out where there is one, the envelope's passes
+ * read with filters built for the dot (for longer ones where those find no keying: a hinted
+ * speed's filters can be too short deep in noise), then the coherent passes. What they keyed
+ * parts a signal into its transmissions (byTransmission) before the characters are read.
  */
-function readAt(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number, fadesFast: boolean): TurnText | undefined {
-  const first = envelopePasses(bb, dotMs, hintWpm, filterDotMs);
-  if (!first) return undefined;
-  const phase = phaseReferenceOf(bb, first, fadesFast);
-  const reading = coherentPasses(bb, first, phase);
+interface Begun {
+  bb: Baseband;
+  first: EnvelopeReading;
+  phase: PhaseReference;
+  reading: Reading;
+  /** The rung of the speed search's ladder it reads at; undefined for a hinted speed. */
+  rungMs: number | undefined;
+}
+
+/** A reading at a speed found or hinted, begun; undefined where no keying is found. */
+function begin(baseband: Baseband, speed: Speed | { dotMs: number; rungMs: undefined }, hintWpm: number | undefined): Begun | undefined {
+  // A fast or deep fade puts a trough's marks under the levels' threshold: it is taken out first.
+  const fade = fadeOf(baseband, speed.dotMs);
+  const bb = fade ? withoutFade(baseband, fade.gain) : baseband;
+  for (let k = 0; k <= TUNING.speed.FALLBACK_FILTERS; k++) {
+    const first = envelopePasses(bb, speed.dotMs, hintWpm, speed.dotMs * Math.SQRT2 ** k);
+    if (!first) continue;
+    const phase = phaseReferenceOf(bb, first, fade?.fast ?? false);
+    return { bb, first, phase, reading: coherentPasses(bb, first, phase), rungMs: speed.rungMs };
+  }
+  return undefined;
+}
+
+/** A reading begun, finished: its characters read; undefined where what was keyed is too fast to be Morse. */
+function finish({ bb, first, phase, reading, rungMs }: Begun): TurnText | undefined {
   const clear = clarity(first.levels);
-  return { ...textOf(bb, reading, phase, noisy(clear)), clarity: clear };
+  const text = textOf(bb, reading, phase, noisy(clear));
+  return text.decoded.wpm > TUNING.speed.FASTEST_WPM ? undefined : { ...text, clarity: clear, rungMs };
 }
 
 /**
@@ -184,9 +207,8 @@ export function hearAudio(recording: Float32Array, recordingRate: number, hints:
   const read = stations.flatMap((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
     const hintWpm = hintedWpm(hints) ?? followedWpm(turn, before.followed);
-    const decoded = readBaseband(bb, hintWpm, before.nearDotMs);
     const basebandOf = (piece: Turn) => toBaseband(samples.subarray(piece.from, piece.to), sampleRate, piece.frequency);
-    return decoded && hintWpm === undefined ? byTransmission(turn, decoded, sampleRate, basebandOf) : [{ turn, decoded }];
+    return readTurn(turn, bb, sampleRate, basebandOf, hintWpm, before.nearDotMs);
   });
   const found = read.filter((r): r is PieceText => (r.decoded?.decoded.characters ?? 0) > 0);
   if (found.length === 0) return nothing;
@@ -236,27 +258,42 @@ function followedWpm(turn: Turn, followed: Findings["followed"]): number | undef
 }
 
 /**
- * One station's turn or signal, mixed down at its pitch: its drift followed (in place),
- * the speed searched (unless hinted; near the dot length `nearDotMs` if given), then keying and
- * characters; undefined where none is found, or where what was keyed is too fast to be Morse.
+ * One station's turn or signal, mixed down at its pitch (`bb`): its drift followed (in
+ * place), the speed searched (unless hinted; near the dot length `nearDotMs` if given),
+ * then keying and characters, by transmission where they key at speeds apart
+ * (byTransmission), else whole. A piece where nothing is found, or where what was keyed is
+ * too fast to be Morse, reads as undefined.
  */
-export function readBaseband(bb: Baseband, hintWpm: number | undefined, nearDotMs?: number): TurnText | undefined {
+export function readTurn(
+  turn: Turn,
+  bb: Baseband,
+  sampleRate: number,
+  basebandOf: (piece: Turn) => Baseband,
+  hintWpm: number | undefined,
+  nearDotMs?: number,
+): PieceRead[] {
   followDrift(bb);
   const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearDotMs);
-  return speed && readAtSpeed(bb, speed, hintWpm);
+  const begun = speed && begin(bb, speed, hintWpm);
+  if (!begun) return [{ turn, decoded: undefined }];
+  const pieces = hintWpm === undefined ? byTransmission(turn, begun, sampleRate, basebandOf) : undefined;
+  return pieces ?? [{ turn, decoded: finish(begun) }];
 }
 
 /**
- * A turn's transmissions (parted by pauses, characters/heard.ts), each mixed down by
- * `basebandOf` as the turn was and read at its own speed, where one's speed search differs
- * from the turn's reading by SPEED_CHANGE or more: after a pause, another station
- * at the same pitch may key at another speed, and one speed's filters and priors misread the
- * other. Else the turn's reading as it is.
+ * A turn's transmissions (parted by pauses in what the coherent passes keyed,
+ * characters/heard.ts), each mixed down by `basebandOf` as the turn was and read at its
+ * own speed, where one's speed search differs from the turn's by SPEED_CHANGE or more:
+ * after a pause, another station at the same pitch may key at another speed, and one
+ * speed's filters and priors misread the other. Else undefined: the turn is read whole.
+ * Parted before the turn's characters are read: a band's signals, one station after
+ * another, are mostly read by transmission, and their whole reading's character pass was
+ * thrown away.
  */
-export function byTransmission(turn: Turn, text: TurnText, sampleRate: number, basebandOf: (piece: Turn) => Baseband): PieceRead[] {
+function byTransmission(turn: Turn, { first, reading }: Begun, sampleRate: number, basebandOf: (piece: Turn) => Baseband): PieceRead[] | undefined {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
-  const spans = noisy(text.clarity) ? [] : measurable(transmissionsOf(text.decoded, text.keyed));
-  if (spans.length < 2) return [{ turn, decoded: text }];
+  const spans = noisy(clarity(first.levels)) ? [] : measurable(transmissionsOf(reading.analysis.decoded, reading.keyed));
+  if (spans.length < 2) return undefined;
   const at = (ms: number) => turn.from + Math.round((ms * sampleRate) / 1000);
   const pieces = spans.map((span, k) => {
     const piece: Turn = {
@@ -268,10 +305,13 @@ export function byTransmission(turn: Turn, text: TurnText, sampleRate: number, b
     followDrift(bb);
     return { piece, bb, speed: searchSpeed(bb) };
   });
-  const dotMs = dotMsOf(text.decoded.wpm);
+  const dotMs = dotMsOf(reading.analysis.decoded.wpm);
   const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= TUNING.turns.SPEED_CHANGE;
-  if (!pieces.some(({ speed }) => apart(speed))) return [{ turn, decoded: text }];
-  return pieces.map(({ piece, bb, speed }) => ({ turn: piece, decoded: speed && readAtSpeed(bb, speed, undefined) }));
+  if (!pieces.some(({ speed }) => apart(speed))) return undefined;
+  return pieces.map(({ piece, bb, speed }) => {
+    const begun = speed && begin(bb, speed, undefined);
+    return { turn: piece, decoded: begun && finish(begun) };
+  });
 }
 
 /** The transmissions joined until each holds TRANSMISSION_CHARACTERS (a short one to the one before; the first, to the one after): fewer are too few to measure a speed by. */
@@ -285,17 +325,4 @@ function measurable(spans: Transmission[]): Transmission[] {
     } else out.push({ ...span });
   }
   return out;
-}
-
-/** Keying and characters at a speed found or hinted; undefined where none is found, or where what was keyed is too fast to be Morse. */
-function readAtSpeed(baseband: Baseband, speed: { dotMs: number; rungMs: number | undefined }, hintWpm: number | undefined): TurnText | undefined {
-  // A fast or deep fade puts a trough's marks under the levels' threshold: it is taken out first.
-  const fade = fadeOf(baseband, speed.dotMs);
-  const bb = fade ? withoutFade(baseband, fade.gain) : baseband;
-  const { dotMs } = speed;
-  const fadesFast = fade?.fast ?? false;
-  let decoded = readAt(bb, dotMs, hintWpm, dotMs, fadesFast);
-  for (let k = 1; k <= TUNING.speed.FALLBACK_FILTERS && !decoded; k++) decoded = readAt(bb, dotMs, hintWpm, dotMs * Math.SQRT2 ** k, fadesFast);
-  if (!decoded || decoded.decoded.wpm > TUNING.speed.FASTEST_WPM) return undefined;
-  return { ...decoded, rungMs: speed.rungMs };
 }

@@ -2,7 +2,7 @@
  * Every signal of a band read apart: the signals found in the spectrum
  * (front-end/signals.ts), each mixed down and low-passed into its own channel
  * (front-end/channel.ts) where it is heard, and read there by the recording decoder from
- * its baseband on (decode-audio.ts readBaseband), strongest first, each taken out
+ * its baseband on (decode-audio.ts readTurn), strongest first, each taken out
  * (front-end/cancel.ts) before the weaker ones beside it are read. What is not Morse
  * (isMorse) is dropped, and so is what one signal leaks into another's channel (clicks,
  * sidebands, harmonics, images: withoutLeaks).
@@ -12,7 +12,7 @@ import { dotMs } from "../../core/units.js";
 import { DECODE_WPM, decodeFactor } from "../limits.js";
 import { heardCharacters, joinedAsWords, writeCharacter, type HeardCharacter } from "./characters/heard.js";
 import type { TimingDecode } from "./characters/timings.js";
-import { byTransmission, checkInput, heardMost, hintedWpm, readBaseband, type AudioHints, type TurnText } from "./decode-audio.js";
+import { checkInput, heardMost, hintedWpm, readTurn, type AudioHints, type TurnText } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
@@ -82,18 +82,17 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
   const channel = (piece: Turn) => channelOf(samples.subarray(piece.from, piece.to), sampleRate, found.frequency, halfWidthHz);
   const whole: Turn = { frequency: found.frequency, from, to };
-  const read = readBaseband(channel(whole), hintWpm);
-  if (!read) return undefined;
-  const pieces = hintWpm === undefined ? byTransmission(whole, read, sampleRate, channel) : [{ turn: whole, decoded: read }];
+  const pieces = readTurn(whole, channel(whole), sampleRate, channel, hintWpm);
+  const main = heardMost(pieces);
+  if (!main.decoded) return undefined;
   const frequency = Math.round(found.frequency);
   const characters = joinedAsWords(pieces.map(({ turn, decoded }) => (decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [])));
-  const main = heardMost(pieces);
   // Read from the channel's noise before or after the signal is keyed.
   return {
     frequency,
     snrDb: found.snrDb,
     powerDb: found.powerDb,
-    wpm: main.decoded?.decoded.wpm ?? read.decoded.wpm,
+    wpm: main.decoded.decoded.wpm,
     characters: characters.filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs),
   };
 }
