@@ -207,8 +207,7 @@ export function hearAudio(recording: Float32Array, recordingRate: number, hints:
   const read = stations.flatMap((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
     const hintWpm = hintedWpm(hints) ?? followedWpm(turn, before.followed);
-    const basebandOf = (piece: Turn) => toBaseband(samples.subarray(piece.from, piece.to), sampleRate, piece.frequency);
-    return readTurn(turn, bb, sampleRate, basebandOf, hintWpm, before.nearDotMs);
+    return readTurn(turn, bb, sampleRate, hintWpm, before.nearDotMs);
   });
   const found = read.filter((r): r is PieceText => (r.decoded?.decoded.characters ?? 0) > 0);
   if (found.length === 0) return nothing;
@@ -258,50 +257,47 @@ function followedWpm(turn: Turn, followed: Findings["followed"]): number | undef
 }
 
 /**
- * One station's turn or signal, mixed down at its pitch (`bb`): its drift followed (in
- * place), the speed searched (unless hinted; near the dot length `nearDotMs` if given),
- * then keying and characters, by transmission where they key at speeds apart
- * (byTransmission), else whole. A piece where nothing is found, or where what was keyed is
- * too fast to be Morse, reads as undefined.
+ * One station's turn or signal, mixed down at its pitch (`bb`, blocks of the turn's
+ * samples at `sampleRate`): its drift followed, the speed searched (unless hinted; near
+ * the dot length `nearDotMs` if given), then keying and characters, by transmission where
+ * they key at speeds apart (byTransmission), else whole. A piece where nothing is found, or
+ * where what was keyed is too fast to be Morse, reads as undefined.
  */
-export function readTurn(
-  turn: Turn,
-  bb: Baseband,
-  sampleRate: number,
-  basebandOf: (piece: Turn) => Baseband,
-  hintWpm: number | undefined,
-  nearDotMs?: number,
-): PieceRead[] {
+export function readTurn(turn: Turn, bb: Baseband, sampleRate: number, hintWpm: number | undefined, nearDotMs?: number): PieceRead[] {
+  // The transmissions are cut from the baseband as mixed: the drift follower works in place.
+  const mixed = hintWpm === undefined ? { re: bb.re.slice(), im: bb.im.slice(), blockMs: bb.blockMs } : bb;
   followDrift(bb);
   const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearDotMs);
   const begun = speed && begin(bb, speed, hintWpm);
   if (!begun) return [{ turn, decoded: undefined }];
-  const pieces = hintWpm === undefined ? byTransmission(turn, begun, sampleRate, basebandOf) : undefined;
+  const pieces = hintWpm === undefined ? byTransmission(turn, mixed, sampleRate, begun) : undefined;
   return pieces ?? [{ turn, decoded: finish(begun) }];
 }
 
 /**
  * A turn's transmissions (parted by pauses in what the coherent passes keyed,
- * characters/heard.ts), each mixed down by `basebandOf` as the turn was and read at its
- * own speed, where one's speed search differs from the turn's by SPEED_CHANGE or more:
- * after a pause, another station at the same pitch may key at another speed, and one
- * speed's filters and priors misread the other. Else undefined: the turn is read whole.
- * Parted before the turn's characters are read: a band's signals, one station after
- * another, are mostly read by transmission, and their whole reading's character pass was
- * thrown away.
+ * characters/heard.ts), each cut from the turn's baseband `mixed` (at a whole block, halfway
+ * through the pause) and read at its own speed, where one's speed search differs from the
+ * turn's by SPEED_CHANGE or more: after a pause, another station at the same pitch may key
+ * at another speed, and one speed's filters and priors misread the other. Else undefined:
+ * the turn is read whole. Parted before the turn's characters are read: a band's signals,
+ * one station after another, are mostly read by transmission, and their whole reading's
+ * character pass was thrown away.
  */
-function byTransmission(turn: Turn, { first, reading }: Begun, sampleRate: number, basebandOf: (piece: Turn) => Baseband): PieceRead[] | undefined {
+function byTransmission(turn: Turn, mixed: Baseband, sampleRate: number, { first, reading }: Begun): PieceRead[] | undefined {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
   const spans = noisy(clarity(first.levels)) ? [] : measurable(transmissionsOf(reading.analysis.decoded, reading.keyed));
   if (spans.length < 2) return undefined;
-  const at = (ms: number) => turn.from + Math.round((ms * sampleRate) / 1000);
-  const pieces = spans.map((span, k) => {
+  const samplesPerBlock = Math.round((mixed.blockMs * sampleRate) / 1000);
+  const cuts = [0, ...spans.slice(1).map((span, k) => Math.round((spans[k]!.endMs + span.startMs) / 2 / mixed.blockMs)), mixed.re.length];
+  const pieces = spans.map((_, k) => {
+    const [from, to] = [cuts[k]!, cuts[k + 1]!];
     const piece: Turn = {
       frequency: turn.frequency,
-      from: k === 0 ? turn.from : at((spans[k - 1]!.endMs + span.startMs) / 2),
-      to: k === spans.length - 1 ? turn.to : at((span.endMs + spans[k + 1]!.startMs) / 2),
+      from: turn.from + from * samplesPerBlock,
+      to: k === spans.length - 1 ? turn.to : turn.from + to * samplesPerBlock,
     };
-    const bb = basebandOf(piece);
+    const bb = { re: mixed.re.slice(from, to), im: mixed.im.slice(from, to), blockMs: mixed.blockMs };
     followDrift(bb);
     return { piece, bb, speed: searchSpeed(bb) };
   });

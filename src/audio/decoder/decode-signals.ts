@@ -80,9 +80,8 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
   const { PAD_MS } = TUNING.band;
   const from = Math.max(0, Math.floor(((found.fromMs - PAD_MS) * sampleRate) / 1000));
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
-  const channel = (piece: Turn) => channelOf(samples.subarray(piece.from, piece.to), sampleRate, found.frequency, halfWidthHz);
   const whole: Turn = { frequency: found.frequency, from, to };
-  const pieces = readTurn(whole, channel(whole), sampleRate, channel, hintWpm);
+  const pieces = readTurn(whole, channelOf(samples.subarray(from, to), sampleRate, found.frequency, halfWidthHz), sampleRate, hintWpm);
   const main = heardMost(pieces);
   if (!main.decoded) return undefined;
   const frequency = Math.round(found.frequency);
