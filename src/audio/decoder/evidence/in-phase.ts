@@ -31,10 +31,25 @@ export interface PhaseReference {
  * the mark itself, or of the nearest mark for a block between marks.
  */
 export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exclude: number, scope: PhaseScope = "recording"): Float32Array {
+  return inPhaseBy(bb, referenceSums(bb, marks, scope), halfWindow, exclude);
+}
+
+/** What every window of the phase reference is summed from: the baseband's running sums over the marks, each block's nearest mark, and (scope "mark") each mark's run. */
+interface ReferenceSums {
+  re: Float64Array;
+  im: Float64Array;
+  count: Uint32Array;
+  nearest: Int32Array;
+  run: { start: Int32Array; end: Int32Array } | undefined;
+}
+
+function referenceSums(bb: Baseband, marks: Uint8Array, scope: PhaseScope): ReferenceSums {
+  return { ...markSums(bb, marks), nearest: nearestMarks(marks), run: scope === "mark" ? markRuns(marks) : undefined };
+}
+
+/** inPhase from its sums, at the blocks `at` marks (0 elsewhere), or at every block. */
+function inPhaseBy(bb: Baseband, { re, im, count, nearest, run }: ReferenceSums, halfWindow: number, exclude: number, at?: Uint8Array): Float32Array {
   const n = bb.re.length;
-  const { re, im, count } = markSums(bb, marks);
-  const nearest = nearestMarks(marks);
-  const run = scope === "mark" ? markRuns(marks) : undefined;
   const y = new Float32Array(n);
   // The window around block i: [from(i), to(i)).
   const from = (i: number): number => {
@@ -46,6 +61,7 @@ export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exc
     return run && k >= 0 ? Math.min(n, i + halfWindow + 1, run.end[k]!) : Math.min(n, i + halfWindow + 1);
   };
   for (let i = 0; i < n; i++) {
+    if (at && at[i] !== 1) continue;
     let a = from(i);
     let b = to(i);
     let c = Math.min(b, Math.max(a, i - exclude));
@@ -64,7 +80,7 @@ export function inPhase(bb: Baseband, marks: Uint8Array, halfWindow: number, exc
   return y;
 }
 
-/** markSums' arrays of sums (inPhase keeps none past its own call). */
+/** markSums' arrays of sums (kept by no call past its own: inPhase, phaseWindow). */
 const sumsArrays = new Reused((length) => new Float64Array(length), 2);
 
 /** Running sums of the baseband over the marks, and of the marks. */
@@ -178,7 +194,9 @@ export interface PhaseWindowOptions {
  */
 export function phaseWindow(bb: Baseband, marks: Uint8Array, { halfWindows, exclude, scope, errors, fewestMarks }: PhaseWindowOptions): number {
   const windows = [...halfWindows].sort((a, b) => b - a);
-  const perMark = windows.map((w) => sumsByMark(inPhase(bb, marks, w, exclude, scope), marks));
+  // Every window from the same sums, each read at the marks alone: only their sums are compared.
+  const sums = referenceSums(bb, marks, scope);
+  const perMark = windows.map((w) => sumsByMark(inPhaseBy(bb, sums, w, exclude, marks), marks));
   if (perMark[0]!.length < fewestMarks) return windows[0]!;
   const total = (sums: number[]) => sums.reduce((a, b) => a + b, 0);
   let best = 0;
