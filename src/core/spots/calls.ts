@@ -4,9 +4,11 @@
  * its kind, where and when it was heard, and the text around it.
  *
  * A call sent right before `DE` (`K1ABC DE W2XYZ`, or `K1ABC K1ABC DE W2XYZ`) is the station
- * called, not the one signing, and is not counted: it is on the air elsewhere.
+ * called, not the one signing, and is not counted: it is on the air elsewhere. Between two
+ * different calls, a word one character off `DE` (`K1ABC D W2XYZ`, `K1ABC SE W2XYZ`) is that
+ * `DE` misread: nothing else stands there in a station's answer.
  */
-import { callSignIn } from "./call-sign.js";
+import { callSignIn, oneApart } from "./call-sign.js";
 
 /** A word of a signal's text, with where it was heard (ms into the recording or stream). */
 export interface HeardWord {
@@ -75,11 +77,25 @@ export function wordsOf(signal: { output: string; startMs: number; endMs: number
   return words;
 }
 
+/**
+ * Whether the word at `j` is DE: DE itself, or a word one character off it (`D`, `E`, `SE`,
+ * `DEE`) between a call and another call, the form of an answer (`K1ABC DE W2XYZ`) whose DE
+ * was misread.
+ */
+function isDe(texts: readonly string[], j: number): boolean {
+  const word = texts[j];
+  if (word === "DE") return true;
+  if (word === undefined || !oneApart(word, "DE")) return false;
+  const before = callSignIn(texts[j - 1] ?? "");
+  const after = callSignIn(texts[j + 1] ?? "");
+  return before !== undefined && after !== undefined && before !== after;
+}
+
 /** Whether the call at `i` is the station called: it (or a run of it) comes right before DE. */
 function isCalled(texts: readonly string[], i: number): boolean {
   let j = i + 1;
   while (texts[j] === texts[i]) j++;
-  return texts[j] === "DE";
+  return isDe(texts, j);
 }
 
 /** Whether a CQ, TEST or QRZ goes with the call at `i`: within a few words before it (no other call between), or TEST right after it. */
@@ -163,7 +179,7 @@ export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSIT
   texts.forEach((text, i) => {
     const call = callSignIn(text);
     if (call === undefined || isCalled(texts, i)) return;
-    const afterDe = texts[i - 1] === "DE";
+    const afterDe = isDe(texts, i - 1);
     const beforeEnding = ENDINGS.has(texts[i + 1] ?? "");
     const sighting: Sighting = {
       index: i,

@@ -58,6 +58,29 @@ describe("calls heard on a signal", () => {
     assert.deepEqual(heard("K1ABC"), []);
   });
 
+  it("reads a word one character off DE between two calls as DE: an answer whose DE was misread", () => {
+    for (const de of ["D", "E", "SE", "DT", "DEE"]) {
+      assert.deepEqual(
+        heard(`OK4KZI ${de} SP5EVE TNX FER CALL UR RST 579`).map((c) => [c.call, c.kind]),
+        [["SP5EVE", "DX"]],
+        de,
+      );
+      // The station called, before it, is not counted even when heard again.
+      assert.deepEqual(
+        heard(`OK4KZI ${de} SP5EVE 5NN OK4KZI`).map((c) => c.call),
+        ["SP5EVE"],
+        de,
+      );
+    }
+    // Not between two calls, or between a call and itself, or two characters off: no DE.
+    assert.deepEqual(heard("TNX E SP5EVE UR RST 579"), []);
+    assert.deepEqual(
+      heard("SP5EVE E SP5EVE").map((c) => c.sightings),
+      [2],
+    );
+    assert.deepEqual(heard("OK4KZI ES SP5EVE UR RST 579"), []);
+  });
+
   it("calls a repeated short message with one station a beacon, and VVV DE too", () => {
     assert.deepEqual(
       heard("VVV VVV DE OH2B OH2B").map((c) => [c.call, c.kind]),
