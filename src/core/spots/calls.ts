@@ -4,15 +4,20 @@
  * its kind, where and when it was heard, and the text around it.
  *
  * A call sent right before `DE` (`K1ABC DE W2XYZ`, or `K1ABC K1ABC DE W2XYZ`) is the station
- * called, not the one signing, and is not counted: it is on the air elsewhere.
+ * called, not the one signing, and is not counted: it is on the air elsewhere. Between two
+ * different calls, a word one character off `DE` (`K1ABC D W2XYZ`, `K1ABC SE W2XYZ`) is that
+ * `DE` misread: nothing else stands there in a station's answer.
  */
-import { callSignIn } from "./call-sign.js";
+import { DEFAULT_SEPARATOR } from "../limits.js";
+import { callSignIn, oneApart } from "./call-sign.js";
 
 /** A word of a signal's text, with where it was heard (ms into the recording or stream). */
 export interface HeardWord {
   text: string;
   startMs: number;
   endMs: number;
+  /** Its Morse, characters apart by spaces, where known. */
+  morse?: string;
 }
 
 /** What a spot says the station was doing: calling CQ (or TEST), signing without calling, or a beacon. */
@@ -60,14 +65,21 @@ interface Sighting {
 
 /**
  * A signal's words, with times: its own where it has them, else spread over its span by
- * their place in the text (every character and space taking the same time).
+ * their place in the text (every character and space taking the same time); each with its
+ * Morse where the signal's Morse has as many words.
  */
-export function wordsOf(signal: { output: string; startMs: number; endMs: number; words?: readonly HeardWord[] }): HeardWord[] {
-  if (signal.words) return [...signal.words];
-  const text = signal.output;
-  const span = Math.max(0, signal.endMs - signal.startMs);
+export function wordsOf(signal: { output: string; morse?: string; startMs: number; endMs: number; words?: readonly HeardWord[] }): HeardWord[] {
+  const words = signal.words ? signal.words.map((word) => ({ ...word })) : spreadWords(signal.output, signal.startMs, signal.endMs);
+  const morses = signal.morse?.split(DEFAULT_SEPARATOR);
+  if (morses?.length === words.length) for (const [i, word] of words.entries()) word.morse ??= morses[i];
+  return words;
+}
+
+/** The words of a text spread over a span, ms: every character and space taking the same time. */
+function spreadWords(text: string, startMs: number, endMs: number): HeardWord[] {
+  const span = Math.max(0, endMs - startMs);
   const words: HeardWord[] = [];
-  const at = (i: number) => signal.startMs + (text.length === 0 ? 0 : (span * i) / text.length);
+  const at = (i: number) => startMs + (text.length === 0 ? 0 : (span * i) / text.length);
   for (const match of text.matchAll(/\S+/g)) {
     const start = match.index;
     words.push({ text: match[0], startMs: at(start), endMs: at(start + match[0].length) });
@@ -75,11 +87,25 @@ export function wordsOf(signal: { output: string; startMs: number; endMs: number
   return words;
 }
 
+/**
+ * Whether the word at `j` is DE: DE itself, or a word one character off it (`D`, `E`, `SE`,
+ * `DEE`) between a call and another call, the form of an answer (`K1ABC DE W2XYZ`) whose DE
+ * was misread.
+ */
+function isDe(texts: readonly string[], j: number): boolean {
+  const word = texts[j];
+  if (word === "DE") return true;
+  if (word === undefined || !oneApart(word, "DE")) return false;
+  const before = callSignIn(texts[j - 1] ?? "");
+  const after = callSignIn(texts[j + 1] ?? "");
+  return before !== undefined && after !== undefined && before !== after;
+}
+
 /** Whether the call at `i` is the station called: it (or a run of it) comes right before DE. */
 function isCalled(texts: readonly string[], i: number): boolean {
   let j = i + 1;
   while (texts[j] === texts[i]) j++;
-  return texts[j] === "DE";
+  return isDe(texts, j);
 }
 
 /** Whether a CQ, TEST or QRZ goes with the call at `i`: within a few words before it (no other call between), or TEST right after it. */
@@ -152,6 +178,30 @@ export function wordsAround(texts: readonly string[], i: number): { from: number
   return { from, to };
 }
 
+/** A word's dits and dahs without the gaps between its characters; undefined where its Morse is not known. */
+function elementsOf(word: HeardWord): string | undefined {
+  return word.morse?.replace(/[^.-]/g, "") || undefined;
+}
+
+/**
+ * The calls heard on a signal by their dits and dahs (where its words' Morse is known, and
+ * no two calls share them): a word that is no call but has a call's dits and dahs is that
+ * call sent again with a gap misjudged between its characters (`OKONX` for `OK9X`).
+ */
+function callsByElements(words: readonly HeardWord[], callAt: readonly (string | undefined)[]): Map<string, string> {
+  const byElements = new Map<string, string>();
+  const shared = new Set<string>();
+  words.forEach((word, i) => {
+    const call = callAt[i];
+    const elements = elementsOf(word);
+    if (call === undefined || elements === undefined) return;
+    if ((byElements.get(elements) ?? call) !== call) shared.add(elements);
+    byElements.set(elements, call);
+  });
+  for (const elements of shared) byElements.delete(elements);
+  return byElements;
+}
+
 /**
  * The calls a signal's words qualify for spots, in the order they qualified. A call heard
  * over more than `episodeMs` is one call per such stretch (so that once-per-10-minutes can
@@ -159,11 +209,13 @@ export function wordsAround(texts: readonly string[], i: number): { from: number
  */
 export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSITIVE_INFINITY): CallHeard[] {
   const texts = words.map((w) => w.text);
+  const callAt = texts.map((text) => callSignIn(text));
+  const resent = callsByElements(words, callAt);
   const byCall = new Map<string, Sighting[][]>();
-  texts.forEach((text, i) => {
-    const call = callSignIn(text);
+  texts.forEach((_, i) => {
+    const call = callAt[i] ?? resent.get(elementsOf(words[i]!) ?? "");
     if (call === undefined || isCalled(texts, i)) return;
-    const afterDe = texts[i - 1] === "DE";
+    const afterDe = isDe(texts, i - 1);
     const beforeEnding = ENDINGS.has(texts[i + 1] ?? "");
     const sighting: Sighting = {
       index: i,
@@ -178,7 +230,6 @@ export function callsHeard(words: readonly HeardWord[], episodeMs = Number.POSIT
     byCall.set(call, episodes);
   });
   const calls: CallHeard[] = [];
-  const callAt = texts.map((text) => callSignIn(text));
   for (const [call, episodes] of byCall) {
     for (const sightings of episodes) {
       const second = sightings[1] ? words[sightings[1].index]!.endMs : Number.POSITIVE_INFINITY;

@@ -5,6 +5,7 @@ import {
   callsHeard,
   dxClusterLine,
   DX_COLUMNS,
+  encode,
   MorseError,
   SpotLog,
   spotFrequencyKHz,
@@ -56,6 +57,46 @@ describe("calls heard on a signal", () => {
     );
     assert.deepEqual(heard("THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG 5NN 5NN 599 73 73 TU QRZ QRZ"), []);
     assert.deepEqual(heard("K1ABC"), []);
+  });
+
+  it("reads a word one character off DE between two calls as DE: an answer whose DE was misread", () => {
+    for (const de of ["D", "E", "SE", "DT", "DEE"]) {
+      assert.deepEqual(
+        heard(`OK4KZI ${de} SP5EVE TNX FER CALL UR RST 579`).map((c) => [c.call, c.kind]),
+        [["SP5EVE", "DX"]],
+        de,
+      );
+      // The station called, before it, is not counted even when heard again.
+      assert.deepEqual(
+        heard(`OK4KZI ${de} SP5EVE 5NN OK4KZI`).map((c) => c.call),
+        ["SP5EVE"],
+        de,
+      );
+    }
+    // Not between two calls, or between a call and itself, or two characters off: no DE.
+    assert.deepEqual(heard("TNX E SP5EVE UR RST 579"), []);
+    assert.deepEqual(
+      heard("SP5EVE E SP5EVE").map((c) => c.sightings),
+      [2],
+    );
+    assert.deepEqual(heard("OK4KZI ES SP5EVE UR RST 579"), []);
+  });
+
+  it("takes a word with a call's dits and dahs as another sending of it: a gap misjudged between characters", () => {
+    const sent = (output: string, frequency = 385) => ({ ...signal(output, frequency), morse: encode(output) });
+    assert.deepEqual(
+      callsHeard(wordsOf(sent("CQ TEST OKONX OK9X"))).map((c) => [c.call, c.kind, c.sightings]),
+      [["OK9X", "CQ", 2]],
+    );
+    assert.deepEqual(
+      spotsFromSignals([sent("CQ TEST OKONX OK9X")], { dial: 14020 }).spots.map((s) => [s.call, s.frequencyKHz]),
+      [["OK9X", 14020.4]],
+    );
+    // Without the Morse, or with other dits and dahs: one sending, no spot.
+    assert.deepEqual(heard("CQ TEST OKONX OK9X"), []);
+    assert.deepEqual(callsHeard(wordsOf(sent("CQ TEST OKOKX OK9X"))), []);
+    // Nor where two calls share those dits and dahs (W1AB, AT1AB): which one ETT1AB is is unknown.
+    assert.deepEqual(callsHeard(wordsOf(sent("CQ W1AB AT1AB ETT1AB"))), []);
   });
 
   it("calls a repeated short message with one station a beacon, and VVV DE too", () => {

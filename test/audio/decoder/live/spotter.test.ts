@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { checkListenerOptions, createListener, type ListenEvent, type SpotEvent } from "../../../../src/audio/index.js";
 import { LiveSpotter } from "../../../../src/audio/decoder/live/spotter.js";
-import { MorseError } from "../../../../src/core/index.js";
+import { encode, MorseError } from "../../../../src/core/index.js";
 import { bandWordEndsS, recordBand, type BandSignal } from "../../../fixtures/band.js";
 
 const RATE = 8000;
@@ -84,7 +84,7 @@ describe("LiveSpotter", () => {
           type: "character",
           index: index++,
           text: ch,
-          morse: ".",
+          morse: encode(ch),
           startMs: at,
           endMs: at + 300,
           frequency: 700,
@@ -111,6 +111,15 @@ describe("LiveSpotter", () => {
     );
     // Once only.
     assert.deepEqual(spotter.take([], followed(rest.endMs + 2000), rest.endMs + 3000, true), []);
+  });
+
+  it("takes a word with a call's dits and dahs, a gap misjudged between its characters, as another sending of the call", () => {
+    const spotter = new LiveSpotter({ dial: 7000 });
+    const sent = characters("CQ TEST OKONX OK9X CQ");
+    assert.deepEqual(
+      spotter.take(sent.events, followed(sent.endMs + 1000), sent.endMs + 2000, true).map((s) => [s.call, s.kind]),
+      [["OK9X", "CQ"]],
+    );
   });
 
   it("leaves a busted call out and counts it", () => {
