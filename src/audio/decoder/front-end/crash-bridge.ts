@@ -41,24 +41,21 @@ export function bridgeCrashes(bb: Blocks & { blockMs: number }, frequency: numbe
   }
 }
 
-/** 1 at every block under a crash, widened by CRASH_GUARD_MS, so that a burst's blocks that dip under the test are bridged with it; undefined where the band has no room for two probes, or where no block can be a crash. */
+/** 1 at every block under a crash, widened by CRASH_GUARD_MS, so that a burst's blocks that dip under the test are bridged with it; undefined where the band has no room for two probes. */
 function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, sampleRate: number, mixedAt: (hz: number) => Blocks): Uint8Array | undefined {
   const probes = probeFrequencies(frequency, sampleRate);
   if (probes.length < 2) return undefined;
   const { CRASH_OVER_NOISE, CRASH_SHARE, CRASH_GUARD_MS, CRASH_PROBE_MS, CRASH_NOISE_MS, CRASH_QUANTILE } = TUNING.sanitise;
   const width = Math.max(1, Math.round(CRASH_PROBE_MS / bb.blockMs));
+  const [a, b] = probes.map((hz) => windowPower(mixedAt(hz), width)) as [Float32Array, Float32Array];
   const tone = windowPower(bb, width);
-  // The tone's loud level: a crash lifts the probes near it, where a clean recording's codec and keying leave only traces far under it.
-  const loud = selectInPlace(tone.slice(), Math.floor(CRASH_QUANTILE * (tone.length - 1)));
-  const a = windowPower(mixedAt(probes[0]!), width);
-  // Where the first probe never holds CRASH_SHARE of the tone, neither do both: the second is not mixed.
-  if (!a.some((x, i) => x > CRASH_SHARE * Math.max(tone[i]!, loud))) return undefined;
-  const b = windowPower(mixedAt(probes[1]!), width);
   const n = Math.min(tone.length, a.length, b.length);
   const both = new Float32Array(n);
   for (let i = 0; i < n; i++) both[i] = Math.min(a[i]!, b[i]!);
   const noise = localNoise(both, width, Math.round(CRASH_NOISE_MS / bb.blockMs));
   const guard = Math.round(CRASH_GUARD_MS / bb.blockMs);
+  // The tone's loud level: a crash lifts the probes near it, where a clean recording's codec and keying leave only traces far under it.
+  const loud = selectInPlace(tone.slice(), Math.floor(CRASH_QUANTILE * (tone.length - 1)));
   const flagged = new Uint8Array(bb.re.length);
   for (let i = 0; i < n; i++) {
     const crashed = both[i]! > CRASH_OVER_NOISE * noise[Math.floor(i / width)]! && both[i]! > CRASH_SHARE * Math.max(tone[i]!, loud);
