@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 name=$1 concurrency=$2
 shift 2
 mkdir -p test-results
-echo "$name: $# files, $concurrency at a time (full TAP: test-results/$name.tap)"
+echo "$name: $# test processes, $concurrency at a time (full TAP: test-results/$name.tap)"
 exec node --import tsx --test --test-concurrency="$concurrency" \
   --test-reporter=./scripts/test-summary.mjs --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination="test-results/$name.tap" "$@"

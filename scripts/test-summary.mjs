@@ -44,7 +44,6 @@ export default async function* summary(source) {
   };
 
   for await (const { type, data } of source) {
-    if (data?.file) files.add(data.file);
     if (type === "test:stderr") stderr.set(data.file, `${stderr.get(data.file) ?? ""}${data.message}`);
     if (type === "test:start") {
       const stack = open.get(data.file) ?? [];
@@ -53,6 +52,8 @@ export default async function* summary(source) {
       open.set(data.file, stack);
     }
     if (type !== "test:pass" && type !== "test:fail") continue;
+    // Counted by their tests: a shard's entry (scripts/test-shards.mjs) has none of its own.
+    files.add(data.file);
     if (data.nesting === 0) busy.set(data.file, (busy.get(data.file) ?? 0) + (data.details?.duration_ms ?? 0));
     if (data.details?.type === "suite") {
       // A suite fails only through its tests, which are reported; a hook's failure is its own.
