@@ -16,6 +16,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { transform } from "esbuild";
 import { REPO_ROOT } from "./helpers/processes.js";
 import { codeBlocks, commandExamples, curlExamples, shownStatements, type CodeBlock } from "./helpers/readme-examples.js";
 import { serveForTests } from "./helpers/server.js";
@@ -98,10 +99,11 @@ async function runPage(page: string, blocks: CodeBlock[], dir: string, host: str
         if (output !== undefined) assert.equal(stdout.trimEnd(), output, where);
       }
     } else if (isLibraryExample(block)) {
-      const file = join(dir, `example-${block.line}.mts`);
-      await writeFile(file, recording(block, host));
+      // Its types stripped as tsx would (esbuild), so that node runs it without loading tsx each time.
+      const file = join(dir, `example-${block.line}.mjs`);
+      await writeFile(file, (await transform(recording(block, host), { loader: "ts", format: "esm" })).code);
       await rm(join(dir, SHOWN_FILE), { force: true });
-      const { code, stdout, stderr } = await run(process.execPath, ["--import", import.meta.resolve("tsx"), file], { cwd: dir });
+      const { code, stdout, stderr } = await run(process.execPath, [file], { cwd: dir });
       assert.equal(code, 0, `${page}:${block.line}: the example failed\n${stderr}${stdout}`);
       const values = JSON.parse(await readFile(join(dir, SHOWN_FILE), "utf8")) as Record<string, { value?: unknown }>;
       for (const { index, expression, shown } of shownStatements(block)) {
