@@ -7,16 +7,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { encodeWav } from "../../src/audio/index.js";
 import { recordBand } from "../fixtures/band.js";
+import { ditdah, MAIN } from "../helpers/cli.js";
 import { parseDxSpot } from "../helpers/dx-cluster.js";
-
-/** The built command, as npm installs it (`npm test` builds first: scripts/test.sh). */
-const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
-
-function ditdah(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [MAIN, ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }));
-  });
-}
 
 describe("ditdah spots", () => {
   let dir = "";

@@ -1,0 +1,50 @@
+/**
+ * The built command, run as npm installs it (`npm test` and `npm run test:unit` build first):
+ * its exit code and what it writes, through pipes or with its standard error on a terminal.
+ */
+import { type ExecFileOptions, execFile } from "node:child_process";
+import { renderWavChunks } from "../../src/audio/index.js";
+import { timeline } from "../../src/core/index.js";
+
+/** The built command. */
+export const MAIN = new URL("../../dist/cli/main.js", import.meta.url).pathname;
+/** The built server, as `npm start` runs it. */
+export const SERVER = new URL("../../dist/http/server.js", import.meta.url).pathname;
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function ditdahBytes(args: string[], stdin: string | Buffer = "", options: ExecFileOptions = {}): Promise<Run & { bytes: Buffer }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, [MAIN, ...args], { ...options, encoding: "buffer" }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout: stdout.toString("utf8"), stderr: stderr.toString("utf8"), bytes: stdout });
+    });
+    child.stdin!.end(stdin);
+  });
+}
+
+export async function ditdah(args: string[], stdin?: string | Buffer, options?: ExecFileOptions): Promise<Run> {
+  const { code, stdout, stderr } = await ditdahBytes(args, stdin, options);
+  return { code, stdout, stderr };
+}
+
+/** The command with its standard error on a terminal (util-linux `script`) and its standard output in `stdoutFile`: what the terminal shows. */
+export function ditdahOnTerminal(args: string[], stdoutFile: string): Promise<Run> {
+  const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+  const command = [process.execPath, MAIN, ...args].map(quote).join(" ");
+  return new Promise((resolve) => {
+    const child = execFile("script", ["-qec", `${command} > ${quote(stdoutFile)}`, "/dev/null"], (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+    child.stdin!.end();
+  });
+}
+
+/** The terminal's "erase to the end of the line". */
+export const CLEAR = "\x1b[K";
+
+export const wavOf = (text: string, wpm: number, frequency: number) =>
+  Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate: 8000 })]);
