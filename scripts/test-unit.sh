@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test that needs no browser, Redis or nginx, as any user: nothing is installed. It builds
-# first (the command's and the README's tests run the built package), then runs the files.
+# first when the build is not current (the command's and the README's tests run the built
+# package), then runs the files, three processes at a time: a few of them mostly wait.
 # The recording tests use Debian's curl, script (bsdutils), opusenc, flac and sox, which
 # `npm test` installs; they are named here when missing.
 set -euo pipefail
@@ -11,7 +12,13 @@ if ((${#missing[@]})); then
   echo "missing: ${missing[*]} (Debian: curl bsdutils opus-tools flac sox; or run npm test as root, which installs them)" >&2
   exit 1
 fi
-npm run build --silent
+# Built again only when something the build reads changed since the last build here (the stamp).
+stamp=dist/.test-unit-built
+inputs=(src web packages package.json package-lock.json tsconfig.json tsconfig.build.json scripts/build-web.mjs)
+if [[ ! -e $stamp ]] || [[ -n $(find "${inputs[@]}" -newer "$stamp" -not -path '*/node_modules/*' -not -path 'packages/*/dist/*' -print -quit) ]]; then
+  npm run build --silent
+  touch "$stamp"
+fi
 # Browser tests are test/web/*.test.ts (test/web/page/ holds the page's pure logic: unit tests);
 # Redis and nginx tests are test/ops/.
 mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/ops/*' -not -regex 'test/web/[^/]*\.test\.ts' | sort)
@@ -21,4 +28,4 @@ slowest=(test/cli/listen.test.ts test/http/listen-load.test.ts test/readme.test.
 mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 4 "${slowest[@]}" -- "${files[@]}")
 # Property tests try a quarter of their cases here (test/helpers/fuzz-runs.ts); npm test tries them all.
 export FUZZ_SHARE="${FUZZ_SHARE:-0.25}"
-exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-2}" "${runs[@]}"
+exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-3}" "${runs[@]}"
