@@ -6,9 +6,10 @@
  * Tests report their own file, so a failure still names it (scripts/test-summary.mjs).
  *
  * A file keeps its own process when it changes what other files would see (the decoder's tuning,
- * the environment, the working directory, process handlers) or needs the process to itself
- * (hooks or awaits at its top level, which run around the whole process's tests, not its own),
- * and when it is named SLOW, so that the long files start first and none runs alone at the end.
+ * the environment, the working directory, process handlers), when it writes hooks or awaits at its
+ * top level (hooks there belong to the process: they run before its next test and at its end,
+ * which suits a file's server, serveForTests, but nothing that must end with the file), and
+ * when it is named SLOW, so that the long files start first and none runs alone at the end.
  *
  * Usage: node scripts/test-shards.mjs DIR SHARDS SLOW_FILE... -- FILE...
  */
