@@ -22,10 +22,11 @@ fi
 # Browser tests are test/web/*.test.ts (test/web/page/ holds the page's pure logic: unit tests);
 # Redis and nginx tests are test/ops/.
 mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/ops/*' -not -regex 'test/web/[^/]*\.test\.ts' | sort)
-# The files that take longest keep a process each and start first, so that the last minutes are
-# not one of them alone; the rest share a few processes (scripts/test-shards.mjs says which cannot).
-slowest=(test/cli/listen.test.ts test/http/listen-load.test.ts test/readme.test.ts test/http/listen.test.ts test/audio/decoder/live/listener.test.ts test/http/decode-admission.test.ts test/http/decode-deadline.test.ts test/audio/decoder/one-station.test.ts test/cli/spots.test.ts)
-mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 4 "${slowest[@]}" -- "${files[@]}")
+# The files that take longest keep a process each and start first, longest first (most of them
+# wait on real-time streams and timers), so that the last minutes are not one of them alone; the
+# rest share six processes, small enough to fill the gaps (scripts/test-shards.mjs says which cannot).
+slowest=(test/http/listen.test.ts test/cli/listen.test.ts test/http/listen-load.test.ts test/readme.test.ts test/audio/decoder/live/listener.test.ts test/http/decode-admission.test.ts test/audio/decoder/one-station.test.ts test/http/decode-deadline.test.ts test/cli/spots.test.ts)
+mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 6 "${slowest[@]}" -- "${files[@]}")
 # Property tests try a quarter of their cases here (test/helpers/fuzz-runs.ts); npm test tries them all.
 export FUZZ_SHARE="${FUZZ_SHARE:-0.25}"
 exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-3}" "${runs[@]}"
