@@ -103,6 +103,23 @@ describe("decodeSignals", () => {
     assert.equal(decodeAudio(samples, sampleRate).output, "CQ CQ DE W1AW K");
   });
 
+  it("reads nothing of a strong station about 1 kHz away in a quiet channel's pause", () => {
+    // A channel's blocks once let a tone 1 kHz away through at -26 dB, folded to within a few Hz of its pitch: a quiet
+    // channel read the strong station's keying between its own transmissions (5WTK K for PY5WTK K on an hour of band).
+    for (const seed of [1, 2, 4, 10]) {
+      const strong = 700 + 10 * seed;
+      const hand = (offset: number) => ({ jitter: 0.1, speedChange: 0, seed: seed + offset });
+      const sent: BandSignal[] = [
+        signal("CQ CQ DE PY5WTK PY5WTK K CQ CQ DE PY5WTK PY5WTK K", 20, strong, 19, 4),
+        { ...signal("DIPOLE HOMEBREW QTH NR", 20, strong + 1049, -4, 1), hand: hand(0) },
+        { ...signal("73 FB OM COLD", 29, strong + 1052, 4, 23), hand: hand(100) },
+      ];
+      const { samples, sampleRate } = band(sent, 45, 8000, seed);
+      const quiet = at(decodeSignals(samples, sampleRate).signals, strong + 1050);
+      assert.equal(quiet.output.split(" ").length, 8, `seed ${seed}: ${quiet.output}`);
+    }
+  });
+
   it("refuses what decodeAudio refuses", () => {
     assert.throws(() => decodeSignals([] as unknown as Float32Array, 8000), /Float32Array/);
     assert.throws(() => decodeSignals(new Float32Array(10), 0), /sample rate/);

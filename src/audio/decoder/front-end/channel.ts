@@ -1,6 +1,7 @@
 /**
- * One signal's channel out of a band: the samples mixed down at its pitch (baseband.ts),
- * then low-passed to `halfWidthHz` so that the neighbours beyond are shut out before the
+ * One signal's channel out of a band: the samples mixed down at its pitch into blocks of a
+ * triangular window (baseband.ts: it holds out a station about 1 kHz away, which a block's
+ * sum folds to near the pitch), then low-passed to `halfWidthHz` so that the neighbours beyond are shut out before the
  * decoder's own filters, which are as wide as the keying, see them. The filter is a
  * Blackman-windowed sinc spanning CHANNEL_FILTER_PERIODS periods of the half-width,
  * applied centred, so the keying is delayed by nothing.
@@ -41,7 +42,7 @@ function filtered(x: Float32Array, taps: Float64Array): Float32Array {
 
 /** The baseband of the signal at `frequency`, low-passed to ±`halfWidthHz`. */
 export function channelOf(samples: Float32Array, sampleRate: number, frequency: number, halfWidthHz: number): Baseband {
-  const bb = toBaseband(samples, sampleRate, frequency);
+  const bb = toBaseband(samples, sampleRate, frequency, "triangle");
   const taps = lowPassTaps((halfWidthHz * bb.blockMs) / 1000);
   return { re: filtered(bb.re, taps), im: filtered(bb.im, taps), blockMs: bb.blockMs };
 }
