@@ -5,8 +5,8 @@
  * the page's Lighthouse scores, mobile and desktop), spots (bench/spots.ts: spotting crowded bands of known stations).
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
- * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code; NAME is
- * `group.NAME` where more than one group holds it (`band.WINDOW_MS`), and may be elsewhere.
+ * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code; NAME may be
+ * qualified by its group (`band.DETECT_WINDOW_MS`).
  *
  * Tuning (environment): BENCH_CORE_ROUNDS, BENCH_CORE_ROUND_MS, BENCH_HTTP_DURATION,
  * BENCH_HTTP_WARMUP, BENCH_HTTP_ROUNDS, BENCH_HTTP_CONNECTIONS, BENCH_MEMORY_WARMUP,

@@ -53,51 +53,31 @@ describe("setTuning", () => {
     ]);
   });
 
-  it("sets the constant of the group named, group.NAME, and leaves another group's of the same name", () => {
+  it("sets a constant named with its group, group.NAME, as well as bare", () => {
     restoring(() => {
-      setTuning("band.WINDOW_MS", "3000");
-      assert.deepEqual([TUNING.band.WINDOW_MS, TUNING.levels.WINDOW_MS], [3000, 1000]);
-      setTuning("levels.WINDOW_MS", 1500);
-      assert.deepEqual([TUNING.band.WINDOW_MS, TUNING.levels.WINDOW_MS], [3000, 1500]);
-      setTuning("pitch.RESOLUTION_HZ", 4);
-      setTuning("band.NEIGHBOURHOOD_HZ", 200);
-      assert.deepEqual([TUNING.pitch.RESOLUTION_HZ, TUNING.band.RESOLUTION_HZ, TUNING.pitch.NEIGHBOURHOOD_HZ, TUNING.band.NEIGHBOURHOOD_HZ], [4, 10, 60, 200]);
-      // A name that one group alone holds may be qualified too.
-      setTuning("timings.WORD_GAP_FROM", 6);
-      assert.equal(TUNING.timings.WORD_GAP_FROM, 6);
+      setTuning("band.DETECT_WINDOW_MS", "3000");
+      setTuning("LEVEL_WINDOW_MS", 1500);
+      assert.deepEqual([TUNING.band.DETECT_WINDOW_MS, TUNING.levels.LEVEL_WINDOW_MS], [3000, 1500]);
     });
-    assert.deepEqual([TUNING.band.WINDOW_MS, TUNING.levels.WINDOW_MS, TUNING.pitch.RESOLUTION_HZ, TUNING.band.NEIGHBOURHOOD_HZ], [2000, 1000, 6, 150]);
+    assert.deepEqual([TUNING.band.DETECT_WINDOW_MS, TUNING.levels.LEVEL_WINDOW_MS], [2000, 1000]);
   });
 
-  it("refuses a bare name that more than one group holds, naming each group's, and changes nothing", () => {
-    const before = JSON.stringify(TUNING);
-    for (const [name, groups] of [
-      ["WINDOW_MS", ["levels", "band"]],
-      ["RESOLUTION_HZ", ["pitch", "band"]],
-      ["NEIGHBOURHOOD_HZ", ["pitch", "band"]],
-    ] as const) {
-      const message = `Tuning constant ${name} is in more than one group: name one, ${groups.map((g) => `${g}.${name}`).join(" or ")}`;
-      assert.throws(() => setTuning(name, 1), { message });
-    }
-    assert.equal(JSON.stringify(TUNING), before);
-  });
-
-  it("holds no other name in more than one group", () => {
+  it("holds no name in more than one group", () => {
     const groupsOf = new Map<string, string[]>();
     for (const [group, constants] of Object.entries(TUNING))
       for (const name of Object.keys(constants)) groupsOf.set(name, [...(groupsOf.get(name) ?? []), group]);
     const shared = [...groupsOf].filter(([, groups]) => groups.length > 1).map(([name]) => name);
-    assert.deepEqual(shared.sort(), ["NEIGHBOURHOOD_HZ", "RESOLUTION_HZ", "WINDOW_MS"]);
+    assert.deepEqual(shared, []);
   });
 
   it("refuses unknown names, qualified or not, and values of another shape, and changes nothing then", () => {
     const before = JSON.stringify(TUNING);
     assert.throws(() => setTuning("NO_SUCH_CONSTANT", 1), /Unknown tuning constant NO_SUCH_CONSTANT/);
-    assert.throws(() => setTuning("pitch.WINDOW_MS", 1), { message: "Unknown tuning constant pitch.WINDOW_MS" });
-    assert.throws(() => setTuning("nogroup.WINDOW_MS", 1), { message: "Unknown tuning constant nogroup.WINDOW_MS" });
+    assert.throws(() => setTuning("pitch.DETECT_WINDOW_MS", 1), { message: "Unknown tuning constant pitch.DETECT_WINDOW_MS" });
+    assert.throws(() => setTuning("nogroup.DETECT_WINDOW_MS", 1), { message: "Unknown tuning constant nogroup.DETECT_WINDOW_MS" });
     assert.throws(() => setTuning("band.", 1), { message: "Unknown tuning constant band." });
     assert.throws(() => setTuning("toString.name", 1), { message: "Unknown tuning constant toString.name" });
-    assert.throws(() => setTuning("band.WINDOW_MS", "[5]"), /band.WINDOW_MS takes a number/);
+    assert.throws(() => setTuning("band.DETECT_WINDOW_MS", "[5]"), /band.DETECT_WINDOW_MS takes a number/);
     assert.throws(() => setTuning("WORD_GAP_FROM", "[5]"), /WORD_GAP_FROM takes a number/);
     assert.throws(() => setTuning("WORD_GAP_FROM", '"5"'), /WORD_GAP_FROM takes a number/);
     assert.throws(() => setTuning("MARK_WEIGHTS", 3), /MARK_WEIGHTS takes an array/);

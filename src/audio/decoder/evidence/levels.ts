@@ -108,8 +108,8 @@ export interface Levels {
 
 /** The length of the windows the levels are measured over, ms, at a dot of `dotMs`. */
 export function levelWindowMs(dotMs: number): number {
-  const { WINDOW_MS, WINDOW_DOTS } = TUNING.levels;
-  return Math.max(WINDOW_MS, WINDOW_DOTS * dotMs);
+  const { LEVEL_WINDOW_MS, LEVEL_WINDOW_DOTS } = TUNING.levels;
+  return Math.max(LEVEL_WINDOW_MS, LEVEL_WINDOW_DOTS * dotMs);
 }
 
 /** The envelope's on level (GLOBAL_ON_QUANTILE) and off level (OFF_QUANTILE) over the whole recording. */

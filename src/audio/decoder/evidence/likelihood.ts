@@ -43,10 +43,10 @@ export function evidenceOfRuns(
   blockMs: number,
   noiseWeight: number,
 ): { evidence: Float32Array; model: SignalModel } | undefined {
-  const { COHERENT_NOISE_MS, LEVEL_WINDOWS_MS, LEVEL_BIN_MS } = TUNING.evidence;
+  const { COHERENT_NOISE_MS, FADE_LEVEL_WINDOWS_MS, LEVEL_BIN_MS } = TUNING.evidence;
   const model = modelFromRunsCoherent(y, runs, {
     noise: Math.round(COHERENT_NOISE_MS / blockMs),
-    level: LEVEL_WINDOWS_MS.map((ms) => Math.round(ms / blockMs)),
+    level: FADE_LEVEL_WINDOWS_MS.map((ms) => Math.round(ms / blockMs)),
     levelBin: Math.round(LEVEL_BIN_MS / blockMs),
   });
   if (!model) return undefined;

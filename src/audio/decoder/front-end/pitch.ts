@@ -68,12 +68,12 @@ function sideFloors(power: Float64Array, halfPeak: number, halfHood: number): (k
 
 /** The searched bins' peaks and scores in one averaged spectrum (see Spectrum). */
 function scored(power: Float64Array, binHz: number, range: { min: number; max: number }): Spectrum {
-  const { PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
+  const { PEAK_HALF_WIDTH_HZ, PEAK_NEIGHBOURHOOD_HZ } = TUNING.pitch;
   const last = power.length - 1;
   const lo = Math.max(1, Math.floor(range.min / binHz));
   const hi = Math.min(last, Math.ceil(range.max / binHz));
   const halfPeak = Math.max(1, Math.round(PEAK_HALF_WIDTH_HZ / binHz));
-  const halfHood = Math.max(halfPeak + 2, Math.round(NEIGHBOURHOOD_HZ / binHz));
+  const halfHood = Math.max(halfPeak + 2, Math.round(PEAK_NEIGHBOURHOOD_HZ / binHz));
   const peaks = new Float64Array(Math.max(0, hi - lo + 1));
   for (let k = lo; k <= hi; k++) {
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peaks[k - lo]! += power[j]!;
@@ -93,7 +93,7 @@ function scored(power: Float64Array, binHz: number, range: { min: number; max: n
 function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
   const range = { min: searched.min, max: Math.min(searched.max, highestPitch(sampleRate)) };
   let size = 256;
-  while (size < sampleRate / TUNING.pitch.RESOLUTION_HZ) size <<= 1;
+  while (size < sampleRate / TUNING.pitch.PITCH_RESOLUTION_HZ) size <<= 1;
   const binHz = sampleRate / size;
   const spectra = stretches(samples, sampleRate).map((stretch) => scored(averageSpectrum(stretch, size), binHz, range));
   if (spectra.length === 1) return spectra[0]!;

@@ -2,10 +2,10 @@
  * Every signal in a band: the tones a short-time spectrum shows keyed well above the noise.
  *
  * The spectrum of frames half a frame apart is measured against the noise: the noise's
- * level at each pitch (the median over time, smoothed across NEIGHBOURHOOD_HZ, so that a
+ * level at each pitch (the median over time, smoothed across NOISE_NEIGHBOURHOOD_HZ, so that a
  * receiver's passband shape is followed) times its level in each frame within
- * NEIGHBOURHOOD_HZ (the median there, so that a receiver's gain control, and noise that
- * comes and goes in one part of the band, are followed). Over windows of WINDOW_MS, a
+ * NOISE_NEIGHBOURHOOD_HZ (the median there, so that a receiver's gain control, and noise that
+ * comes and goes in one part of the band, are followed). Over windows of DETECT_WINDOW_MS, a
  * pitch whose power stands DETECT_RATIO times above the noise's, and highest within
  * PEAK_HALF_HZ, holds a signal; within the windows it shows in, it is heard from the first
  * frame where it is keyed (KEYED_RATIO) to the last.
@@ -51,9 +51,9 @@ interface Spectrogram {
 const MEDIAN_OF_MEAN = Math.LN2;
 
 function spectrogram(samples: Float32Array, sampleRate: number, range: { min: number; max: number }): Spectrogram | undefined {
-  const { RESOLUTION_HZ } = TUNING.band;
+  const { BAND_RESOLUTION_HZ } = TUNING.band;
   let size = 256;
-  while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
+  while (size < sampleRate / BAND_RESOLUTION_HZ) size <<= 1;
   const hop = size / 2;
   const binHz = sampleRate / size;
   const lo = Math.max(1, Math.ceil(range.min / binHz));
@@ -87,7 +87,7 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
     for (let f = 0; f < frames; f++) column[f] = power[f * bins + k]!;
     overTime[k] = selectInPlace(column, frames >> 1);
   }
-  const half = Math.max(1, Math.round(TUNING.band.NEIGHBOURHOOD_HZ / binHz));
+  const half = Math.max(1, Math.round(TUNING.band.NOISE_NEIGHBOURHOOD_HZ / binHz));
   const shape = new Float32Array(bins);
   // One scratch array for every median taken across the band (no array made per bin or frame).
   const scratch = new Float32Array(Math.max(bins, 2 * half + 1));
@@ -159,9 +159,9 @@ function windowMeans(s: Spectrogram, length: number): { means: Float32Array; win
 export function findSignals(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = pitchRange(undefined, sampleRate)): FoundSignal[] {
   const s = spectrogram(samples, sampleRate, range);
   if (!s) return [];
-  const { WINDOW_MS, DETECT_RATIO, PEAK_HALF_HZ } = TUNING.band;
+  const { DETECT_WINDOW_MS, DETECT_RATIO, PEAK_HALF_HZ } = TUNING.band;
   const frameMs = (1000 * s.hop) / sampleRate;
-  const { means, windows, step } = windowMeans(s, Math.max(2, Math.round(WINDOW_MS / frameMs)));
+  const { means, windows, step } = windowMeans(s, Math.max(2, Math.round(DETECT_WINDOW_MS / frameMs)));
   const best = new Float32Array(s.bins);
   for (let w = 0; w < windows; w++) for (let k = 0; k < s.bins; k++) best[k] = Math.max(best[k]!, means[w * s.bins + k]!);
   const half = Math.max(1, Math.round(PEAK_HALF_HZ / s.binHz));
@@ -177,12 +177,12 @@ export function findSignals(samples: Float32Array, sampleRate: number, range: { 
 
 /** The signal peaking at bin `k`: where it is active, its centre and its level. */
 function signalAt(s: Spectrogram, k: number, means: Float32Array, windows: number, step: number, sampleRate: number): FoundSignal {
-  const { DETECT_RATIO, WINDOW_MS } = TUNING.band;
+  const { DETECT_RATIO, DETECT_WINDOW_MS } = TUNING.band;
   const near = (w: number) => Math.max(means[w * s.bins + k]!, means[w * s.bins + Math.max(0, k - 1)]!, means[w * s.bins + Math.min(s.bins - 1, k + 1)]!);
   const active: number[] = [];
   for (let w = 0; w < windows; w++) if (near(w) >= DETECT_RATIO) active.push(w);
   const frameMs = (1000 * s.hop) / sampleRate;
-  const frames = keyedFrames(s, k, active[0]! * step, Math.min(s.frames, active[active.length - 1]! * step + Math.round(WINDOW_MS / frameMs)));
+  const frames = keyedFrames(s, k, active[0]! * step, Math.min(s.frames, active[active.length - 1]! * step + Math.round(DETECT_WINDOW_MS / frameMs)));
   const fromMs = frames.first * frameMs;
   const toMs = (frames.last * s.hop + s.size) * (1000 / sampleRate);
   let weight = 0;
