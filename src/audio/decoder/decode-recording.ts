@@ -23,6 +23,6 @@ export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
 export function decodeRecording(samples: Float32Array, sampleRate: number, options: AudioDecodeOptions = {}): RecordingDecode {
   const { alphabet, signals, ...hints } = options;
   const read: RecordingDecode = decodeAudio(samples, sampleRate, hints);
-  if (signals === "all") read.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
+  if (signals === "all") read.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm, tuning: hints.tuning }).signals;
   return writtenIn(read, alphabet);
 }

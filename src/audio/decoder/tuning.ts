@@ -6,9 +6,9 @@
  * - fitted: chosen because it decoded the bench's corpora best (the figures in its comment;
  *   docs/decoder.md describes the stages).
  * Values that follow from others are computed where they are used, never written twice.
- * Every name is held by one group alone. The bench overrides one with `--param NAME=VALUE`
- * (setTuning), NAME bare or qualified by its group (`band.DETECT_WINDOW_MS`); stages read
- * them when they run, so an override takes effect on the next decode.
+ * Every name is held by one group alone. DEFAULT_TUNING is frozen; another configuration is
+ * made from it with overrides (tuning-overrides.ts tuningWith) and given to a decoder when it
+ * is made (the `tuning` option), which hands it to each stage it runs.
  */
 
 import { BAND_TUNING } from "./tuning-band.js";
@@ -16,7 +16,7 @@ import { LIVE_TUNING } from "./tuning-live.js";
 import { SANITISE_TUNING } from "./tuning-sanitise.js";
 import { TIMINGS_TUNING } from "./tuning-timings.js";
 
-export const TUNING = {
+const DEFAULTS = {
   /** Sanitising the samples and bridging static crashes (front-end/usable-samples.ts, crashes.ts, crash-bridge.ts). */
   sanitise: SANITISE_TUNING,
   /** Finding the tone (front-end/pitch.ts; front-end/signals.ts, a band's, shares DYNAMIC_RANGE_DB). */
@@ -350,40 +350,17 @@ export const TUNING = {
   live: LIVE_TUNING,
 };
 
-export type Tuning = typeof TUNING;
+/** A value, and all it holds, read-only. */
+type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
-/** Caches of values computed from the tuning; emptied when it changes. */
-const caches: Map<unknown, unknown>[] = [];
+/** A configuration of the decoder: every tuned constant, by group. Make one with tuningWith. */
+export type Tuning = DeepReadonly<typeof DEFAULTS>;
 
-/** A cache that setTuning empties. */
-export function tuningCache<K, V>(): Map<K, V> {
-  const cache = new Map<K, V>();
-  caches.push(cache as Map<unknown, unknown>);
-  return cache;
+/** `value` and all it holds, frozen. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
-const GROUPS = TUNING as Record<string, Record<string, unknown>>;
-
-/** Where a constant lives: `group.NAME`, or a bare NAME (every name is one group's alone). */
-function constantNamed(name: string): { group: Record<string, unknown>; key: string } {
-  const dot = name.indexOf(".");
-  const key = name.slice(dot + 1);
-  const holders = dot === -1 ? Object.keys(GROUPS).filter((group) => Object.hasOwn(GROUPS[group]!, key)) : [name.slice(0, dot)];
-  const group = holders.length === 1 && Object.hasOwn(GROUPS, holders[0]!) ? GROUPS[holders[0]!] : undefined;
-  if (!group || !Object.hasOwn(group, key)) throw new Error(`Unknown tuning constant ${name}`);
-  return { group, key };
-}
-
-/**
- * Sets one constant by name, `NAME` or `group.NAME` (a number, or an array as JSON for the
- * weights), for sweeps; throws for an unknown name or a value of another shape.
- */
-export function setTuning(name: string, value: string | number | unknown[]): void {
-  const { group, key } = constantNamed(name);
-  const parsed = typeof value === "string" ? JSON.parse(value) : value;
-  if (Array.isArray(group[key]) !== Array.isArray(parsed) || (!Array.isArray(parsed) && typeof parsed !== "number")) {
-    throw new Error(`${name} takes ${Array.isArray(group[key]) ? "an array" : "a number"}`);
-  }
-  group[key] = parsed;
-  for (const cache of caches) cache.clear();
-}
+/** The decoder's configuration unless it is given another: the constants above, frozen. */
+export const DEFAULT_TUNING: Tuning = deepFreeze(DEFAULTS);

@@ -5,6 +5,7 @@ import { decodeAudio, decodeSignals, type SignalDecode } from "../../../src/audi
 import { findSignals } from "../../../src/audio/decoder/front-end/signals.js";
 import { recordBand, type BandSignal } from "../../fixtures/band.js";
 import { zeroBeat } from "../../fixtures/conditions.js";
+import { DEFAULT_TUNING } from "../../../src/audio/decoder/tuning.js";
 
 function signal(text: string, wpm: number, frequency: number, snrDb: number, startS = 0.5): BandSignal {
   return { text, wpm, frequency, snrDb, startS };
@@ -91,7 +92,7 @@ describe("decodeSignals", () => {
   it("finds no signal in band noise alone, nor in silence", () => {
     for (const seed of [1, 2, 3]) {
       const { samples, sampleRate } = band([], 30, 8000, seed);
-      assert.deepEqual(findSignals(samples, sampleRate), []);
+      assert.deepEqual(findSignals(DEFAULT_TUNING, samples, sampleRate), []);
       assert.deepEqual(decodeSignals(samples, sampleRate).signals, []);
     }
     assert.deepEqual(decodeSignals(new Float32Array(8000), 8000).signals, []);

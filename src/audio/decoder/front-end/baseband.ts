@@ -10,7 +10,7 @@
  * away: at 2000 samples/s the decoder reads as well as at 8000 (CER at -9 dB, 20 wpm, and
  * -5 dB, 45 wpm, 30 recordings each at 200, 600 and 900 Hz: 0.1 to 0.5 %; at 8000, 0.1 to 0.9 %).
  */
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import { bridgeCrashes } from "./crash-bridge.js";
 
 /** Complex baseband, one value per block of samples (~1 ms), integrated coherently. */
@@ -72,11 +72,12 @@ export class BasebandMixer {
   private readonly carried = Float64Array.of(0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0);
 
   constructor(
+    tuning: Tuning,
     sampleRate: number,
     frequency: number,
     readonly window: BlockWindow = "sum",
   ) {
-    this.block = Math.max(1, Math.round((TUNING.baseband.BLOCK_MS * sampleRate) / 1000));
+    this.block = Math.max(1, Math.round((tuning.baseband.BLOCK_MS * sampleRate) / 1000));
     this.blockMs = (1000 * this.block) / sampleRate;
     this.omega = (2 * Math.PI * frequency) / sampleRate;
     this.stepCos = Math.cos(this.omega);
@@ -149,16 +150,16 @@ export class BasebandMixer {
 }
 
 /** The baseband of a whole recording: the mixer fed in one go (a partial last block is left out), static crashes bridged (crash-bridge.ts). */
-export function toBaseband(samples: Float32Array, sampleRate: number, frequency: number, window: BlockWindow = "sum"): Baseband {
-  const mixer = new BasebandMixer(sampleRate, frequency, window);
+export function toBaseband(tuning: Tuning, samples: Float32Array, sampleRate: number, frequency: number, window: BlockWindow = "sum"): Baseband {
+  const mixer = new BasebandMixer(tuning, sampleRate, frequency, window);
   const bb = { ...mixer.push(samples), blockMs: mixer.blockMs };
-  bridgeCrashes(bb, frequency, sampleRate, (hz) => new BasebandMixer(sampleRate, hz, window).push(samples));
+  bridgeCrashes(tuning, bb, frequency, sampleRate, (hz) => new BasebandMixer(tuning, sampleRate, hz, window).push(samples));
   return bb;
 }
 
 /** The baseband divided by `gain` (a fade, around 1) block by block, kept within MAX_FADE_GAIN either way. */
-export function withoutFade(bb: Baseband, gain: Float32Array): Baseband {
-  const { MAX_FADE_GAIN } = TUNING.baseband;
+export function withoutFade(tuning: Tuning, bb: Baseband, gain: Float32Array): Baseband {
+  const { MAX_FADE_GAIN } = tuning.baseband;
   const re = new Float32Array(bb.re.length);
   const im = new Float32Array(bb.im.length);
   for (let i = 0; i < re.length; i++) {
