@@ -1,7 +1,8 @@
 /**
- * The tuned constants of reading every signal of a band (front-end/signals.ts, front-end/channel.ts,
- * front-end/cancel.ts, decode-signals.ts), with their units and reasons as tuning.ts says, in a file
- * of their own; tuning.ts holds them as its `band` group (DEFAULT_TUNING.band).
+ * The tuned constants of reading every signal of a band (front-end/signals.ts,
+ * front-end/channel.ts, front-end/cancel.ts, decode-signals.ts, live/band-listener.ts), with their
+ * units and reasons as tuning.ts says, in a file of their own; tuning.ts holds them as its `band`
+ * group (DEFAULT_TUNING.band).
  */
 export const BAND_TUNING = {
   /** Coarsest spectral resolution, Hz. Estimator: two signals 50 Hz apart lie five bins apart or more. */

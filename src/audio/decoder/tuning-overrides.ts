@@ -16,7 +16,8 @@ const MADE = new WeakSet<Tuning>([DEFAULT_TUNING]);
 const GROUPS = DEFAULT_TUNING as unknown as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 
 /** Counts (whole numbers, 0 or more): what the name says is a number of points, marks, steps, passes... */
-const COUNT = /(_POINTS|_FRAMES|_SEGMENTS|_STEPS|_FILTERS|_RUNGS|_CHARACTERS|REFINEMENTS|_BLOCKS|_MARKS|SEGMENTATIONS|_PASSES|_EDGES|_TRIES|REFITS|_READINGS)$/;
+const COUNT =
+  /(_POINTS|_FRAMES|_SEGMENTS|_STEPS|_FILTERS|_RUNGS|_CHARACTERS|REFINEMENTS|_BLOCKS|_MARKS|SEGMENTATIONS|_PASSES|_EDGES|_TRIES|REFITS|_READINGS|_MIN_GAPS)$/;
 /** Shares and quantiles, and the weights' shares: from 0 to 1. */
 const SHARE = /(QUANTILE|_SHARES?)$/;
 
@@ -73,8 +74,8 @@ function parsed(name: string, value: number | string | readonly unknown[]): unkn
  * The configuration `base` (the default unless given) with `overrides`, frozen. Throws
  * MorseError INVALID_OPTION for a name no group holds, or a value of another shape than the
  * default's or out of its range: a count must be a whole number, a share or quantile from 0
- * to 1, a positive constant stays positive and a log-probability at 0 or less (a level in dB
- * may be any number).
+ * to 1, a positive constant stays positive and a negative one (a log-probability, an exponent)
+ * at 0 or less (a level in dB may be any number).
  */
 export function tuningWith(overrides: TuningOverrides, base: Tuning = DEFAULT_TUNING): Tuning {
   checkTuning(base);

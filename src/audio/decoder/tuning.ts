@@ -231,7 +231,7 @@ const DEFAULTS = {
     /** Values of the dot profile looked at for its median. Estimator. */
     MEDIAN_POINTS: 1024,
   },
-  /** The mark-by-mark search (search/marks.ts, passes.ts). */
+  /** The mark-by-mark search (search/marks.ts, passes.ts), whose weights and resolution the character search shares (search/characters.ts). */
   marks: {
     /** Resolution, steps per dot. Fitted. */
     STEPS_PER_DOT: 6,
@@ -263,7 +263,7 @@ const DEFAULTS = {
     /** Log-probability of each link in a pause. Fitted. */
     PAUSE_LINK: -0.5,
   },
-  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts), and where a word ends (characters/read.ts, live/decider.ts). */
+  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts; its gap shares also the grid's, search/grid.ts), and where a word ends (characters/read.ts, live/decider.ts). */
   characters: {
     /** Shares of letters, digits, punctuation, prosigns and accented letters. Fitted: roughly what traffic is made of. */
     KIND_SHARES: [0.87, 0.12, 0.01, 0.002, 0.001],
