@@ -17,6 +17,7 @@ import { timeline } from "../src/core/index.js";
 import { gaussian } from "../test/fixtures/random.js";
 import { characterErrors, fadeGain } from "../test/fixtures/simulator.js";
 import type { Message } from "./audio-corpus.js";
+import { DEFAULT_TUNING } from "../src/audio/decoder/tuning.js";
 
 /** erfc, Numerical Recipes' Chebyshev fit (relative error below 1.2e-7). */
 function erfc(x: number): number {
@@ -75,11 +76,11 @@ export function idealSequenceErrors(m: Message, snrDb: number, reference: string
   // One block per unit; every unit as strong as any other for the test of weak characters, and clear of noise for the squelch.
   const flat = new Float32Array(units).fill(1);
   const read = readRuns(
-    segmentOnGrid(evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1),
+    segmentOnGrid(DEFAULT_TUNING, evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1),
     1,
     { y: flat, amplitude: flat, noise: new Float32Array(units) },
-    { dotBlocks: flat, spacing: STANDARD },
+    { tuning: DEFAULT_TUNING, dotBlocks: flat, spacing: STANDARD },
   );
-  const text = read ? transcribe(read, m.wpm).output : "";
+  const text = read ? transcribe(DEFAULT_TUNING, read, m.wpm).output : "";
   return characterErrors(reference, text);
 }

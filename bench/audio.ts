@@ -11,7 +11,7 @@
  * 4 minutes of Morse; the line prints the length).
  */
 import { timeline } from "../src/core/index.js";
-import { decodeAudio, readWav, renderMp3Chunks, renderWavChunks } from "../src/audio/index.js";
+import { DEFAULT_TUNING, decodeAudio, readWav, renderMp3Chunks, renderWavChunks, type Tuning } from "../src/audio/index.js";
 import { idealElementErrors, idealSequenceErrors } from "./audio-bound.js";
 import { rng } from "../test/fixtures/random.js";
 import { characterErrors, handKeyed, record } from "../test/fixtures/simulator.js";
@@ -95,10 +95,10 @@ function tally(): Tally {
   return { errors: 0, ideal: 0, idealSequence: 0, length: 0, audioMs: 0, decodeMs: 0 };
 }
 
-function decodeOne(r: Recording, into: Tally[]): void {
+function decodeOne(tuning: Tuning, r: Recording, into: Tally[]): void {
   const t0 = performance.now();
   const { samples, sampleRate } = readWav(r.wav);
-  const decoded = decodeAudio(samples, sampleRate);
+  const decoded = decodeAudio(samples, sampleRate, { tuning });
   const ms = performance.now() - t0;
   const reference = normalise(r.text);
   const errors = characterErrors(reference, decoded.output);
@@ -133,7 +133,7 @@ function percent(t: Tally, errors = t.errors): string {
  * Farnsworth spacing (letters at `wpm`, letter and word gaps stretched to an overall
  * `fwpm`): a small corpus of its own, so that the main table stays comparable.
  */
-function farnsworth(): void {
+function farnsworth(tuning: Tuning): void {
   const random = rng(77);
   const cases = [
     [20, 8],
@@ -150,16 +150,16 @@ function farnsworth(): void {
       const base = timeline(text, { wpm, fwpm });
       const tl = i % 2 === 1 ? handKeyed(base, random, 0.15, 0) : base;
       const channel = { frequency: 400 + 100 * i, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: snr, padS: 0.5 };
-      scoreDecode(record(tl, channel, 8000, random), text, t, `Farnsworth ${wpm}/${fwpm} wpm ${snr} dB`);
+      scoreDecode(tuning, record(tl, channel, 8000, random), text, t, `Farnsworth ${wpm}/${fwpm} wpm ${snr} dB`);
     });
   }
   line("audio CER Farnsworth", `${percent(t)} (${t.errors}/${t.length} chars; ${cases.map(([w, f]) => `${w}/${f}`).join(", ")} wpm, +10 and 0 dB)`);
 }
 
 /** Decodes 8 kHz samples of `text` into a tally. */
-function scoreDecode(samples: Float32Array, text: string, t: Tally, label: string): void {
+function scoreDecode(tuning: Tuning, samples: Float32Array, text: string, t: Tally, label: string): void {
   const t0 = performance.now();
-  const decoded = decodeAudio(samples, 8000);
+  const decoded = decodeAudio(samples, 8000, { tuning });
   t.decodeMs += performance.now() - t0;
   const reference = normalise(text);
   t.errors += characterErrors(reference, decoded.output);
@@ -172,13 +172,13 @@ function scoreDecode(samples: Float32Array, text: string, t: Tally, label: strin
  * 20 wpm, on a steady machine-keyed signal. The corpus's -10 dB bucket adds fading, hand
  * keying and 5 to 50 wpm; this small corpus of its own has none of them.
  */
-function referenceCondition(): void {
+function referenceCondition(tuning: Tuning): void {
   const random = rng(20);
   const t = tally();
   for (let i = 0; i < REFERENCE_MESSAGES; i++) {
     const text = corpusText(random, 20, 20);
     const channel = { frequency: Math.round(300 + 700 * random()), driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -10, padS: 0.3 + 1.5 * random() };
-    scoreDecode(record(timeline(text, { wpm: 20 }), channel, 8000, random), text, t, "reference 20 wpm -10 dB");
+    scoreDecode(tuning, record(timeline(text, { wpm: 20 }), channel, 8000, random), text, t, "reference 20 wpm -10 dB");
   }
   line(
     "audio CER reference",
@@ -192,7 +192,7 @@ function referenceCondition(): void {
  * at 8 kHz, every element a sine started afresh and keyed hard, at that generator's own
  * SNR (whole file, whole band), so the bench does not grade the decoder on its own ideas alone.
  */
-function elementSine(): void {
+function elementSine(tuning: Tuning): void {
   const random = rng(41);
   for (const snrDb of [20, 10, 0, -6]) {
     const t = tally();
@@ -201,7 +201,7 @@ function elementSine(): void {
       const wpm = Math.round(12 * 5 ** ((i + random()) / ELEMENT_SINE_MESSAGES));
       const text = Array.from({ length: 20 }, () => ELEMENT_SINE_CHARACTERS[Math.floor(random() * ELEMENT_SINE_CHARACTERS.length)]).join("");
       const before = t.errors;
-      scoreDecode(elementSineMorse(text, { wpm, frequency: 600, sampleRate: 8000, snrDb }, random), text, t, `element-sine ${wpm} wpm ${snrDb} dB`);
+      scoreDecode(tuning, elementSineMorse(text, { wpm, frequency: 600, sampleRate: 8000, snrDb }, random), text, t, `element-sine ${wpm} wpm ${snrDb} dB`);
       if (t.errors === before) perfect++;
     }
     line(
@@ -216,14 +216,14 @@ function elementSine(): void {
  * own at 8 kHz (test/fixtures/conditions.ts): a tight fist, light Farnsworth, QSB, receiver
  * mutes, a second station. The figures are stated, not held to a target.
  */
-function conditions(): void {
+function conditions(tuning: Tuning): void {
   for (const condition of CONDITIONS) {
     const recordings = condition.recordings();
     const t = tally();
     let perfect = 0;
     for (const r of recordings) {
       const before = t.errors;
-      scoreDecode(r.samples, r.text, t, `${condition.name} ${r.label}`);
+      scoreDecode(tuning, r.samples, r.text, t, `${condition.name} ${r.label}`);
       if (t.errors === before) perfect++;
     }
     line(`audio CER ${condition.name}`, `${percent(t)} (${t.errors}/${t.length} chars, ${perfect} of ${recordings.length} read perfectly; ${condition.about})`);
@@ -235,14 +235,14 @@ function conditions(): void {
  * that grows faster than the length (as filling the dot profile once did) shows only here.
  * Fast Morse costs most per second: the searches' steps follow the dot.
  */
-function longRecording(): void {
+function longRecording(tuning: Tuning): void {
   const random = rng(5);
   const minutes = envNumber("AUDIO_BENCH_LONG_MINUTES", 5);
   const text = corpusText(random, 50, minutes * 60);
   const channel = { frequency: 700, driftHz: 10, fadeDepth: 0.4, fadePeriodS: 7, snrDb: 0, padS: 1 };
   const samples = record(timeline(text, { wpm: 50 }), channel, 8000, random);
   const t = tally();
-  scoreDecode(samples, text, t, "long 50 wpm 0 dB");
+  scoreDecode(tuning, samples, text, t, "long 50 wpm 0 dB");
   const cer = t.errors / t.length;
   const audioMs = (1000 * samples.length) / 8000;
   line(
@@ -252,14 +252,14 @@ function longRecording(): void {
 }
 
 /** The lines for fixed conditions (Farnsworth, the reference condition, another generator, a hand's and a band's troubles): seconds, not minutes. */
-export function runConditionsBench(): void {
-  farnsworth();
-  referenceCondition();
-  elementSine();
-  conditions();
+export function runConditionsBench(tuning: Tuning): void {
+  farnsworth(tuning);
+  referenceCondition(tuning);
+  elementSine(tuning);
+  conditions(tuning);
 }
 
-export async function runAudioBench(): Promise<void> {
+export async function runAudioBench(tuning: Tuning): Promise<void> {
   renderSpeed();
   await mp3RenderSpeed();
   const count = envNumber("AUDIO_BENCH_MESSAGES", 96);
@@ -276,7 +276,7 @@ export async function runAudioBench(): Promise<void> {
     list.forEach((m, i) => {
       const into = [bucket, all, bands.get(speedBand(m.wpm))!];
       if (!m.handKeyed && m.channel.fadeDepth === 0) into.push(steady);
-      decodeOne(recordMessage(m, snr, 1000 * i + snr), into);
+      decodeOne(tuning, recordMessage(m, snr, 1000 * i + snr), into);
       const reference = normalise(m.text);
       const ideal = idealElementErrors(m, snr, reference.length);
       const noise = rng(1000 * i + snr);
@@ -304,8 +304,8 @@ export async function runAudioBench(): Promise<void> {
     );
   }
   const speed = all.audioMs / all.decodeMs;
-  runConditionsBench();
-  longRecording();
+  runConditionsBench(tuning);
+  longRecording(tuning);
   line(
     "audio decode",
     `${fmt(speed)}x real time (read + decode, ${(all.audioMs / 60000).toFixed(1)} min of audio in ${(all.decodeMs / 1000).toFixed(1)} s; target ≥${DECODE_TARGET}x: ${speed >= DECODE_TARGET ? "met" : "MISSED"})`,
@@ -313,5 +313,5 @@ export async function runAudioBench(): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runAudioBench();
+  await runAudioBench(DEFAULT_TUNING);
 }

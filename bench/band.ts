@@ -16,7 +16,7 @@
  * BAND_BENCH_LIVE_RECORDINGS (default 20), BAND_BENCH_LIVE_NOISE_S (default 120),
  * BAND_BENCH_MP3_RECORDINGS (default 40), BAND_BENCH_MP3_NOISE_S (default 120).
  */
-import { decodeSignals, readRecording, type SignalDecode } from "../src/audio/index.js";
+import { decodeSignals, readRecording, type SignalDecode, type Tuning } from "../src/audio/index.js";
 import { encodeAs } from "../test/fixtures/encoded.js";
 import { rng, type Random } from "../test/fixtures/random.js";
 import { bandSignalEndS, recordBand, type Band, type BandSignal } from "../test/fixtures/band.js";
@@ -212,30 +212,30 @@ function report(name: string, m: Measured, targets: boolean): void {
 }
 
 /** A band streamed through the listener (test/fixtures/streamed.ts); the summary's signals, and each character's latency. */
-function listened(samples: Float32Array, sampleRate: number, latencies: number[]): SignalDecode[] {
-  const { events, summary } = streamed(samples, sampleRate, { signals: "all" });
+function listened(tuning: Tuning, samples: Float32Array, sampleRate: number, latencies: number[]): SignalDecode[] {
+  const { events, summary } = streamed(samples, sampleRate, { signals: "all", tuning });
   for (const e of events) if (e.type === "character") latencies.push(e.emittedAtMs - e.endMs);
   return summary.signals ?? [];
 }
 
 /** A band as an MP3 at 32 kbit/s holds it, read back as decode-audio reads it, its every signal read. */
-async function throughMp3(samples: Float32Array, sampleRate: number): Promise<SignalDecode[]> {
+async function throughMp3(tuning: Tuning, samples: Float32Array, sampleRate: number): Promise<SignalDecode[]> {
   const recording = await readRecording(await encodeAs("mp3", samples, sampleRate, 32));
-  return decodeSignals(recording.samples, recording.sampleRate).signals;
+  return decodeSignals(recording.samples, recording.sampleRate, { tuning }).signals;
 }
 
-export async function runBandBench(): Promise<void> {
+export async function runBandBench(tuning: Tuning): Promise<void> {
   const recordings = envNumber("BAND_BENCH_RECORDINGS", 40);
   const noiseS = envNumber("BAND_BENCH_NOISE_S", 600);
   line("band corpus", `${recordings} recordings of ${DURATION_S} s (seed ${SEED}); ${noiseS} s of noise alone`);
-  const batch = await measure((samples, band) => decodeSignals(samples, band.sampleRate).signals, recordings, noiseS);
+  const batch = await measure((samples, band) => decodeSignals(samples, band.sampleRate, { tuning }).signals, recordings, noiseS);
   report("band", batch, true);
   const meanError = batch.levelErrors.reduce((a, b) => a + b, 0) / batch.levelErrors.length;
   const sd = Math.sqrt(batch.levelErrors.reduce((a, b) => a + (b - meanError) ** 2, 0) / batch.levelErrors.length);
   line("band level estimate", `off by ${meanError.toFixed(1)} dB on average (SD ${sd.toFixed(1)} dB)`);
   const latencies: number[] = [];
   const live = await measure(
-    (samples, band) => listened(samples, band.sampleRate, latencies),
+    (samples, band) => listened(tuning, samples, band.sampleRate, latencies),
     envNumber("BAND_BENCH_LIVE_RECORDINGS", 20),
     envNumber("BAND_BENCH_LIVE_NOISE_S", 120),
   );
@@ -245,7 +245,7 @@ export async function runBandBench(): Promise<void> {
   line("band live latency", `last mark to event: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
   // The decode's time here includes the MP3's encoding and decoding.
   const mp3 = await measure(
-    (samples, band) => throughMp3(samples, band.sampleRate),
+    (samples, band) => throughMp3(tuning, samples, band.sampleRate),
     envNumber("BAND_BENCH_MP3_RECORDINGS", 40),
     envNumber("BAND_BENCH_MP3_NOISE_S", 120),
   );

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { decodeAudio, readRecording } from "../src/audio/index.js";
+import { decodeAudio, readRecording, type Tuning } from "../src/audio/index.js";
 import { textToPatterns } from "../src/core/index.js";
 import { SkipError } from "./lib/server.js";
 import { measuredSnrDb } from "./lib/snr.js";
@@ -89,11 +89,11 @@ interface Tally {
   perfect: number;
 }
 
-async function decodeItem(corpus: string, item: Item): Promise<{ output: string; audioMs: number; ms: number; clean: boolean }> {
+async function decodeItem(tuning: Tuning, corpus: string, item: Item): Promise<{ output: string; audioMs: number; ms: number; clean: boolean }> {
   const t0 = performance.now();
   try {
     const { samples, sampleRate } = await readRecording(readFileSync(join(corpus, item.file)));
-    const decoded = decodeAudio(samples, sampleRate);
+    const decoded = decodeAudio(samples, sampleRate, { tuning });
     const ms = performance.now() - t0;
     return { output: decoded.output, audioMs: decoded.durationMs, ms, clean: isCleanOrStrong(item, () => measuredSnrDb(samples, sampleRate)) };
   } catch (error) {
@@ -102,7 +102,7 @@ async function decodeItem(corpus: string, item: Item): Promise<{ output: string;
   }
 }
 
-export async function runForeignBench(): Promise<void> {
+export async function runForeignBench(tuning: Tuning): Promise<void> {
   const corpus = process.env.FOREIGN_CORPUS ?? DEFAULT_CORPUS;
   if (!existsSync(join(corpus, "transcripts.tsv"))) throw new SkipError(`no foreign corpus at ${corpus}`);
   const groups = new Map<string, Tally>();
@@ -113,7 +113,7 @@ export async function runForeignBench(): Promise<void> {
   let audioMs = 0;
   let decodeMs = 0;
   for (const item of items(corpus)) {
-    const decoded = await decodeItem(corpus, item);
+    const decoded = await decodeItem(tuning, corpus, item);
     audioMs += decoded.audioMs;
     decodeMs += decoded.ms;
     const { errors, length } = tokenErrors(item.reference, decoded.output);

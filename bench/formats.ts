@@ -8,7 +8,7 @@
  *
  * Environment: FORMATS_BENCH_MESSAGES (default 96: all) for a quicker run.
  */
-import { decodeAudio, readRecording, readWav } from "../src/audio/index.js";
+import { decodeAudio, readRecording, readWav, type Tuning } from "../src/audio/index.js";
 import { encodeAs, type EncodedFormat } from "../test/fixtures/encoded.js";
 import { characterErrors } from "../test/fixtures/simulator.js";
 import { messages, recordMessage, type Recording } from "./audio-corpus.js";
@@ -29,14 +29,14 @@ const tally = (): Tally => ({ errors: 0, length: 0, audioMs: 0, ms: 0 });
 const cer = (t: Tally) => (100 * t.errors) / t.length;
 
 /** The text a decode of `bytes` reads, and the time reading and decoding took. */
-async function decodeFile(bytes: Uint8Array): Promise<{ output: string; ms: number }> {
+async function decodeFile(tuning: Tuning, bytes: Uint8Array): Promise<{ output: string; ms: number }> {
   const t0 = performance.now();
   const { samples, sampleRate } = await readRecording(bytes);
-  return { output: decodeAudio(samples, sampleRate).output, ms: performance.now() - t0 };
+  return { output: decodeAudio(samples, sampleRate, { tuning }).output, ms: performance.now() - t0 };
 }
 
-async function score(r: Recording, bytes: Uint8Array, into: Tally): Promise<void> {
-  const { output, ms } = await decodeFile(bytes);
+async function score(tuning: Tuning, r: Recording, bytes: Uint8Array, into: Tally): Promise<void> {
+  const { output, ms } = await decodeFile(tuning, bytes);
   const reference = r.text.toUpperCase().split(/\s+/).filter(Boolean).join(" ");
   into.errors += characterErrors(reference, output);
   into.length += reference.length;
@@ -54,7 +54,7 @@ const LOSSY: [EncodedFormat, string, number][] = [
   ["ogg-opus", "Opus 16 kbit/s", 16],
 ];
 
-export async function runFormatsBench(): Promise<void> {
+export async function runFormatsBench(tuning: Tuning): Promise<void> {
   const list = messages(96, 2026, 20).slice(0, envNumber("FORMATS_BENCH_MESSAGES", 96));
   const speed = new Map<string, Tally>();
   for (const snr of SNRS_DB) {
@@ -62,9 +62,9 @@ export async function runFormatsBench(): Promise<void> {
     const lossy = LOSSY.map(tally);
     for (const [i, m] of list.entries()) {
       const r = recordMessage(m, snr, 1000 * i + snr);
-      await score(r, r.wav, wav);
+      await score(tuning, r, r.wav, wav);
       const samples = samplesOf(r);
-      for (const [k, [format, , kbps]] of LOSSY.entries()) await score(r, await encodeAs(format, samples, r.sampleRate, kbps), lossy[k]!);
+      for (const [k, [format, , kbps]] of LOSSY.entries()) await score(tuning, r, await encodeAs(format, samples, r.sampleRate, kbps), lossy[k]!);
     }
     const figures = LOSSY.map(([, name], k) => {
       const points = cer(lossy[k]!) - cer(wav);
@@ -84,7 +84,7 @@ export async function runFormatsBench(): Promise<void> {
     const t = tally();
     for (const [i, m] of list.entries()) {
       const r = recordMessage(m, 0, 1000 * i);
-      await score(r, await encodeAs(format, samplesOf(r), r.sampleRate), t);
+      await score(tuning, r, await encodeAs(format, samplesOf(r), r.sampleRate), t);
     }
     speed.set(name, t);
   }

@@ -21,8 +21,7 @@
 import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { decodeAudio } from "../src/audio/index.js";
-import { setTuning } from "../src/audio/decoder/tuning.js";
+import { decodeAudio, tuningWith, type Tuning } from "../src/audio/index.js";
 import { hamText } from "../test/fixtures/conditions.js";
 import { type Fading, type Simulation, simulate } from "../test/fixtures/channel/index.js";
 import type { Keying } from "../test/fixtures/channel/keying.js";
@@ -88,10 +87,10 @@ function squeeze(text: string): string {
   return text.toUpperCase().replace(/\s+/g, "");
 }
 
-function run(job: Job): Score {
+function run(tuning: Tuning, job: Job): Score {
   const samples = simulate(job.sim);
   const t0 = performance.now();
-  const decoded = decodeAudio(samples, job.sim.sampleRate, job.hint ? { frequency: job.sim.pitchHz } : {});
+  const decoded = decodeAudio(samples, job.sim.sampleRate, job.hint ? { frequency: job.sim.pitchHz, tuning } : { tuning });
   const decodeMs = performance.now() - t0;
   const reference = squeeze(job.sim.text);
   return {
@@ -156,21 +155,22 @@ function extras(chars: number, hint: boolean): { name: string; jobs: Job[] }[] {
   ];
 }
 
-/** The `--param NAME=VALUE` overrides of this run (bench/index.ts applies them here; a worker applies them again). */
-function tuningParams(): string[] {
-  const args = process.argv.slice(2);
-  return args.flatMap((arg, i) => (arg === "--param" ? [args[i + 1] ?? ""] : arg.startsWith("--param=") ? [arg.slice("--param=".length)] : []));
+/** Every constant of `tuning` by its qualified name: what a worker makes the same configuration from (tuningWith). */
+function constantsOf(tuning: Tuning): Record<string, number | readonly unknown[]> {
+  return Object.fromEntries(
+    Object.entries(tuning).flatMap(([group, constants]) => Object.entries(constants).map(([name, value]) => [`${group}.${name}`, value])),
+  );
 }
 
-/** Runs the jobs on `threads` worker threads, in order of submission; returns their scores. */
-async function runAll(jobs: Job[], threads: number): Promise<Score[]> {
-  if (threads <= 1) return jobs.map(run);
+/** Runs the jobs decoding with `tuning` on `threads` worker threads, in order of submission; returns their scores. */
+async function runAll(tuning: Tuning, jobs: Job[], threads: number): Promise<Score[]> {
+  if (threads <= 1) return jobs.map((job) => run(tuning, job));
   const scores: Score[] = new Array(jobs.length);
   let next = 0;
   const entry = new URL("./lib/ts-worker.mjs", import.meta.url);
   await Promise.all(
     Array.from({ length: threads }, async () => {
-      const worker = new Worker(entry, { workerData: { entry: import.meta.url, hf: true, params: tuningParams() }, execArgv: [] });
+      const worker = new Worker(entry, { workerData: { entry: import.meta.url, hf: true, tuning: constantsOf(tuning) }, execArgv: [] });
       try {
         for (;;) {
           const i = next++;
@@ -196,7 +196,7 @@ function cer(scores: readonly Score[]): { percent: number; errors: number; lengt
   return { percent: (100 * errors) / length, errors, length };
 }
 
-export async function runHfBench(): Promise<void> {
+export async function runHfBench(tuning: Tuning): Promise<void> {
   const chars = envNumber("HF_CHARS", 1500);
   const hint = process.env.HF_HINT === "1";
   const threads = Math.round(envNumber("HF_WORKERS", cpus().length));
@@ -226,7 +226,7 @@ export async function runHfBench(): Promise<void> {
   for (const e of extraLines) jobs.push(...e.jobs);
   // The harness pins itself to the load generator's CPUs (lib/process.ts); the threads run on all of them, and the pinning is restored after.
   if (threads > 1 && PINNED) execFileSync("taskset", ["-a", "-cp", `0-${cpus().length - 1}`, String(process.pid)], { stdio: "ignore" });
-  const scores = await runAll(jobs, threads).finally(() => {
+  const scores = await runAll(tuning, jobs, threads).finally(() => {
     if (threads > 1 && PINNED) pinLoadGenerator();
   });
   if (process.env.AUDIO_BENCH_VERBOSE) for (const s of scores) console.log(`  ${s.cell}: ${s.errors}/${s.length} | ${s.text} | ${s.output}`);
@@ -279,9 +279,6 @@ export async function runHfBench(): Promise<void> {
 
 // A worker thread of runAll: simulates and decodes the jobs it is sent.
 if (!isMainThread && (workerData as { hf?: boolean } | undefined)?.hf) {
-  for (const param of (workerData as { params: string[] }).params) {
-    const at = param.indexOf("=");
-    setTuning(param.slice(0, at), param.slice(at + 1));
-  }
-  parentPort!.on("message", (job: Job) => parentPort!.postMessage(run(job)));
+  const tuning = tuningWith((workerData as { tuning: Record<string, number | unknown[]> }).tuning);
+  parentPort!.on("message", (job: Job) => parentPort!.postMessage(run(tuning, job)));
 }

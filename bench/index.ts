@@ -5,8 +5,8 @@
  * the page's Lighthouse scores, mobile and desktop), spots (bench/spots.ts: spotting crowded bands of known stations).
  * Nothing is asserted: each figure is printed on one line, with its target where it has one.
  * `--param NAME=VALUE` (repeatable) overrides one of the decoder's tuned constants
- * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code; NAME is
- * `group.NAME` where more than one group holds it (`band.WINDOW_MS`), and may be elsewhere.
+ * (src/audio/decoder/tuning.ts) for this run, to sweep it without editing code; NAME may be
+ * qualified by its group (`band.DETECT_WINDOW_MS`).
  *
  * Tuning (environment): BENCH_CORE_ROUNDS, BENCH_CORE_ROUND_MS, BENCH_HTTP_DURATION,
  * BENCH_HTTP_WARMUP, BENCH_HTTP_ROUNDS, BENCH_HTTP_CONNECTIONS, BENCH_MEMORY_WARMUP,
@@ -16,7 +16,7 @@
 import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { setTuning } from "../src/audio/decoder/tuning.js";
+import { tuningWith, type Tuning } from "../src/audio/index.js";
 import { runCoreBench } from "./core.js";
 import { runForeignBench } from "./foreign.js";
 import { runFormatsBench } from "./formats.js";
@@ -38,12 +38,12 @@ type Part = (typeof PARTS)[number];
 
 const AUDIO_BENCH = fileURLToPath(new URL("./audio.ts", import.meta.url));
 
-async function runAudio(entry: "runAudioBench" | "runConditionsBench"): Promise<void> {
+async function runAudio(entry: "runAudioBench" | "runConditionsBench", tuning: Tuning): Promise<void> {
   if (!existsSync(AUDIO_BENCH)) throw new SkipError("bench/audio.ts does not exist");
-  const mod = (await import(pathToFileURL(AUDIO_BENCH).href)) as Record<string, (() => unknown) | undefined>;
+  const mod = (await import(pathToFileURL(AUDIO_BENCH).href)) as Record<string, ((tuning: Tuning) => unknown) | undefined>;
   const run = mod[entry];
   if (typeof run !== "function") throw new SkipError(`bench/audio.ts exports no ${entry}()`);
-  const result = await run();
+  const result = await run(tuning);
   // The audio bench prints its own figures; print anything it returns as lines too.
   if (Array.isArray(result)) {
     for (const item of result) {
@@ -52,26 +52,28 @@ async function runAudio(entry: "runAudioBench" | "runConditionsBench"): Promise<
   }
 }
 
-const RUNNERS: Record<Part, () => Promise<unknown>> = {
-  core: runCoreBench,
-  http: runHttpBench,
-  memory: runMemoryBench,
-  stream: runWavStreamBench,
-  audio: () => runAudio("runAudioBench"),
-  conditions: () => runAudio("runConditionsBench"),
+/** Each part, given the decoder's configuration (the parts that decode pass it to every decoder they make). */
+const RUNNERS: Record<Part, (tuning: Tuning) => Promise<unknown>> = {
+  core: () => runCoreBench(),
+  http: () => runHttpBench(),
+  memory: () => runMemoryBench(),
+  stream: () => runWavStreamBench(),
+  audio: (tuning) => runAudio("runAudioBench", tuning),
+  conditions: (tuning) => runAudio("runConditionsBench", tuning),
   foreign: runForeignBench,
   formats: runFormatsBench,
   live: runLiveBench,
   band: runBandBench,
   hf: runHfBench,
-  page: runPageBench,
+  page: () => runPageBench(),
   spots: runSpotsBench,
 };
 
-/** Applies the `--param NAME=VALUE` overrides (NAME or group.NAME: setTuning); returns them and the other arguments. */
-function applyParams(args: string[]): { rest: string[]; params: string[] } {
+/** The decoder's configuration the `--param NAME=VALUE` overrides make (NAME or group.NAME: tuningWith), the overrides, and the other arguments. */
+function applyParams(args: string[]): { rest: string[]; params: string[]; tuning: Tuning } {
   const rest: string[] = [];
   const params: string[] = [];
+  const overrides: Record<string, string> = {};
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const param = arg === "--param" ? args[++i] : arg.startsWith("--param=") ? arg.slice("--param=".length) : undefined;
@@ -80,16 +82,20 @@ function applyParams(args: string[]): { rest: string[]; params: string[] } {
       continue;
     }
     const at = param.indexOf("=");
-    try {
-      if (at < 1) throw new Error(`--param takes NAME=VALUE, not ${param}`);
-      setTuning(param.slice(0, at), param.slice(at + 1));
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(2);
-    }
+    if (at < 1) fail(`--param takes NAME=VALUE, not ${param}`);
+    overrides[param.slice(0, at)] = param.slice(at + 1);
     params.push(param);
   }
-  return { rest, params };
+  try {
+    return { rest, params, tuning: tuningWith(overrides) };
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
 }
 
 function selectedParts(args: string[]): Part[] {
@@ -104,7 +110,7 @@ function selectedParts(args: string[]): Part[] {
 }
 
 async function main(): Promise<void> {
-  const { rest, params } = applyParams(process.argv.slice(2));
+  const { rest, params, tuning } = applyParams(process.argv.slice(2));
   const parts = selectedParts(rest);
   const cpu = cpus();
   line(
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
   for (const part of parts) {
     const started = Date.now();
     try {
-      await RUNNERS[part]();
+      await RUNNERS[part](tuning);
       line(`${part} done`, `${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (error) {
       if (error instanceof SkipError) {

@@ -21,10 +21,9 @@
 import { cpuUsage } from "node:process";
 import WebSocket from "ws";
 import { dotMs } from "../src/core/units.js";
-import { TUNING } from "../src/audio/decoder/tuning.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createListener, decodeAudio, readRecording, readWav } from "../src/audio/index.js";
+import { createListener, decodeAudio, readRecording, readWav, type Tuning } from "../src/audio/index.js";
 import { DEFAULT_CORPUS, items, tokenErrors } from "./foreign.js";
 import { characterErrors, record } from "../test/fixtures/simulator.js";
 import { CHUNK_MS, streamed } from "../test/fixtures/streamed.js";
@@ -51,7 +50,7 @@ interface Bucket {
   length: number;
 }
 
-function accuracyAndLatency(): void {
+function accuracyAndLatency(tuning: Tuning): void {
   const step = envNumber("LIVE_BENCH_STEP", 2);
   const list = messages(96, 2026, 20);
   const fast: number[] = [];
@@ -70,8 +69,8 @@ function accuracyAndLatency(): void {
       const { samples: recorded, sampleRate } = readWav(recordMessage(m, snr, 1000 * i + snr).wav);
       for (const startMs of starts) {
         const samples = recorded.subarray(Math.round((startMs * sampleRate) / 1000));
-        const { events, summary } = streamed(samples, sampleRate);
-        b.batchErrors += characterErrors(m.text, decodeAudio(samples, sampleRate).output);
+        const { events, summary } = streamed(samples, sampleRate, { tuning });
+        b.batchErrors += characterErrors(m.text, decodeAudio(samples, sampleRate, { tuning }).output);
         b.liveErrors += characterErrors(m.text, summary.output);
         b.length += m.text.length;
         // Characters the stream's end decided are left out: their lag is the stream's end.
@@ -83,7 +82,7 @@ function accuracyAndLatency(): void {
           const lag = e.emittedAtMs - e.endMs - allowance;
           (m.wpm >= 20 ? fast : slow).push(lag);
           (m.wpm >= 20 ? fastFinal : slowFinal).push((corrected.get(e.index) ?? e.emittedAtMs) - e.endMs - allowance);
-          if (e.index >= TUNING.live.FIRST_CHARACTERS) (m.wpm >= 20 ? fastSettled : slowSettled).push(lag);
+          if (e.index >= tuning.live.FIRST_CHARACTERS) (m.wpm >= 20 ? fastSettled : slowSettled).push(lag);
         }
       }
     }
@@ -104,7 +103,7 @@ function accuracyAndLatency(): void {
   ] as const) {
     line(
       `live latency ${band}`,
-      `${lags(all)}${beyond} over ${all.length} characters (target p95 ≤1500 ms: ${verdict(all)}); after each stream's first ${TUNING.live.FIRST_CHARACTERS}: ${lags(settled)}; counting corrections: ${lags(final)}`,
+      `${lags(all)}${beyond} over ${all.length} characters (target p95 ≤1500 ms: ${verdict(all)}); after each stream's first ${tuning.live.FIRST_CHARACTERS}: ${lags(settled)}; counting corrections: ${lags(final)}`,
     );
   }
 }
@@ -117,8 +116,8 @@ function minuteOfMorse(seed: number): Float32Array {
 }
 
 /** One round of the capacity figure: ten streams interleaved chunk by chunk; the audio seconds decoded and the CPU seconds spent. */
-function capacityRound(): { audioS: number; cpuS: number } {
-  const streams = Array.from({ length: 10 }, (_, i) => ({ samples: minuteOfMorse(i), listener: createListener({ sampleRate: 8000 }) }));
+function capacityRound(tuning: Tuning): { audioS: number; cpuS: number } {
+  const streams = Array.from({ length: 10 }, (_, i) => ({ samples: minuteOfMorse(i), listener: createListener({ sampleRate: 8000, tuning }) }));
   const step = (CHUNK_MS * 8000) / 1000;
   const cpu = cpuUsage();
   let audioS = 0;
@@ -139,8 +138,8 @@ function capacityRound(): { audioS: number; cpuS: number } {
  * rounds, the sustained rate. One round's figure moves by a fifth or more on a shared
  * machine with the work unchanged, so the rounds' range is printed beside it.
  */
-function capacity(): void {
-  const rounds = Array.from({ length: envNumber("LIVE_BENCH_CAPACITY_ROUNDS", 5) }, capacityRound);
+function capacity(tuning: Tuning): void {
+  const rounds = Array.from({ length: envNumber("LIVE_BENCH_CAPACITY_ROUNDS", 5) }, () => capacityRound(tuning));
   const audioS = rounds.reduce((sum, r) => sum + r.audioS, 0);
   const perCore = audioS / rounds.reduce((sum, r) => sum + r.cpuS, 0);
   const each = rounds.map((r) => r.audioS / r.cpuS);
@@ -194,10 +193,10 @@ function sendStream(url: string, bytes: Buffer): Promise<string> {
 const WARM_MINUTES = 5;
 
 /** An hour of audio through one listener: the process's RSS and heap after the first minutes and at the end. */
-function hourLong(): void {
+function hourLong(tuning: Tuning): void {
   const seconds = envNumber("LIVE_BENCH_HOUR_S", 3600);
   const minute = minuteOfMorse(1);
-  const listener = createListener({ sampleRate: 8000 });
+  const listener = createListener({ sampleRate: 8000, tuning });
   const step = (CHUNK_MS * 8000) / 1000;
   // Collected first where the bench may (npm run bench exposes gc): what is left is what is held.
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -244,7 +243,7 @@ const NEW_STATION_TARGET_MS = 3000;
  * long after its first character ends the listener says the signal changed (target: within
  * 3 s), and how its text reads.
  */
-function newStation(): void {
+function newStation(tuning: Tuning): void {
   const delays: number[] = [];
   let errors = 0;
   let length = 0;
@@ -258,7 +257,7 @@ function newStation(): void {
           const both = new Float32Array(before.length + after.length);
           both.set(before);
           both.set(after, before.length);
-          const { events, summary } = streamed(both, 8000);
+          const { events, summary } = streamed(both, 8000, { tuning });
           const startMs = (1000 * before.length) / 8000 + 1000 * padS;
           const firstEndMs = startMs + NEW_STATION_FIRST_DOTS * dotMs(newWpm);
           const change = events.find((e) => e.type === "signal" && e.state === "changed" && e.emittedAtMs > startMs);
@@ -277,7 +276,7 @@ function newStation(): void {
 }
 
 /** Other people's recordings (bench/foreign.ts's corpus) streamed, against the batch decoder. */
-async function foreignLive(): Promise<void> {
+async function foreignLive(tuning: Tuning): Promise<void> {
   const corpus = process.env.FOREIGN_CORPUS ?? DEFAULT_CORPUS;
   if (!existsSync(join(corpus, "transcripts.tsv"))) return line("live CER foreign", `skipped: no foreign corpus at ${corpus}`);
   const live = { errors: 0, length: 0 };
@@ -287,8 +286,8 @@ async function foreignLive(): Promise<void> {
     let liveOutput = "";
     try {
       const { samples, sampleRate } = await readRecording(readFileSync(join(corpus, item.file)));
-      batchOutput = decodeAudio(samples, sampleRate).output;
-      liveOutput = streamed(samples, sampleRate).summary.output;
+      batchOutput = decodeAudio(samples, sampleRate, { tuning }).output;
+      liveOutput = streamed(samples, sampleRate, { tuning }).summary.output;
     } catch {
       // A file the reader refuses reads as empty to both.
     }
@@ -305,11 +304,11 @@ async function foreignLive(): Promise<void> {
   line("live CER foreign", `live ${cer(live)}, batch ${cer(batch)}`);
 }
 
-export async function runLiveBench(): Promise<void> {
-  accuracyAndLatency();
-  newStation();
-  await foreignLive();
-  capacity();
+export async function runLiveBench(tuning: Tuning): Promise<void> {
+  accuracyAndLatency(tuning);
+  newStation(tuning);
+  await foreignLive(tuning);
+  capacity(tuning);
   await capacityOverWebSocket();
-  hourLong();
+  hourLong(tuning);
 }

@@ -18,7 +18,7 @@
  * Environment: SPOTS_BENCH_RECORDINGS (default 20), SPOTS_BENCH_NOISE_S (600),
  * SPOTS_BENCH_LIVE_RECORDINGS (6), SPOTS_BENCH_HOUR_S (3600).
  */
-import { createListener, decodeSignalWords, type SpotEvent, spotRecording } from "../src/audio/index.js";
+import { createListener, decodeSignalWords, type SpotEvent, spotRecording, type Tuning } from "../src/audio/index.js";
 import { isCallSign, type Spot, spotsFromSignals } from "../src/core/index.js";
 import { bandWordEndsS, recordBand, type BandSignal } from "../test/fixtures/band.js";
 import { rng, type Random } from "../test/fixtures/random.js";
@@ -169,8 +169,8 @@ function qualifiedAtS(station: Station): number {
 }
 
 /** A recording's spot events from the live listener, streamed in 100 ms chunks as fast as it reads. */
-function liveSpots(samples: Float32Array): SpotEvent[] {
-  const listener = createListener({ sampleRate: RATE, signals: "all", spots: { dial: DIAL } });
+function liveSpots(tuning: Tuning, samples: Float32Array): SpotEvent[] {
+  const listener = createListener({ sampleRate: RATE, signals: "all", spots: { dial: DIAL }, tuning });
   const spots: SpotEvent[] = [];
   const step = RATE / 10;
   const keep = (events: ReturnType<typeof listener.push>) => spots.push(...events.filter((e): e is SpotEvent => e.type === "spot"));
@@ -195,7 +195,7 @@ function printLatency(label: string, values: number[]): void {
   );
 }
 
-export async function runSpotsBench(): Promise<void> {
+export async function runSpotsBench(tuning: Tuning): Promise<void> {
   const random = rng(SEED);
   const taken = new Set<string>();
   const recordings = Array.from({ length: envNumber("SPOTS_BENCH_RECORDINGS", 20) }, (_, i) => {
@@ -203,18 +203,18 @@ export async function runSpotsBench(): Promise<void> {
     return { stations, samples: recordBand({ signals: stations.map((s) => s.signal), durationS: MINUTE_S, sampleRate: RATE, noiseSeed: SEED + i }) };
   });
   const tally: Tally = { qualifying: 0, found: 0, spots: 0, busted: 0, kindRight: 0, frequencyErrorsKHz: [], plainSpots: 0 };
-  for (const { stations, samples } of recordings) score(stations, spotRecording(samples, RATE, { dial: DIAL }).spots, tally);
+  for (const { stations, samples } of recordings) score(stations, spotRecording(samples, RATE, { dial: DIAL, tuning }).spots, tally);
   printTally(`recordings (${recordings.length} x 1 min)`, tally);
 
   const noiseS = envNumber("SPOTS_BENCH_NOISE_S", 600);
-  const noise = spotRecording(recordBand({ signals: [], durationS: noiseS, sampleRate: RATE, noiseSeed: SEED - 1 }), RATE, { dial: DIAL }).spots;
+  const noise = spotRecording(recordBand({ signals: [], durationS: noiseS, sampleRate: RATE, noiseSeed: SEED - 1 }), RATE, { dial: DIAL, tuning }).spots;
   line(`noise alone (${noiseS} s): spots`, `${noise.length} (target 0)`);
 
   const live = recordings.slice(0, envNumber("SPOTS_BENCH_LIVE_RECORDINGS", 6));
   const liveTally: Tally = { qualifying: 0, found: 0, spots: 0, busted: 0, kindRight: 0, frequencyErrorsKHz: [], plainSpots: 0 };
   const streamLatency: number[] = [];
   for (const { stations, samples } of live) {
-    const spots = liveSpots(samples);
+    const spots = liveSpots(tuning, samples);
     score(stations, spots, liveTally);
     streamLatency.push(...latencies(stations, spots, (s) => s.emittedAtMs / 1000));
   }
@@ -232,7 +232,7 @@ export async function runSpotsBench(): Promise<void> {
   const hour = recordBand({ signals: hourStations.map((s) => s.signal), durationS: hourS, sampleRate: RATE, noiseSeed: SEED + 1000 });
   // CPU time as well as wall time: the machine may be shared, and the reading runs on this one thread.
   const started = { wall: performance.now(), cpu: process.cpuUsage() };
-  const { signals } = decodeSignalWords(hour, RATE, {});
+  const { signals } = decodeSignalWords(hour, RATE, { tuning });
   const read = { wall: performance.now(), cpu: process.cpuUsage(started.cpu) };
   const hourSpots = spotsFromSignals(signals, { dial: DIAL }).spots;
   const spotted = { wall: performance.now(), cpu: process.cpuUsage(started.cpu) };

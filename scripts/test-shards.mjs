@@ -5,11 +5,11 @@
  * Node's test runner: the shards, then the files that keep a process of their own.
  * Tests report their own file, so a failure still names it (scripts/test-summary.mjs).
  *
- * A file keeps its own process when it changes what other files would see (the decoder's tuning,
- * the environment, the working directory, process handlers), when it writes hooks or awaits at its
- * top level (hooks there belong to the process: they run before its next test and at its end,
- * which suits a file's server, serveForTests, but nothing that must end with the file), and
- * when it is named SLOW, so that the long files start first and none runs alone at the end.
+ * A file keeps its own process when it changes what other files would see (the environment, the
+ * working directory, process handlers), when it writes hooks or awaits at its top level (hooks
+ * there belong to the process: they run before its next test and at its end, which suits a
+ * file's server, serveForTests, but nothing that must end with the file), and when it is named
+ * SLOW, so that the long files start first and none runs alone at the end.
  *
  * Usage: node scripts/test-shards.mjs DIR SHARDS SLOW_FILE... -- FILE...
  */
@@ -18,7 +18,6 @@ import { join, relative } from "node:path";
 
 /** What a file does that other files in its process would see, or that needs the process to itself. */
 const OWN_PROCESS = [
-  /\bsetTuning\(/,
   /\bprocess\.env(\.\w+|\[[^\]]+\])\s*=[^=]/,
   /\bprocess\.(chdir|on|once)\(/,
   /^(before|after|beforeEach|afterEach)\(/m,

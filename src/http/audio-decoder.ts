@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { AudioHints, RecordingSpotOptions } from "../audio/index.js";
+import type { AudioDecodeOptions, RecordingSpotOptions } from "../audio/index.js";
 import type { DecodeOutcome, DecodeTask, RecordingDecode, RecordingSpots } from "./decode-worker.js";
 import { MorseError } from "../core/index.js";
 import { decodeTimedOut } from "./errors.js";
@@ -51,23 +51,23 @@ export class AudioDecoder {
   }
 
   /**
-   * The Morse in a recording (of any format we read), declared as `mediaType`; with
-   * `signals` "all", every signal's too. Stopped, its thread ended, when `gone` aborts (the
+   * The Morse in a recording (of any format we read), declared as `mediaType`, decoded as
+   * `options` say (decode-recording.ts). Stopped, its thread ended, when `gone` aborts (the
    * client went away) or at the deadline (HttpError DECODE_TIMEOUT).
    *
    * The file's memory goes to the decoding thread: when `file` is the whole of its
    * ArrayBuffer, that is transferred (`file` is left empty), not copied. How many recordings
    * are taken at once is decode-admission.ts's concern; the pool's queue stays bounded too.
    */
-  async decode(file: Uint8Array, mediaType: string, hints: AudioHints, signals?: "all", gone?: AbortSignal): Promise<RecordingDecode> {
-    const outcome = await this.run(file, { mediaType, hints, signals }, gone);
+  async decode(file: Uint8Array, mediaType: string, options: AudioDecodeOptions, gone?: AbortSignal): Promise<RecordingDecode> {
+    const outcome = await this.run(file, { mediaType, options }, gone);
     if (!("result" in outcome)) throw new Error("a decode answered with spots");
     return outcome.result;
   }
 
   /** The spots of a recording (API.md section 9), stopped as decode is. */
   async spots(file: Uint8Array, mediaType: string, options: RecordingSpotOptions, gone?: AbortSignal): Promise<RecordingSpots> {
-    const outcome = await this.run(file, { mediaType, hints: {}, spots: options }, gone);
+    const outcome = await this.run(file, { mediaType, options: {}, spots: options }, gone);
     if (!("spots" in outcome)) throw new Error("a spotting answered with a decode");
     return outcome.spots;
   }

@@ -5,8 +5,7 @@
 import { MorseError, type MorseErrorCode } from "../core/errors.js";
 // From their own modules, not the library's index: a thread starts within a decode's deadline, and
 // loads what decoding needs, not the renderers and encoders.
-import { decodeAudio, type AudioDecode, type AudioHints } from "../audio/decoder/decode-audio.js";
-import { decodeSignals, type SignalDecode } from "../audio/decoder/decode-signals.js";
+import { type AudioDecodeOptions, decodeRecording, type RecordingDecode } from "../audio/decoder/decode-recording.js";
 import { readRecording } from "../audio/formats/read.js";
 import { type RecordingSpotOptions, spotRecording } from "../audio/spots.js";
 import type { Spot } from "../core/index.js";
@@ -17,15 +16,12 @@ export interface DecodeTask {
   bytes: Uint8Array;
   /** The media type it was sent as, which its bytes must agree with. */
   mediaType: string;
-  hints: AudioHints;
-  /** `all`: every signal of the band read apart too. */
-  signals?: "all";
+  options: AudioDecodeOptions;
   /** Where given, the recording's spots (API.md section 9) instead of its text. */
   spots?: RecordingSpotOptions;
 }
 
-/** decodeAudio's reading, and with signals=all every signal's. */
-export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
+export type { RecordingDecode };
 
 /** A recording's spots, how many calls the busted-call rule kept out, and its length. */
 export interface RecordingSpots {
@@ -40,16 +36,14 @@ export type DecodeOutcome =
   | { ok: true; spots: RecordingSpots }
   | { ok: false; code: MorseErrorCode; message: string; cause?: string };
 
-export default async function decodeRecording({ bytes, mediaType, hints, signals, spots }: DecodeTask): Promise<DecodeOutcome> {
+export default async function decodeTask({ bytes, mediaType, options, spots }: DecodeTask): Promise<DecodeOutcome> {
   try {
-    const { samples, sampleRate } = await readRecording(bytes, { mediaType, keepHz: hints.frequency, maxSeconds: MAX_RECORDING_SECONDS });
+    const { samples, sampleRate } = await readRecording(bytes, { mediaType, keepHz: options.frequency, maxSeconds: MAX_RECORDING_SECONDS });
     if (spots) {
       const { spots: found, busted, durationMs } = spotRecording(samples, sampleRate, spots);
       return { ok: true, spots: { spots: found, busted, durationMs } };
     }
-    const result: RecordingDecode = decodeAudio(samples, sampleRate, hints);
-    if (signals === "all") result.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm }).signals;
-    return { ok: true, result };
+    return { ok: true, result: decodeRecording(samples, sampleRate, options) };
   } catch (error) {
     if (error instanceof MorseError) {
       const cause = error.cause === undefined ? {} : { cause: String(error.cause) };

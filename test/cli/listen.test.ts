@@ -119,7 +119,10 @@ describe("ditdah listen", () => {
         json.signals.map((s: { output: string }) => s.output),
         ["CQ CQ DE W1AW K", "TEST DL1ABC"],
       );
-      assert.equal((await ditdah(["listen", "--all", "--frequency", "600", band])).code, 2);
+      // As POST /api/v1/decode-audio takes them: the pitch given names the main reading's signal; every signal is still read.
+      const hinted = JSON.parse((await ditdah(["listen", "--all", "--json", "--frequency", "1400", band])).stdout);
+      assert.equal(hinted.output, "TEST DL1ABC");
+      assert.deepEqual(hinted.signals, json.signals);
     });
 
     it("prints a line per word, tagged by pitch, with --live", async () => {

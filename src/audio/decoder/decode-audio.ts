@@ -43,13 +43,16 @@ import type { PhaseReference } from "./evidence/in-phase.js";
 import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type EnvelopeReading, type Reading } from "./passes.js";
 import { fadeOf } from "./evidence/fading.js";
 import { searchSpeed, type Speed } from "./speed.js";
-import { TUNING } from "./tuning.js";
+import type { Tuning } from "./tuning.js";
+import { tuningOf } from "./tuning-overrides.js";
 
 export interface AudioHints {
   /** Expected pitch, Hz, from 200 to 0.45 of the sample rate: the search is narrowed to ±50 Hz around it. */
   frequency?: number;
   /** Expected speed, wpm: skips the speed search (ignored unless a positive number). */
   wpm?: number;
+  /** The decoder's configuration (tuning-overrides.ts tuningWith); DEFAULT_TUNING if absent. */
+  tuning?: Tuning;
 }
 
 export interface AudioDecode extends TimingDecode {
@@ -104,18 +107,18 @@ export interface TurnText {
 }
 
 /** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where `noisy`. */
-function textOf(bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneEnds: boolean): Pick<TurnText, "decoded" | "keyed"> {
+function textOf(tuning: Tuning, bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneEnds: boolean): Pick<TurnText, "decoded" | "keyed"> {
   const { decoded, spacing } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
-  const read = characterPass(bb, reading, phase);
+  const read = characterPass(tuning, bb, reading, phase);
   if (read) {
-    const [from, to] = dropLoneEnds ? loneEnds(read, gapUnitMs) : [0, read.length];
-    return { decoded: transcribe(read, decoded.wpm, from, to), keyed: read.slice(from, to) };
+    const [from, to] = dropLoneEnds ? loneEnds(tuning, read, gapUnitMs) : [0, read.length];
+    return { decoded: transcribe(tuning, read, decoded.wpm, from, to), keyed: read.slice(from, to) };
   }
-  const [from, to] = dropLoneEnds ? loneEnds(reading.keyed, gapUnitMs) : [0, reading.keyed.length];
+  const [from, to] = dropLoneEnds ? loneEnds(tuning, reading.keyed, gapUnitMs) : [0, reading.keyed.length];
   if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed };
   const keyed = reading.keyed.slice(from, to);
-  return { decoded: analyseTimings(durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
+  return { decoded: analyseTimings(tuning, durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
 }
 
 /**
@@ -134,24 +137,24 @@ interface Begun {
 }
 
 /** A reading at a speed found or hinted, begun; undefined where no keying is found. */
-function begin(baseband: Baseband, speed: Speed | { dotMs: number; rungMs: undefined }, hintWpm: number | undefined): Begun | undefined {
+function begin(tuning: Tuning, baseband: Baseband, speed: Speed | { dotMs: number; rungMs: undefined }, hintWpm: number | undefined): Begun | undefined {
   // A fast or deep fade puts a trough's marks under the levels' threshold: it is taken out first.
-  const fade = fadeOf(baseband, speed.dotMs);
-  const bb = fade ? withoutFade(baseband, fade.gain) : baseband;
-  for (let k = 0; k <= TUNING.speed.FALLBACK_FILTERS; k++) {
-    const first = envelopePasses(bb, speed.dotMs, hintWpm, speed.dotMs * Math.SQRT2 ** k);
+  const fade = fadeOf(tuning, baseband, speed.dotMs);
+  const bb = fade ? withoutFade(tuning, baseband, fade.gain) : baseband;
+  for (let k = 0; k <= tuning.speed.FALLBACK_FILTERS; k++) {
+    const first = envelopePasses(tuning, bb, speed.dotMs, hintWpm, speed.dotMs * Math.SQRT2 ** k);
     if (!first) continue;
-    const phase = phaseReferenceOf(bb, first, fade?.fast ?? false);
-    return { bb, first, phase, reading: coherentPasses(bb, first, phase), rungMs: speed.rungMs };
+    const phase = phaseReferenceOf(tuning, bb, first, fade?.fast ?? false);
+    return { bb, first, phase, reading: coherentPasses(tuning, bb, first, phase), rungMs: speed.rungMs };
   }
   return undefined;
 }
 
 /** A reading begun, finished: its characters read; undefined where what was keyed is too fast to be Morse. */
-function finish({ bb, first, phase, reading, rungMs }: Begun): TurnText | undefined {
+function finish(tuning: Tuning, { bb, first, phase, reading, rungMs }: Begun): TurnText | undefined {
   const clear = clarity(first.levels);
-  const text = textOf(bb, reading, phase, noisy(clear));
-  return text.decoded.wpm > TUNING.speed.FASTEST_WPM ? undefined : { ...text, clarity: clear, rungMs };
+  const text = textOf(tuning, bb, reading, phase, noisy(tuning, clear));
+  return text.decoded.wpm > tuning.speed.FASTEST_WPM ? undefined : { ...text, clarity: clear, rungMs };
 }
 
 /**
@@ -188,26 +191,27 @@ export interface Findings {
 export function hearAudio(recording: Float32Array, recordingRate: number, hints: AudioHints = {}, before: Findings = {}): AudioHearing {
   checkInput(recording, recordingRate);
   checkHints(hints, recordingRate);
-  const usable = usableSamples(recording);
+  const tuning = tuningOf(hints);
+  const usable = usableSamples(tuning, recording);
   const durationMs = (1000 * usable.length) / recordingRate;
   const factor = decodeFactor(recordingRate, hints.frequency);
-  const samples = withoutCrashes(decimate(usable, factor), recordingRate / factor);
+  const samples = withoutCrashes(tuning, decimate(usable, factor), recordingRate / factor);
   const sampleRate = recordingRate / factor;
-  const range = pitchRange(hints.frequency, sampleRate);
-  const pitches = before.pitches ?? findPitches(samples, sampleRate, range, TUNING.turns.TURN_MIN_SEPARATION_HZ);
+  const range = pitchRange(tuning, hints.frequency, sampleRate);
+  const pitches = before.pitches ?? findPitches(tuning, samples, sampleRate, range, tuning.turns.TURN_MIN_SEPARATION_HZ);
   const nothing: AudioHearing = {
     decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs, warning: nothingFound(range) },
     heard: [],
     found: { pitches },
   };
   if (pitches === undefined) return nothing;
-  const strongest = { frequency: pitches.first, bb: toBaseband(samples, sampleRate, pitches.first) };
+  const strongest = { frequency: pitches.first, bb: toBaseband(tuning, samples, sampleRate, pitches.first) };
   // A hinted pitch names one station: the others' turns are not read.
-  const stations = turns(samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
+  const stations = turns(tuning, samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const read = stations.flatMap((turn) => {
-    const bb = stations.length === 1 ? strongest.bb : toBaseband(samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    const hintWpm = hintedWpm(hints) ?? followedWpm(turn, before.followed);
-    return readTurn(turn, bb, sampleRate, hintWpm, before.nearDotMs);
+    const bb = stations.length === 1 ? strongest.bb : toBaseband(tuning, samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
+    const hintWpm = hintedWpm(hints) ?? followedWpm(tuning, turn, before.followed);
+    return readTurn(tuning, turn, bb, sampleRate, hintWpm, before.nearDotMs);
   });
   const found = read.filter((r): r is PieceText => (r.decoded?.decoded.characters ?? 0) > 0);
   if (found.length === 0) return nothing;
@@ -225,7 +229,7 @@ export function hearAudio(recording: Float32Array, recordingRate: number, hints:
   // Timed only when asked for: decodeAudio wants the text alone.
   const timed = () =>
     joinedAsWords(
-      found.map(({ turn, decoded }) => heardCharacters(decoded.decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
+      found.map(({ turn, decoded }) => heardCharacters(tuning, decoded.decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
     );
   return {
     decode,
@@ -252,8 +256,8 @@ export function heardMost<T extends PieceRead>(pieces: readonly T[]): T {
 }
 
 /** The speed of the signal `followed`, for a turn at its pitch (within PITCH_CHANGE_HZ). */
-function followedWpm(turn: Turn, followed: Findings["followed"]): number | undefined {
-  return followed && Math.abs(turn.frequency - followed.frequency) <= TUNING.turns.PITCH_CHANGE_HZ ? followed.wpm : undefined;
+function followedWpm(tuning: Tuning, turn: Turn, followed: Findings["followed"]): number | undefined {
+  return followed && Math.abs(turn.frequency - followed.frequency) <= tuning.turns.PITCH_CHANGE_HZ ? followed.wpm : undefined;
 }
 
 /**
@@ -263,15 +267,15 @@ function followedWpm(turn: Turn, followed: Findings["followed"]): number | undef
  * they key at speeds apart (byTransmission), else whole. A piece where nothing is found, or
  * where what was keyed is too fast to be Morse, reads as undefined.
  */
-export function readTurn(turn: Turn, bb: Baseband, sampleRate: number, hintWpm: number | undefined, nearDotMs?: number): PieceRead[] {
+export function readTurn(tuning: Tuning, turn: Turn, bb: Baseband, sampleRate: number, hintWpm: number | undefined, nearDotMs?: number): PieceRead[] {
   // The transmissions are cut from the baseband as mixed: the drift follower works in place.
   const mixed = hintWpm === undefined ? { re: bb.re.slice(), im: bb.im.slice(), blockMs: bb.blockMs } : bb;
-  followDrift(bb);
-  const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(bb, nearDotMs);
-  const begun = speed && begin(bb, speed, hintWpm);
+  followDrift(tuning, bb);
+  const speed = hintWpm !== undefined ? { dotMs: dotMsOf(hintWpm), rungMs: undefined } : searchSpeed(tuning, bb, nearDotMs);
+  const begun = speed && begin(tuning, bb, speed, hintWpm);
   if (!begun) return [{ turn, decoded: undefined }];
-  const pieces = hintWpm === undefined ? byTransmission(turn, mixed, sampleRate, begun) : undefined;
-  return pieces ?? [{ turn, decoded: finish(begun) }];
+  const pieces = hintWpm === undefined ? byTransmission(tuning, turn, mixed, sampleRate, begun) : undefined;
+  return pieces ?? [{ turn, decoded: finish(tuning, begun) }];
 }
 
 /**
@@ -284,9 +288,9 @@ export function readTurn(turn: Turn, bb: Baseband, sampleRate: number, hintWpm: 
  * one station after another, are mostly read by transmission, and their whole reading's
  * character pass was thrown away.
  */
-function byTransmission(turn: Turn, mixed: Baseband, sampleRate: number, { first, reading }: Begun): PieceRead[] | undefined {
+function byTransmission(tuning: Tuning, turn: Turn, mixed: Baseband, sampleRate: number, { first, reading }: Begun): PieceRead[] | undefined {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
-  const spans = noisy(clarity(first.levels)) ? [] : measurable(transmissionsOf(reading.analysis.decoded, reading.keyed));
+  const spans = noisy(tuning, clarity(first.levels)) ? [] : measurable(tuning, transmissionsOf(tuning, reading.analysis.decoded, reading.keyed));
   if (spans.length < 2) return undefined;
   const samplesPerBlock = Math.round((mixed.blockMs * sampleRate) / 1000);
   const cuts = [0, ...spans.slice(1).map((span, k) => Math.round((spans[k]!.endMs + span.startMs) / 2 / mixed.blockMs)), mixed.re.length];
@@ -298,24 +302,24 @@ function byTransmission(turn: Turn, mixed: Baseband, sampleRate: number, { first
       to: k === spans.length - 1 ? turn.to : turn.from + to * samplesPerBlock,
     };
     const bb = { re: mixed.re.slice(from, to), im: mixed.im.slice(from, to), blockMs: mixed.blockMs };
-    followDrift(bb);
-    return { piece, bb, speed: searchSpeed(bb) };
+    followDrift(tuning, bb);
+    return { piece, bb, speed: searchSpeed(tuning, bb) };
   });
   const dotMs = dotMsOf(reading.analysis.decoded.wpm);
-  const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= TUNING.turns.SPEED_CHANGE;
+  const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= tuning.turns.SPEED_CHANGE;
   if (!pieces.some(({ speed }) => apart(speed))) return undefined;
   return pieces.map(({ piece, bb, speed }) => {
-    const begun = speed && begin(bb, speed, undefined);
-    return { turn: piece, decoded: begun && finish(begun) };
+    const begun = speed && begin(tuning, bb, speed, undefined);
+    return { turn: piece, decoded: begun && finish(tuning, begun) };
   });
 }
 
 /** The transmissions joined until each holds TRANSMISSION_CHARACTERS (a short one to the one before; the first, to the one after): fewer are too few to measure a speed by. */
-function measurable(spans: Transmission[]): Transmission[] {
+function measurable(tuning: Tuning, spans: Transmission[]): Transmission[] {
   const out: Transmission[] = [];
   for (const span of spans) {
     const last = out.at(-1);
-    if (last && (last.characters < TUNING.speed.TRANSMISSION_CHARACTERS || span.characters < TUNING.speed.TRANSMISSION_CHARACTERS)) {
+    if (last && (last.characters < tuning.speed.TRANSMISSION_CHARACTERS || span.characters < tuning.speed.TRANSMISSION_CHARACTERS)) {
       last.endMs = span.endMs;
       last.characters += span.characters;
     } else out.push({ ...span });

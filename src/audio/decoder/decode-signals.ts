@@ -18,7 +18,8 @@ import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
 import type { Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
-import { TUNING } from "./tuning.js";
+import type { Tuning } from "./tuning.js";
+import { tuningOf } from "./tuning-overrides.js";
 
 /** One signal of a band, as read. */
 export interface SignalDecode extends TimingDecode {
@@ -56,8 +57,8 @@ export interface HeardSignal {
 }
 
 /** A channel's half-width: half the way to the nearest other signal, within CHANNEL_MIN_HZ..CHANNEL_MAX_HZ. */
-function halfWidthOf(found: FoundSignal[], i: number): number {
-  const { CHANNEL_MIN_HZ, CHANNEL_MAX_HZ } = TUNING.band;
+function halfWidthOf(tuning: Tuning, found: FoundSignal[], i: number): number {
+  const { CHANNEL_MIN_HZ, CHANNEL_MAX_HZ } = tuning.band;
   let nearest = Number.POSITIVE_INFINITY;
   for (let j = 0; j < found.length; j++) if (j !== i) nearest = Math.min(nearest, Math.abs(found[j]!.frequency - found[i]!.frequency));
   return Math.min(CHANNEL_MAX_HZ, Math.max(CHANNEL_MIN_HZ, nearest / 2));
@@ -68,24 +69,33 @@ function halfWidthOf(found: FoundSignal[], i: number): number {
  * than SHORTEST_MARK of a dot at DECODE_WPM's fastest (shorter is clicks or noise, keyed
  * faster than anyone sends).
  */
-function isMorse(signal: HeardSignal): boolean {
-  const { MIN_SNR_DB, SHORTEST_MARK, MIN_CHARACTERS } = TUNING.band;
+function isMorse(tuning: Tuning, signal: HeardSignal): boolean {
+  const { MIN_SNR_DB, SHORTEST_MARK, MIN_CHARACTERS } = tuning.band;
   const lengths = signal.characters.flatMap((c) => c.marks.map((m) => m.endMs - m.startMs)).sort((a, b) => a - b);
   const median = lengths[lengths.length >> 1] ?? 0;
   return signal.characters.length >= MIN_CHARACTERS && signal.snrDb >= MIN_SNR_DB && median >= SHORTEST_MARK * dotMs(DECODE_WPM.max);
 }
 
 /** One signal read in its channel where it is heard; undefined where nothing is read. */
-function readSignal(samples: Float32Array, sampleRate: number, found: FoundSignal, halfWidthHz: number, hintWpm: number | undefined): HeardSignal | undefined {
-  const { PAD_MS } = TUNING.band;
+function readSignal(
+  tuning: Tuning,
+  samples: Float32Array,
+  sampleRate: number,
+  found: FoundSignal,
+  halfWidthHz: number,
+  hintWpm: number | undefined,
+): HeardSignal | undefined {
+  const { PAD_MS } = tuning.band;
   const from = Math.max(0, Math.floor(((found.fromMs - PAD_MS) * sampleRate) / 1000));
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
   const whole: Turn = { frequency: found.frequency, from, to };
-  const pieces = readTurn(whole, channelOf(samples.subarray(from, to), sampleRate, found.frequency, halfWidthHz), sampleRate, hintWpm);
+  const pieces = readTurn(tuning, whole, channelOf(tuning, samples.subarray(from, to), sampleRate, found.frequency, halfWidthHz), sampleRate, hintWpm);
   const main = heardMost(pieces);
   if (!main.decoded) return undefined;
   const frequency = Math.round(found.frequency);
-  const characters = joinedAsWords(pieces.map(({ turn, decoded }) => (decoded ? channelCharacters(decoded, (1000 * turn.from) / sampleRate, frequency) : [])));
+  const characters = joinedAsWords(
+    pieces.map(({ turn, decoded }) => (decoded ? channelCharacters(tuning, decoded, (1000 * turn.from) / sampleRate, frequency) : [])),
+  );
   // Read from the channel's noise before or after the signal is keyed.
   return {
     frequency,
@@ -97,12 +107,12 @@ function readSignal(samples: Float32Array, sampleRate: number, found: FoundSigna
 }
 
 /** The characters of one reading, each with its marks, in ms from the recording's start (the reading's starts at `offsetMs`). */
-function channelCharacters(read: TurnText, offsetMs: number, frequency: number): ChannelCharacter[] {
+function channelCharacters(tuning: Tuning, read: TurnText, offsetMs: number, frequency: number): ChannelCharacter[] {
   const marks = read.keyed.filter((e) => e.mark).map((e) => ({ startMs: offsetMs + e.startMs, endMs: offsetMs + e.startMs + e.durationMs }));
   // A character is as many marks as its pattern has elements, dealt out in order.
   const characters: ChannelCharacter[] = [];
   let m = 0;
-  for (const c of heardCharacters(read.decoded, read.keyed, offsetMs, frequency)) {
+  for (const c of heardCharacters(tuning, read.decoded, read.keyed, offsetMs, frequency)) {
     characters.push({ ...c, marks: marks.slice(m, m + c.morse.length) });
     m += c.morse.length;
   }
@@ -164,13 +174,13 @@ function sourceOf(s: HeardSignal): Omit<Source, "stronger"> {
 }
 
 /** The other signals as sources of leaks into `signal`. */
-function sourcesFor(signal: HeardSignal, others: readonly HeardSignal[], sources: Map<HeardSignal, Omit<Source, "stronger">>): Source[] {
-  return others.filter((o) => o !== signal).map((o) => ({ ...sources.get(o)!, stronger: o.powerDb >= signal.powerDb + TUNING.band.LEAK_DB }));
+function sourcesFor(tuning: Tuning, signal: HeardSignal, others: readonly HeardSignal[], sources: Map<HeardSignal, Omit<Source, "stronger">>): Source[] {
+  return others.filter((o) => o !== signal).map((o) => ({ ...sources.get(o)!, stronger: o.powerDb >= signal.powerDb + tuning.band.LEAK_DB }));
 }
 
 /** A mark copying a stronger source's keying. */
-function copied(m: Mark, sources: readonly Source[]): boolean {
-  return sources.some((src) => src.stronger && copyOf(m, src, TUNING.band.ALIGNED_MS));
+function copied(tuning: Tuning, m: Mark, sources: readonly Source[]): boolean {
+  return sources.some((src) => src.stronger && copyOf(m, src, tuning.band.ALIGNED_MS));
 }
 
 /**
@@ -178,11 +188,11 @@ function copied(m: Mark, sources: readonly Source[]): boolean {
  * by them, and the share chance alone would give: a mark has some edge of a source with
  * edges everywhere (noise read as Morse) by it often, and a long one of any source.
  */
-function leakedShare(signal: HeardSignal, sources: readonly Source[]): { share: number; chance: number } {
-  const { ALIGNED_MS } = TUNING.band;
+function leakedShare(tuning: Tuning, signal: HeardSignal, sources: readonly Source[]): { share: number; chance: number } {
+  const { ALIGNED_MS } = tuning.band;
   const marks = signal.characters.flatMap((c) => c.marks);
   if (marks.length === 0) return { share: 0, chance: 0 };
-  const share = marks.filter((m) => copied(m, sources) || sources.some((src) => byEdge(m, src, ALIGNED_MS))).length / marks.length;
+  const share = marks.filter((m) => copied(tuning, m, sources) || sources.some((src) => byEdge(m, src, ALIGNED_MS))).length / marks.length;
   const byChance = (m: Mark) =>
     1 - sources.reduce((apart, src) => apart * (1 - Math.min(1, (src.edges.length * (m.endMs - m.startMs + 2 * ALIGNED_MS)) / spanMs(src))), 1);
   return { share, chance: marks.reduce((sum, m) => sum + byChance(m), 0) / marks.length };
@@ -206,11 +216,11 @@ function spanMs(src: Omit<Source, "stronger">): number {
  * mark is such a copy, or a click starting and ending within ALIGNED_MS of one edge of
  * another's: a station keying apart matches so in under one character in thirty.
  */
-function withoutLeaks(read: readonly HeardSignal[]): HeardSignal[] {
-  const { ALIGNED_MS, LEAKED_SHARE } = TUNING.band;
+function withoutLeaks(tuning: Tuning, read: readonly HeardSignal[]): HeardSignal[] {
+  const { ALIGNED_MS, LEAKED_SHARE } = tuning.band;
   const sources = new Map(read.map((r) => [r, sourceOf(r)]));
   const leaks = (s: HeardSignal, from: readonly HeardSignal[]) => {
-    const { share, chance } = leakedShare(s, sourcesFor(s, from, sources));
+    const { share, chance } = leakedShare(tuning, s, sourcesFor(tuning, s, from, sources));
     return share >= LEAKED_SHARE && share >= 2 * chance;
   };
   // Against the stronger signals kept so far, then each against all the others kept (a strong image of a weaker station leaks back into it).
@@ -218,8 +228,8 @@ function withoutLeaks(read: readonly HeardSignal[]): HeardSignal[] {
   for (const s of [...read].sort((a, b) => b.powerDb - a.powerDb)) if (!leaks(s, stronger)) stronger.push(s);
   const kept = stronger.filter((s) => !leaks(s, stronger));
   return kept.map((signal) => {
-    const from = sourcesFor(signal, kept, sources);
-    const leaked = (c: ChannelCharacter) => c.marks.every((m) => copied(m, from) || from.some((src) => clickOf(m, src, ALIGNED_MS)));
+    const from = sourcesFor(tuning, signal, kept, sources);
+    const leaked = (c: ChannelCharacter) => c.marks.every((m) => copied(tuning, m, from) || from.some((src) => clickOf(m, src, ALIGNED_MS)));
     return { ...signal, characters: signal.characters.filter((c) => !leaked(c)) };
   });
 }
@@ -247,17 +257,18 @@ function decodeOf(r: HeardSignal): SignalDecode {
  * apart, strongest first, each character with its marks, without what the others leak into
  * it. The samples are left as they are.
  */
-export function hearSignals(samples: Float32Array, sampleRate: number, hints: AudioHints = {}): HeardSignal[] {
-  const found = findSignals(samples, sampleRate);
+export function hearSignals(tuning: Tuning, samples: Float32Array, sampleRate: number, hints: AudioHints = {}): HeardSignal[] {
+  const found = findSignals(tuning, samples, sampleRate);
   // Strongest first: each signal read is taken out of what the weaker ones beside it are read from.
   const rest = samples.slice();
   const read: HeardSignal[] = [];
   found.forEach((s, i) => {
-    const heard = readSignal(rest, sampleRate, s, halfWidthOf(found, i), hintedWpm(hints));
-    if (!heard || !isMorse(heard)) return;
+    const heard = readSignal(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints));
+    if (!heard || !isMorse(tuning, heard)) return;
     read.push(heard);
-    if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= TUNING.band.SIDEBAND_HZ)) {
+    if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= tuning.band.SIDEBAND_HZ)) {
       cancelSignal(
+        tuning,
         rest,
         sampleRate,
         s.frequency,
@@ -265,7 +276,7 @@ export function hearSignals(samples: Float32Array, sampleRate: number, hints: Au
       );
     }
   });
-  return withoutLeaks(read).filter((r) => r.characters.length >= TUNING.band.MIN_CHARACTERS);
+  return withoutLeaks(tuning, read).filter((r) => r.characters.length >= tuning.band.MIN_CHARACTERS);
 }
 
 /**
@@ -292,10 +303,11 @@ export type TimedSignal = SignalDecode & { words: SignalWord[] };
 /** decodeSignals' reading with each signal's words timed (for spots: where in the recording each call was heard). */
 export function decodeSignalWords(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): { signals: TimedSignal[]; durationMs: number } {
   checkInput(recording, sampleRate);
-  const usable = usableSamples(recording);
+  const tuning = tuningOf(hints);
+  const usable = usableSamples(tuning, recording);
   const durationMs = (1000 * usable.length) / sampleRate;
   const factor = decodeFactor(sampleRate);
-  const signals = hearSignals(decimate(usable, factor), sampleRate / factor, hints)
+  const signals = hearSignals(tuning, decimate(usable, factor), sampleRate / factor, hints)
     .map((heard) => ({ ...decodeOf(heard), words: wordsOf(heard) }))
     .sort((a, b) => a.frequency - b.frequency);
   for (const [i, s] of signals.entries()) s.signal = i;

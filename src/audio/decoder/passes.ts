@@ -21,7 +21,7 @@ import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./search/grid.js";
 import { segment, segmentCoherent } from "./search/marks.js";
 import { keyByThreshold } from "./search/threshold.js";
 import { median } from "../dsp/stats.js";
-import { TUNING } from "./tuning.js";
+import type { Tuning } from "./tuning.js";
 
 /** What a pass keyed, and its timings' analysis (speed along the recording, fit, spacing). */
 export interface Reading {
@@ -47,8 +47,8 @@ function dotProfile(reading: Reading, dots: ArrayLike<number>, blockMs: number, 
 }
 
 /** Spread of the segmentations' length priors, from how well the reading before fit Morse timing. */
-function spreadOf(analysis: TimingAnalysis): number {
-  const { MIN_SPREAD, MAX_SPREAD, MISFIT_TO_SPREAD } = TUNING.passes;
+function spreadOf(tuning: Tuning, analysis: TimingAnalysis): number {
+  const { MIN_SPREAD, MAX_SPREAD, MISFIT_TO_SPREAD } = tuning.passes;
   return Math.min(MAX_SPREAD, Math.max(MIN_SPREAD, MISFIT_TO_SPREAD * analysis.misfit));
 }
 
@@ -64,26 +64,27 @@ function readingDotMs(reading: Reading): number {
  * Without a hinted speed the speed search has already found keying, so the presence test
  * is skipped. Undefined where a reading decodes nothing.
  */
-export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): EnvelopeReading | undefined {
-  const { FILTER_DOTS, COHERENT_MS } = TUNING.speed;
-  const { SEGMENT_FILTER_DOTS } = TUNING.evidence;
+export function envelopePasses(tuning: Tuning, bb: Baseband, dotMs: number, hintWpm: number | undefined, filterDotMs: number): EnvelopeReading | undefined {
+  const { FILTER_DOTS, COHERENT_MS } = tuning.speed;
+  const { SEGMENT_FILTER_DOTS } = tuning.evidence;
   const { env, looks } = amplitude(bb, FILTER_DOTS * filterDotMs, COHERENT_MS);
-  const options = { blockMs: bb.blockMs, dotMs, looks, present: hintWpm === undefined };
+  const options = { blockMs: bb.blockMs, dotMs, looks, present: hintWpm === undefined, tuning };
   const keyed = keyByThreshold(env, options);
-  let reading: Reading = { keyed, analysis: analyseTimings(durationsOf(keyed), { wpm: hintWpm ?? wpmOfDot(dotMs) }) };
+  let reading: Reading = { keyed, analysis: analyseTimings(tuning, durationsOf(keyed), { wpm: hintWpm ?? wpmOfDot(dotMs) }) };
   if (reading.analysis.decoded.characters === 0) return undefined;
   const fine = amplitude(bb, SEGMENT_FILTER_DOTS * filterDotMs, COHERENT_MS);
   const lv = levels(fine.env, { ...options, looks: fine.looks });
   if (!lv) return undefined;
-  for (let pass = 0; pass < TUNING.passes.SEGMENTATIONS; pass++) {
+  for (let pass = 0; pass < tuning.passes.SEGMENTATIONS; pass++) {
     const next = segment(fine.env, lv, {
       blockMs: bb.blockMs,
       filterBlocks: Math.max(1, (SEGMENT_FILTER_DOTS * filterDotMs) / bb.blockMs),
       looks: fine.looks,
       dotBlocks: dotProfile(reading, reading.analysis.dots, bb.blockMs, env.length),
-      spread: spreadOf(reading.analysis),
+      spread: spreadOf(tuning, reading.analysis),
+      tuning,
     });
-    reading = { keyed: next, analysis: analyseTimings(durationsOf(next), { wpm: reading.analysis.decoded.wpm }) };
+    reading = { keyed: next, analysis: analyseTimings(tuning, durationsOf(next), { wpm: reading.analysis.decoded.wpm }) };
     if (reading.analysis.decoded.characters === 0) return undefined;
   }
   return { ...reading, levels: lv };
@@ -100,14 +101,14 @@ export function envelopePasses(bb: Baseband, dotMs: number, hintWpm: number | un
  * unless a shorter one reads its marks better by PHASE_STEADY_ERRORS standard errors; on
  * fewer than PHASE_WINDOW_MARKS marks every tone keeps it.
  */
-export function phaseReferenceOf(bb: Baseband, first: EnvelopeReading, fadesFast: boolean): PhaseReference {
-  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS, PHASE_STEADY_ERRORS, PHASE_WINDOW_MARKS } = TUNING.evidence;
+export function phaseReferenceOf(tuning: Tuning, bb: Baseband, first: EnvelopeReading, fadesFast: boolean): PhaseReference {
+  const { MIN_PHASE_CARRY, PHASE_HALF_WINDOW_MS, PHASE_HALF_WINDOWS_MS, PHASE_STEADY_ERRORS, PHASE_WINDOW_MARKS } = tuning.evidence;
   const carry = phaseCarry(bb, first.keyed, PHASE_HALF_WINDOW_MS);
   const scope = carry < MIN_PHASE_CARRY ? "mark" : "recording";
   const marks = markMask(first.keyed, bb.blockMs, bb.re.length);
   const halfWindow = phaseWindow(bb, marks, {
     halfWindows: [PHASE_HALF_WINDOW_MS, ...PHASE_HALF_WINDOWS_MS].map((ms) => Math.round(ms / bb.blockMs)),
-    exclude: excludedBlocks(bb, readingDotMs(first)),
+    exclude: excludedBlocks(tuning, bb, readingDotMs(first)),
     scope,
     errors: fadesFast ? 1 : PHASE_STEADY_ERRORS,
     fewestMarks: PHASE_WINDOW_MARKS,
@@ -116,31 +117,32 @@ export function phaseReferenceOf(bb: Baseband, first: EnvelopeReading, fadesFast
 }
 
 /** The blocks either side of its own that a block's phase reference leaves out (PHASE_EXCLUDE_DOTS). */
-function excludedBlocks(bb: Baseband, dotMs: number): number {
-  return Math.round((TUNING.evidence.PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs);
+function excludedBlocks(tuning: Tuning, bb: Baseband, dotMs: number): number {
+  return Math.round((tuning.evidence.PHASE_EXCLUDE_DOTS * dotMs) / bb.blockMs);
 }
 
 /** The tone's in-phase component, turned onto the phase of `marks` (evidence/in-phase.ts). */
-function inPhaseOf(bb: Baseband, marks: Uint8Array, dotMs: number, phase: PhaseReference): Float32Array {
-  return inPhase(bb, marks, phase.halfWindow, excludedBlocks(bb, dotMs), phase.scope);
+function inPhaseOf(tuning: Tuning, bb: Baseband, marks: Uint8Array, dotMs: number, phase: PhaseReference): Float32Array {
+  return inPhase(bb, marks, phase.halfWindow, excludedBlocks(tuning, bb, dotMs), phase.scope);
 }
 
 /**
  * A segmentation on the tone's in-phase component (search/marks.ts segmentCoherent), with
  * the phase taken from the marks the reading before found: undefined when it decodes nothing.
  */
-function coherentPass(bb: Baseband, reading: Reading, phase: PhaseReference): Reading | undefined {
+function coherentPass(tuning: Tuning, bb: Baseband, reading: Reading, phase: PhaseReference): Reading | undefined {
   const n = bb.re.length;
-  const y = inPhaseOf(bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading), phase);
+  const y = inPhaseOf(tuning, bb, markMask(reading.keyed, bb.blockMs, n), readingDotMs(reading), phase);
   const { keyed, model } = segmentCoherent(y, reading.keyed, {
     blockMs: bb.blockMs,
     filterBlocks: 1,
     looks: 1,
     dotBlocks: dotProfile(reading, reading.analysis.dots, bb.blockMs, y.length),
-    spread: spreadOf(reading.analysis),
-    stepsPerDot: TUNING.marks.COHERENT_STEPS_PER_DOT,
+    spread: spreadOf(tuning, reading.analysis),
+    stepsPerDot: tuning.marks.COHERENT_STEPS_PER_DOT,
+    tuning,
   });
-  const analysis = analyseTimings(durationsOf(keyed), { wpm: reading.analysis.decoded.wpm });
+  const analysis = analyseTimings(tuning, durationsOf(keyed), { wpm: reading.analysis.decoded.wpm });
   return analysis.decoded.characters > 0 ? { keyed, analysis, model } : undefined;
 }
 
@@ -154,12 +156,12 @@ function coherentPass(bb: Baseband, reading: Reading, phase: PhaseReference): Re
  * pass's reading is the one at its place in the cycle, found without making the passes
  * (a tenth of the calls go round one and would make all sixteen).
  */
-export function coherentPasses(bb: Baseband, first: Reading, phase: PhaseReference): Reading {
-  const { COHERENT_PASSES } = TUNING.passes;
+export function coherentPasses(tuning: Tuning, bb: Baseband, first: Reading, phase: PhaseReference): Reading {
+  const { COHERENT_PASSES } = tuning.passes;
   const readings = [first];
   for (let pass = 1; pass <= COHERENT_PASSES; pass++) {
     const before = readings[pass - 1]!;
-    const next = coherentPass(bb, before, phase);
+    const next = coherentPass(tuning, bb, before, phase);
     if (!next) return before;
     if (sameKeyed(next.keyed, before.keyed)) return next;
     readings.push(next);
@@ -182,10 +184,10 @@ function cycleStart(readings: Reading[]): number | undefined {
  * The timing grid of machine keying, when what was read lies on one (search/grid.ts),
  * with standard spacing; undefined for a hand, or Farnsworth spacing.
  */
-function gridOf({ keyed, analysis }: Reading): Grid | undefined {
-  if (!isStandard(analysis.spacing, TUNING.grid.MAX_GRID_STRETCH)) return undefined;
-  const grid = fitGrid(keyed, median(analysis.dots));
-  return grid && onGrid(grid, keyed) ? grid : undefined;
+function gridOf(tuning: Tuning, { keyed, analysis }: Reading): Grid | undefined {
+  if (!isStandard(analysis.spacing, tuning.grid.MAX_GRID_STRETCH)) return undefined;
+  const grid = fitGrid(tuning, keyed, median(analysis.dots));
+  return grid && onGrid(tuning, grid, keyed) ? grid : undefined;
 }
 
 /**
@@ -197,22 +199,22 @@ function gridOf({ keyed, analysis }: Reading): Grid | undefined {
  * of `reading`; the pitch offset the drift follower leaves is followed on its marks first.
  * Undefined where it reads no mark.
  */
-export function characterPass(bb: Baseband, reading: Reading, phase: PhaseReference): Keyed | undefined {
-  const { CHARACTER_NOISE_WEIGHT } = TUNING.evidence;
-  const { CHARACTER_SPREAD, CHARACTER_STEPS_PER_DOT } = TUNING.characters;
+export function characterPass(tuning: Tuning, bb: Baseband, reading: Reading, phase: PhaseReference): Keyed | undefined {
+  const { CHARACTER_NOISE_WEIGHT } = tuning.evidence;
+  const { CHARACTER_SPREAD, CHARACTER_STEPS_PER_DOT } = tuning.characters;
   const { keyed, analysis } = reading;
   const marks = markMask(keyed, bb.blockMs, bb.re.length);
-  const y = inPhaseOf(followMarks(bb, marks), marks, readingDotMs(reading), phase);
-  const measured = coherentEvidence(y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
+  const y = inPhaseOf(tuning, followMarks(tuning, bb, marks), marks, readingDotMs(reading), phase);
+  const measured = coherentEvidence(tuning, y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
   if (!measured) return undefined;
   const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };
-  const dotBlocks = dotProfile(reading, runningMedian(analysis.dots, TUNING.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
-  const grid = gridOf(reading);
-  if (grid) return readRuns(segmentOnGrid(measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD });
-  const options = { dotBlocks, spread: CHARACTER_SPREAD * spreadOf(analysis), spacing: analysis.spacing, stepsPerDot: CHARACTER_STEPS_PER_DOT };
+  const dotBlocks = dotProfile(reading, runningMedian(analysis.dots, tuning.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
+  const grid = gridOf(tuning, reading);
+  if (grid) return readRuns(segmentOnGrid(tuning, measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD, tuning });
+  const options = { dotBlocks, spread: CHARACTER_SPREAD * spreadOf(tuning, analysis), spacing: analysis.spacing, stepsPerDot: CHARACTER_STEPS_PER_DOT, tuning };
   const read = readCharacters(measured.evidence, keyed, bb.blockMs, signal, options);
   // The spacing the timings gave is the search's prior; the gaps between the characters it read can say otherwise.
-  const spacing = read && spacingBetweenCharacters(gapsBetweenCharacters(read));
-  if (!spacing || sameLetterGaps(spacing, analysis.spacing, TUNING.timings.STANDARD_SPACING)) return read;
+  const spacing = read && spacingBetweenCharacters(tuning, gapsBetweenCharacters(read));
+  if (!spacing || sameLetterGaps(spacing, analysis.spacing, tuning.timings.STANDARD_SPACING)) return read;
   return readCharacters(measured.evidence, keyed, bb.blockMs, signal, { ...options, spacing }) ?? read;
 }

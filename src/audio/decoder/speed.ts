@@ -10,7 +10,7 @@ import { amplitude } from "./evidence/envelope.js";
 import type { Baseband } from "./front-end/baseband.js";
 import { durationsOf } from "./keyed.js";
 import { keyByThreshold } from "./search/threshold.js";
-import { TUNING } from "./tuning.js";
+import type { Tuning } from "./tuning.js";
 
 interface Trial {
   dotMs: number;
@@ -19,24 +19,24 @@ interface Trial {
 }
 
 /** One trial of the speed search: threshold keying and decoding with filters for `dotMs`. */
-function trial(bb: Baseband, dotMs: number): Trial {
-  const { FILTER_DOTS, COHERENT_MS } = TUNING.speed;
+function trial(tuning: Tuning, bb: Baseband, dotMs: number): Trial {
+  const { FILTER_DOTS, COHERENT_MS } = tuning.speed;
   const { env, looks } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
-  const keyed = keyByThreshold(env, { blockMs: bb.blockMs, dotMs, looks });
-  return { dotMs, ...analyseTimings(durationsOf(keyed), { wpm: wpmOfDot(dotMs) }) };
+  const keyed = keyByThreshold(env, { blockMs: bb.blockMs, dotMs, looks, tuning });
+  return { dotMs, ...analyseTimings(tuning, durationsOf(keyed), { wpm: wpmOfDot(dotMs) }) };
 }
 
 /** How well a trial fits Morse, with a slight preference for shorter dots (SHORTER_DOT_BIAS). */
-function biasedMisfit(t: Trial): number {
-  return t.misfit + TUNING.speed.SHORTER_DOT_BIAS * Math.log(t.dotMs);
+function biasedMisfit(tuning: Tuning, t: Trial): number {
+  return t.misfit + tuning.speed.SHORTER_DOT_BIAS * Math.log(t.dotMs);
 }
 
 /**
  * The dot lengths tried, ms: LADDER_STEPS steps of √2 from LADDER_SHORTEST_DOT_MS; near a
  * rung `nearMs`, only the rungs within NEAR_RUNGS steps of it.
  */
-function dotLadder(nearMs?: number): number[] {
-  const { LADDER_STEPS, LADDER_SHORTEST_DOT_MS, NEAR_RUNGS } = TUNING.speed;
+function dotLadder(tuning: Tuning, nearMs?: number): number[] {
+  const { LADDER_STEPS, LADDER_SHORTEST_DOT_MS, NEAR_RUNGS } = tuning.speed;
   const ladder = Array.from({ length: LADDER_STEPS }, (_, k) => LADDER_SHORTEST_DOT_MS * Math.SQRT2 ** k);
   if (nearMs === undefined) return ladder;
   // A rung is half an octave up from the one before.
@@ -63,10 +63,10 @@ function oneKind(morse: string): string | undefined {
  * T T at 45): of `best` and a trial that reads the other kind about as well, the one whose
  * speed is nearer TYPICAL_WPM.
  */
-function likelierOfOneKind(best: Trial, trials: Trial[]): Trial {
+function likelierOfOneKind(tuning: Tuning, best: Trial, trials: Trial[]): Trial {
   const kind = oneKind(best.decoded.morse);
   if (kind === undefined) return best;
-  const { TYPICAL_WPM, ONE_KIND_TIE_MISFIT } = TUNING.speed;
+  const { TYPICAL_WPM, ONE_KIND_TIE_MISFIT } = tuning.speed;
   const typicality = (t: Trial) => Math.abs(Math.log(t.decoded.wpm / TYPICAL_WPM));
   let chosen = best;
   for (const t of trials) {
@@ -81,12 +81,12 @@ function likelierOfOneKind(best: Trial, trials: Trial[]): Trial {
  * The speed of the trial whose timings fit Morse best; the trials only near the rung
  * `nearMs` when one is given (a reading just before chose it).
  */
-export function searchSpeed(bb: Baseband, nearMs?: number): Speed | undefined {
-  const trials = dotLadder(nearMs)
-    .map((dotMs) => trial(bb, dotMs))
+export function searchSpeed(tuning: Tuning, bb: Baseband, nearMs?: number): Speed | undefined {
+  const trials = dotLadder(tuning, nearMs)
+    .map((dotMs) => trial(tuning, bb, dotMs))
     .filter((t) => t.decoded.wpm > 0);
   let best: Trial | undefined;
-  for (const t of trials) if (!best || biasedMisfit(t) < biasedMisfit(best)) best = t;
-  if (best) best = likelierOfOneKind(best, trials);
+  for (const t of trials) if (!best || biasedMisfit(tuning, t) < biasedMisfit(tuning, best)) best = t;
+  if (best) best = likelierOfOneKind(tuning, best, trials);
   return best && { dotMs: dotMsOf(best.decoded.wpm), rungMs: best.dotMs };
 }

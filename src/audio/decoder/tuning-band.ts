@@ -1,16 +1,16 @@
 /**
- * The tuned constants of reading every signal of a band (front-end/signals.ts, front-end/channel.ts,
- * front-end/cancel.ts, decode-signals.ts), with their units and reasons as tuning.ts says, in a file
- * of their own; tuning.ts holds them as its `band` group, where setTuning reaches them (as
- * `band.NAME` for RESOLUTION_HZ, WINDOW_MS and NEIGHBOURHOOD_HZ, which other groups hold too).
+ * The tuned constants of reading every signal of a band (front-end/signals.ts,
+ * front-end/channel.ts, front-end/cancel.ts, decode-signals.ts, live/band-listener.ts), with their
+ * units and reasons as tuning.ts says, in a file of their own; tuning.ts holds them as its `band`
+ * group (DEFAULT_TUNING.band).
  */
 export const BAND_TUNING = {
   /** Coarsest spectral resolution, Hz. Estimator: two signals 50 Hz apart lie five bins apart or more. */
-  RESOLUTION_HZ: 10,
+  BAND_RESOLUTION_HZ: 10,
   /** Windows a signal is looked for in, ms, each starting half a window after the last. Estimator: several characters at 12 wpm; short enough to find where a signal starts and stops. */
-  WINDOW_MS: 2000,
+  DETECT_WINDOW_MS: 2000,
   /** The noise's shape across the band is measured over this either side, Hz. Estimator: wider than a few signals side by side, narrower than a receiver's passband slopes. */
-  NEIGHBOURHOOD_HZ: 150,
+  NOISE_NEIGHBOURHOOD_HZ: 150,
   /** A window's mean power at a pitch this many times the noise's holds a signal. Estimator: noise alone, averaged over a window's 30 frames, exceeds twice its mean with a probability under 1e-6; a keyed tone at -3 dB in 3 kHz stands about 50 times above it. */
   DETECT_RATIO: 4,
   /** Within the windows a signal shows in, it is keyed in the frames where its power stands this many times above the noise's. Estimator: noise alone reaches it in one frame and bin in 20000; a dot of a -3 dB tone at 40 wpm stands higher. */
@@ -21,8 +21,9 @@ export const BAND_TUNING = {
   KEYED_QUANTILE: 0.9,
   /** Audio read either side of where a signal is heard, ms. Estimator: a window's resolution. */
   PAD_MS: 1000,
-  /** Half-width of a signal's channel: half the way to the nearest other signal, kept within these, Hz. Estimator: 25 Hz passes keying at 40 wpm; 150 Hz is wider than any keying read. */
+  /** Half-width of a signal's channel: half the way to the nearest other signal, at least this, Hz. Estimator: 25 Hz passes keying at 40 wpm. */
   CHANNEL_MIN_HZ: 25,
+  /** ... and at most this, Hz. Estimator: wider than any keying read. */
   CHANNEL_MAX_HZ: 150,
   /** The channel filter spans this many periods of its half-width. Estimator: a Blackman window, down 70 dB from about 1.6 times the half-width. */
   CHANNEL_FILTER_PERIODS: 4,

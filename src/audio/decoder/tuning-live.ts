@@ -1,7 +1,8 @@
 /**
- * The tuned constants of the live listener (live/listener.ts, live/decider.ts): how often it reads, how
- * much it keeps, when it decides, with their units and reasons as tuning.ts says, in a file
- * of their own; tuning.ts holds them as its `live` group, where setTuning reaches them.
+ * The tuned constants of the live listeners (live/listener.ts, live/band-listener.ts,
+ * live/decider.ts): how often they read, how much they keep, when they decide, with their units
+ * and reasons as tuning.ts says, in a file of their own; tuning.ts holds them as its `live` group
+ * (DEFAULT_TUNING.live).
  */
 export const LIVE_TUNING = {
   /** Every this much stream, ms, a reading searches the pitch and speed afresh (a followed clear signal's speed only at the rungs near the speed followed, NEAR_RUNGS); between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch is then picked up within 2 s, under the 3 s allowed (a new speed at the same pitch shows in every reading, as its transmission's own speed: characters/heard.ts). */

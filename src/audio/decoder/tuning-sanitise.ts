@@ -1,8 +1,8 @@
 /**
- * The tuned constants of sanitising the samples and of static crashes (front-end/usable-samples.ts,
- * front-end/crashes.ts, front-end/crash-bridge.ts), with their units and reasons as tuning.ts
- * says, in a file of their own; tuning.ts holds them as its `sanitise` group, where setTuning
- * reaches them.
+ * The tuned constants of sanitising the samples and of static crashes
+ * (front-end/usable-samples.ts, front-end/crashes.ts, front-end/crash-bridge.ts), with their units
+ * and reasons as tuning.ts says, in a file of their own; tuning.ts holds them as its `sanitise`
+ * group (DEFAULT_TUNING.sanitise).
  */
 export const SANITISE_TUNING = {
   /** Peak |sample| above which a recording is rescaled, full scale = 1. Estimator: far beyond any audio file, short of float32 overflow when squared. */

@@ -1,7 +1,8 @@
 /**
  * The tuned constants of timings to text (characters/timings.ts, characters/letter-split.ts,
- * characters/heard.ts), with their units and reasons as tuning.ts says, in a file of their
- * own; tuning.ts holds them as its `timings` group, where setTuning reaches them.
+ * characters/heard.ts; passes.ts, STANDARD_SPACING), with their units and reasons as tuning.ts
+ * says, in a file of their own; tuning.ts holds them as its `timings` group
+ * (DEFAULT_TUNING.timings).
  */
 export const TIMINGS_TUNING = {
   /** Marks either side of a mark that its dot estimate is drawn from. Estimator. */

@@ -6,9 +6,9 @@
  * - fitted: chosen because it decoded the bench's corpora best (the figures in its comment;
  *   docs/decoder.md describes the stages).
  * Values that follow from others are computed where they are used, never written twice.
- * The bench overrides one with `--param NAME=VALUE` (setTuning), NAME qualified by its
- * group (`band.WINDOW_MS`) where more than one group holds it; stages read them when they
- * run, so an override takes effect on the next decode.
+ * Every name is held by one group alone. DEFAULT_TUNING is frozen; another configuration is
+ * made from it with overrides (tuning-overrides.ts tuningWith) and given to a decoder when it
+ * is made (the `tuning` option), which hands it to each stage it runs.
  */
 
 import { BAND_TUNING } from "./tuning-band.js";
@@ -16,7 +16,7 @@ import { LIVE_TUNING } from "./tuning-live.js";
 import { SANITISE_TUNING } from "./tuning-sanitise.js";
 import { TIMINGS_TUNING } from "./tuning-timings.js";
 
-export const TUNING = {
+const DEFAULTS = {
   /** Sanitising the samples and bridging static crashes (front-end/usable-samples.ts, crashes.ts, crash-bridge.ts). */
   sanitise: SANITISE_TUNING,
   /** Finding the tone (front-end/pitch.ts; front-end/signals.ts, a band's, shares DYNAMIC_RANGE_DB). */
@@ -28,9 +28,9 @@ export const TUNING = {
     /** A tone found in one stretch is looked for this far either side in the others, Hz, and mixed down at the middle of where it is: standard, half the ±50 Hz the drift follower tells apart (DRIFT_LAG_MS), so that a tone drifting 100 Hz stays within it. */
     DRIFT_HZ: 50,
     /** Finest spectral resolution needed, Hz. Estimator: a drift of 20 Hz spreads the peak anyway. */
-    RESOLUTION_HZ: 6,
+    PITCH_RESOLUTION_HZ: 6,
     /** Half-width of the neighbourhood a peak is measured against, Hz. Estimator: wide enough for the noise floor, narrow enough for coloured noise. */
-    NEIGHBOURHOOD_HZ: 60,
+    PEAK_NEIGHBOURHOOD_HZ: 60,
     /** Half-width of the band summed as one peak, Hz. Estimator: a drifting tone spreads over it. */
     PEAK_HALF_WIDTH_HZ: 8,
     /** Nothing this far under the strongest tone (of the recording here, of the moment in a band: front-end/signals.ts) is a tone, dB. Estimator: a clean tone's 16-bit quantisation products and a resampler's images lie 70 dB or more under it, and so do an MP3 encoder's (our renderer's at every MP3 rate); S9+30 against S4 is 60 dB, more than a receiver's audio holds apart. */
@@ -106,9 +106,9 @@ export const TUNING = {
   /** Levels along the envelope and threshold keying (evidence/levels.ts, search/threshold.ts). */
   levels: {
     /** Local level windows are at least this long, ms. Estimator: slow fading moves the levels within seconds. */
-    WINDOW_MS: 1000,
+    LEVEL_WINDOW_MS: 1000,
     /** ...and at least this many dots. Estimator: enough marks and gaps for both quantiles. */
-    WINDOW_DOTS: 20,
+    LEVEL_WINDOW_DOTS: 20,
     /** Quantile taken as the on level. Estimator: marks fill more than a tenth of keyed Morse. */
     ON_QUANTILE: 0.9,
     /** Quantile taken as the off level. Estimator: gaps fill more than a quarter. */
@@ -161,7 +161,7 @@ export const TUNING = {
     /** Fewest blocks of marks and of gaps a coherent model is measured from. Estimator. */
     COHERENT_MIN_BLOCKS: 20,
     /** Half-widths tried for the window a fading tone's level is measured over, ms; the one whose marks best predict each other's level is taken. Estimator: down to a fifth of a 1 Hz fade; fitted: up to 800 ms, where the bench's slow fades (3-12 s) read best. */
-    LEVEL_WINDOWS_MS: [200, 300, 450, 800],
+    FADE_LEVEL_WINDOWS_MS: [200, 300, 450, 800],
     /** A tone whose level swings by this factor within one level window (evidence/levels.ts) fades too fast for the envelope's levels: read with the fade taken out (evidence/fading.ts). Standard: a trough at half the on level reaches the threshold halfway to the off level. */
     FAST_FADE_RATIO: 2,
     /** The envelope this many times over its off level (lower quartile) is a mark the tone's fade is measured on. Estimator: noise alone, at one look, passes 4 times its lower quartile 1 % of the time and only for a moment, and noise does not fade with the tone. */
@@ -231,7 +231,7 @@ export const TUNING = {
     /** Values of the dot profile looked at for its median. Estimator. */
     MEDIAN_POINTS: 1024,
   },
-  /** The mark-by-mark search (search/marks.ts, passes.ts). */
+  /** The mark-by-mark search (search/marks.ts, passes.ts), whose weights and resolution the character search shares (search/characters.ts). */
   marks: {
     /** Resolution, steps per dot. Fitted. */
     STEPS_PER_DOT: 6,
@@ -263,18 +263,21 @@ export const TUNING = {
     /** Log-probability of each link in a pause. Fitted. */
     PAUSE_LINK: -0.5,
   },
-  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts), and where a word ends (characters/read.ts, live/decider.ts). */
+  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts; its gap shares also the grid's, search/grid.ts), and where a word ends (characters/read.ts, live/decider.ts). */
   characters: {
     /** Shares of letters, digits, punctuation, prosigns and accented letters. Fitted: roughly what traffic is made of. */
     KIND_SHARES: [0.87, 0.12, 0.01, 0.002, 0.001],
-    /** Shares of the gaps that end a character: letter gap, word gap, longer pause. Estimator. */
+    /** Share of the gaps that end a character that are letter gaps. Estimator: roughly as in text. */
     LETTER_GAP_SHARE: 0.75,
+    /** ... that are word gaps. Estimator: roughly as in text. */
     WORD_GAP_SHARE: 0.22,
+    /** ... that are pauses longer than a word gap. Estimator. */
     PAUSE_SHARE: 0.03,
     /** Longest dot tried, dots. Estimator. */
     DOT_MAX_DOTS: 2.5,
-    /** Shortest and longest dash tried, dots. Estimator. */
+    /** Shortest dash tried, dots. Estimator. */
     DASH_MIN_DOTS: 1.5,
+    /** Longest dash tried, dots. Estimator. */
     DASH_MAX_DOTS: 5,
     /** Longest gap inside a character tried, dots. Estimator. */
     ELEMENT_GAP_MAX_DOTS: 3,
@@ -301,6 +304,7 @@ export const TUNING = {
     MAX_GRID_MISFIT: 0.16,
     /** From this many edges on, the limit is MAX_LONG_GRID_MISFIT. Fitted: a hand's edges wander further from one grid the longer it sends. */
     LONG_GRID_EDGES: 200,
+    /** MAX_GRID_MISFIT from LONG_GRID_EDGES edges on, units. Fitted. */
     MAX_LONG_GRID_MISFIT: 0.2,
     /** Edges further than this from the last fit, units, are left out of the next. Estimator. */
     OUTLIER_UNITS: 0.35,
@@ -346,47 +350,17 @@ export const TUNING = {
   live: LIVE_TUNING,
 };
 
-export type Tuning = typeof TUNING;
+/** A value, and all it holds, read-only. */
+type DeepReadonly<T> = T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
-/** Caches of values computed from the tuning; emptied when it changes. */
-const caches: Map<unknown, unknown>[] = [];
+/** A configuration of the decoder: every tuned constant, by group. Make one with tuningWith. */
+export type Tuning = DeepReadonly<typeof DEFAULTS>;
 
-/** A cache that setTuning empties. */
-export function tuningCache<K, V>(): Map<K, V> {
-  const cache = new Map<K, V>();
-  caches.push(cache as Map<unknown, unknown>);
-  return cache;
+/** `value` and all it holds, frozen. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null) for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
 }
 
-const GROUPS = TUNING as Record<string, Record<string, unknown>>;
-
-/**
- * Where a constant lives: `group.NAME`, or a bare NAME that one group alone holds. A bare
- * name that several groups hold (the band's RESOLUTION_HZ, NEIGHBOURHOOD_HZ and WINDOW_MS
- * are also the pitch's and the levels') is refused with its qualified names, so that a
- * sweep never sets one and silently leaves the other.
- */
-function constantNamed(name: string): { group: Record<string, unknown>; key: string } {
-  const dot = name.indexOf(".");
-  const key = name.slice(dot + 1);
-  const holders = dot === -1 ? Object.keys(GROUPS).filter((group) => Object.hasOwn(GROUPS[group]!, key)) : [name.slice(0, dot)];
-  if (holders.length > 1) throw new Error(`Tuning constant ${key} is in more than one group: name one, ${holders.map((g) => `${g}.${key}`).join(" or ")}`);
-  const group = holders.length === 1 && Object.hasOwn(GROUPS, holders[0]!) ? GROUPS[holders[0]!] : undefined;
-  if (!group || !Object.hasOwn(group, key)) throw new Error(`Unknown tuning constant ${name}`);
-  return { group, key };
-}
-
-/**
- * Sets one constant by name, `NAME` or `group.NAME` (a number, or an array as JSON for the
- * weights), for sweeps; throws for an unknown name, a bare name that more than one group
- * holds, or a value of another shape.
- */
-export function setTuning(name: string, value: string | number | unknown[]): void {
-  const { group, key } = constantNamed(name);
-  const parsed = typeof value === "string" ? JSON.parse(value) : value;
-  if (Array.isArray(group[key]) !== Array.isArray(parsed) || (!Array.isArray(parsed) && typeof parsed !== "number")) {
-    throw new Error(`${name} takes ${Array.isArray(group[key]) ? "an array" : "a number"}`);
-  }
-  group[key] = parsed;
-  for (const cache of caches) cache.clear();
-}
+/** The decoder's configuration unless it is given another: the constants above, frozen. */
+export const DEFAULT_TUNING: Tuning = deepFreeze(DEFAULTS);

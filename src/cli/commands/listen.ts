@@ -1,5 +1,5 @@
 /** `ditdah listen`: the Morse in a recording; the text alone on standard output. */
-import { type AudioDecode, decodeAudio, decodeSignals, type SignalDecode, writtenIn } from "../../audio/index.js";
+import { type AudioDecode, decodeRecording, type SignalDecode } from "../../audio/index.js";
 import { alphabetNamed } from "../../core/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE, formatDuration, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE } from "../../http/limits.js";
 import { durationInMicroseconds } from "../../http/microseconds.js";
@@ -58,18 +58,16 @@ at most ${formatDuration(MAX_RECORDING_SECONDS)} long, the tone below ${DECODE_F
   async run(values, files) {
     if (values.verbose && values.json) throw new UsageError("--verbose and --json exclude each other");
     const hints = { wpm: numberOption(values.wpm, "wpm"), frequency: numberOption(values.frequency, "frequency") };
-    if (values.all && hints.frequency !== undefined) throw new UsageError("--all reads every signal: --frequency has no meaning with it");
     const alphabet = alphabetNamed(values.alphabet).name;
     if (values.live) return runLive(values, files, { ...hints, signals: values.all ? "all" : undefined, alphabet });
     if (values.speed !== undefined || values.rate !== undefined) throw new UsageError("--speed and --rate go with --live");
     if (files.length !== 1) throw new UsageError("listen needs one recording");
     const { samples, sampleRate } = await recordingOf(files[0]!, hints.frequency);
     const seconds = samples.length / sampleRate;
-    const heard = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () =>
-      writtenIn(decodeAudio(samples, sampleRate, hints), alphabet),
+    const { signals, ...heard } = during(`decoding ${formatSeconds(seconds)} of audio…`, showsProgress(seconds), () =>
+      decodeRecording(samples, sampleRate, { ...hints, alphabet, signals: values.all ? "all" : undefined }),
     );
-    if (values.all) {
-      const signals = decodeSignals(samples, sampleRate, hints).signals.map((signal) => writtenIn(signal, alphabet));
+    if (signals) {
       if (values.json) return print(JSON.stringify({ success: true, ...durationInMicroseconds(heard), signals }));
       if (signals.length > 0) print(signalLines(signals));
       process.stderr.write(`${signals.length} signal${signals.length === 1 ? "" : "s"} found in ${formatSeconds(seconds)} of audio\n`);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { writtenIn } from "../../audio/index.js";
 import type { AudioDecoder } from "../audio-decoder.js";
 import type { DecodeAdmission } from "../decode-admission.js";
 import { durationInMicroseconds } from "../microseconds.js";
@@ -18,9 +17,6 @@ export async function decodeAudioRoutes(app: FastifyInstance, decoder: AudioDeco
     summary: "Decode Morse from a recording: WAV, MP3, Ogg Vorbis, Ogg Opus or FLAC (pitch and speed found by the decoder)",
     query: DecodeAudioQuery,
     result: DecodeAudioResult,
-    read: async (body, mediaType, { signals, alphabet, ...hints }, gone) => {
-      const read = await decoder.decode(body, mediaType, hints, signals, gone);
-      return { success: true, ...durationInMicroseconds(writtenIn(read, alphabet)) };
-    },
+    read: async (body, mediaType, options, gone) => ({ success: true, ...durationInMicroseconds(await decoder.decode(body, mediaType, options, gone)) }),
   });
 }

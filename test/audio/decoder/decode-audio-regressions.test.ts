@@ -16,10 +16,10 @@ import { followDrift } from "../../../src/audio/decoder/front-end/drift.js";
 import { findPitch } from "../../../src/audio/decoder/front-end/pitch.js";
 import { usableSamples } from "../../../src/audio/decoder/front-end/usable-samples.js";
 import { searchSpeed } from "../../../src/audio/decoder/speed.js";
-import { TUNING } from "../../../src/audio/decoder/tuning.js";
 import { elementSineMorse } from "../../fixtures/element-sine-generator.js";
 import { rng } from "../../fixtures/random.js";
 import { levenshtein, receive, type Reception } from "../../fixtures/simulator.js";
+import { DEFAULT_TUNING } from "../../../src/audio/decoder/tuning.js";
 
 type Received = { samples: Float32Array; sampleRate: number };
 
@@ -34,13 +34,13 @@ const decode = (r: Reception | Received): string => {
  * search has found keying); undefined where the speed search finds none.
  */
 function finalFiltersFindKeying({ samples, sampleRate }: Received): boolean | undefined {
-  const usable = usableSamples(samples);
-  const bb = toBaseband(usable, sampleRate, findPitch(usable, sampleRate)!);
-  followDrift(bb);
-  const dotMs = searchSpeed(bb)?.dotMs;
+  const usable = usableSamples(DEFAULT_TUNING, samples);
+  const bb = toBaseband(DEFAULT_TUNING, usable, sampleRate, findPitch(DEFAULT_TUNING, usable, sampleRate)!);
+  followDrift(DEFAULT_TUNING, bb);
+  const dotMs = searchSpeed(DEFAULT_TUNING, bb)?.dotMs;
   if (dotMs === undefined) return undefined;
-  const { env, looks } = amplitude(bb, TUNING.speed.FILTER_DOTS * dotMs, TUNING.speed.COHERENT_MS);
-  return levels(env, { blockMs: bb.blockMs, dotMs, looks }) !== undefined;
+  const { env, looks } = amplitude(bb, DEFAULT_TUNING.speed.FILTER_DOTS * dotMs, DEFAULT_TUNING.speed.COHERENT_MS);
+  return levels(env, { tuning: DEFAULT_TUNING, blockMs: bb.blockMs, dotMs, looks }) !== undefined;
 }
 
 describe("decodeAudio on pinned receptions", () => {

@@ -5,6 +5,7 @@ import { decodeAudio, decodeSignals, type SignalDecode } from "../../../src/audi
 import { findSignals } from "../../../src/audio/decoder/front-end/signals.js";
 import { recordBand, type BandSignal } from "../../fixtures/band.js";
 import { zeroBeat } from "../../fixtures/conditions.js";
+import { DEFAULT_TUNING } from "../../../src/audio/decoder/tuning.js";
 
 function signal(text: string, wpm: number, frequency: number, snrDb: number, startS = 0.5): BandSignal {
   return { text, wpm, frequency, snrDb, startS };
@@ -91,7 +92,7 @@ describe("decodeSignals", () => {
   it("finds no signal in band noise alone, nor in silence", () => {
     for (const seed of [1, 2, 3]) {
       const { samples, sampleRate } = band([], 30, 8000, seed);
-      assert.deepEqual(findSignals(samples, sampleRate), []);
+      assert.deepEqual(findSignals(DEFAULT_TUNING, samples, sampleRate), []);
       assert.deepEqual(decodeSignals(samples, sampleRate).signals, []);
     }
     assert.deepEqual(decodeSignals(new Float32Array(8000), 8000).signals, []);
@@ -101,6 +102,23 @@ describe("decodeSignals", () => {
     const sent = [signal("CQ CQ DE W1AW K", 20, 700, 12), signal("TEST", 20, 1100, 0)];
     const { samples, sampleRate } = band(sent);
     assert.equal(decodeAudio(samples, sampleRate).output, "CQ CQ DE W1AW K");
+  });
+
+  it("reads nothing of a strong station about 1 kHz away in a quiet channel's pause", () => {
+    // A channel's blocks once let a tone 1 kHz away through at -26 dB, folded to within a few Hz of its pitch: a quiet
+    // channel read the strong station's keying between its own transmissions (5WTK K for PY5WTK K on an hour of band).
+    for (const seed of [1, 2, 4, 10]) {
+      const strong = 700 + 10 * seed;
+      const hand = (offset: number) => ({ jitter: 0.1, speedChange: 0, seed: seed + offset });
+      const sent: BandSignal[] = [
+        signal("CQ CQ DE PY5WTK PY5WTK K CQ CQ DE PY5WTK PY5WTK K", 20, strong, 19, 4),
+        { ...signal("DIPOLE HOMEBREW QTH NR", 20, strong + 1049, -4, 1), hand: hand(0) },
+        { ...signal("73 FB OM COLD", 29, strong + 1052, 4, 23), hand: hand(100) },
+      ];
+      const { samples, sampleRate } = band(sent, 45, 8000, seed);
+      const quiet = at(decodeSignals(samples, sampleRate).signals, strong + 1050);
+      assert.equal(quiet.output.split(" ").length, 8, `seed ${seed}: ${quiet.output}`);
+    }
   });
 
   it("refuses what decodeAudio refuses", () => {

@@ -9,7 +9,7 @@ import type { TimingDecode } from "./transcript.js";
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
 import { DASH_DOTS, DOT_DOTS, ELEMENT_GAP_DOTS, wpmOfDot } from "../../../core/units.js";
 import { median } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** One character heard, in ms from the start of the recording or stream. */
 export interface HeardCharacter {
@@ -49,9 +49,9 @@ export function joinedAsWords<C extends { wordStart: boolean }>(pieces: C[][]): 
  * The characters of `decoded`, timed by the marks of `keyed` (the elements it was written
  * from) shifted by `offsetMs`; empty where the two disagree on the number of marks.
  */
-export function heardCharacters(decoded: TimingDecode, keyed: Keyed, offsetMs: Ms, frequency: number): HeardCharacter[] {
+export function heardCharacters(tuning: Tuning, decoded: TimingDecode, keyed: Keyed, offsetMs: Ms, frequency: number): HeardCharacter[] {
   const { heard, dots } = timedCharacters(decoded, keyed, offsetMs, frequency);
-  return withTransmissionSpeeds(heard, dots);
+  return withTransmissionSpeeds(tuning, heard, dots);
 }
 
 /** A transmission of a reading: where it starts and ends, ms within the reading, and how many characters it holds. */
@@ -62,10 +62,10 @@ export interface Transmission {
 }
 
 /** The transmissions of a reading (parted by TRANSMISSION_PAUSE_DOTS); one where there is no pause, none without characters. */
-export function transmissionsOf(decoded: TimingDecode, keyed: Keyed): Transmission[] {
+export function transmissionsOf(tuning: Tuning, decoded: TimingDecode, keyed: Keyed): Transmission[] {
   const { heard, dots } = timedCharacters(decoded, keyed, 0, 0);
   if (heard.length === 0) return [];
-  const starts = transmissionStarts(heard, dots);
+  const starts = transmissionStarts(tuning, heard, dots);
   return starts.map((from, k) => {
     const to = starts[k + 1] ?? heard.length;
     return { startMs: heard[from]!.startMs, endMs: heard[to - 1]!.endMs, characters: to - from };
@@ -125,8 +125,8 @@ function ownDotMs(morse: string, first: Element, last: Element): number {
  * all it holds, most of it perhaps the station before: a live listener would take the new
  * station's first characters as the old one's.
  */
-function withTransmissionSpeeds(heard: HeardCharacter[], dots: number[]): HeardCharacter[] {
-  const starts = transmissionStarts(heard, dots);
+function withTransmissionSpeeds(tuning: Tuning, heard: HeardCharacter[], dots: number[]): HeardCharacter[] {
+  const starts = transmissionStarts(tuning, heard, dots);
   if (starts.length === 1) return heard;
   starts.forEach((from, k) => {
     const to = starts[k + 1] ?? heard.length;
@@ -141,10 +141,10 @@ function withTransmissionSpeeds(heard: HeardCharacter[], dots: number[]): HeardC
  * TRANSMISSION_PAUSE_DOTS or more at the faster speed of the characters either side. (A
  * letter gap is never a pause, however long: Farnsworth spacing stretches them by seconds.)
  */
-function transmissionStarts(heard: readonly HeardCharacter[], dots: readonly number[]): number[] {
+function transmissionStarts(tuning: Tuning, heard: readonly HeardCharacter[], dots: readonly number[]): number[] {
   const starts = [0];
   for (let i = 1; i < heard.length; i++)
-    if (heard[i]!.wordStart && heard[i]!.startMs - heard[i - 1]!.endMs >= TUNING.timings.TRANSMISSION_PAUSE_DOTS * Math.min(dots[i - 1]!, dots[i]!))
+    if (heard[i]!.wordStart && heard[i]!.startMs - heard[i - 1]!.endMs >= tuning.timings.TRANSMISSION_PAUSE_DOTS * Math.min(dots[i - 1]!, dots[i]!))
       starts.push(i);
   return starts;
 }

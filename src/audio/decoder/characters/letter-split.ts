@@ -5,7 +5,7 @@
  * then the one that cuts it where its gaps are longest, into characters that exist.
  */
 import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /**
  * `pattern` (dots and dashes) cut into characters that exist, at the gaps (`gapDots[i]`:
@@ -14,8 +14,8 @@ import { TUNING } from "../tuning.js";
  * or sign: a prosign read from noise costs several characters of output where a wrong
  * letter costs one. Undefined when no such reading exists.
  */
-export function splitIntoCharacters(pattern: string, gapDots: readonly number[]): string[] | undefined {
-  const { CUT_FROM_DOTS, MIN_CUT_DOTS } = TUNING.timings;
+export function splitIntoCharacters(tuning: Tuning, pattern: string, gapDots: readonly number[]): string[] | undefined {
+  const { CUT_FROM_DOTS, MIN_CUT_DOTS } = tuning.timings;
   const n = pattern.length;
   // best[j]: the best reading of elements [0, j), the last part starting at from[j].
   const best = new Float64Array(n + 1).fill(-Infinity);

@@ -6,7 +6,7 @@
 import type { Levels } from "../evidence/levels.js";
 import type { Keyed } from "../keyed.js";
 import { selectInPlace } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** How far the tone stands above the noise floor: the median of the on-off span over the off level. */
 export function clarity({ span, off }: Levels): number {
@@ -16,16 +16,16 @@ export function clarity({ span, off }: Levels): number {
 }
 
 /** Whether lone groups at the ends may be noise: the tone stands under NOISY_CLARITY above the floor (`clarity`). */
-export function noisy(clarityOfTone: number): boolean {
-  return clarityOfTone < TUNING.noise.NOISY_CLARITY;
+export function noisy(tuning: Tuning, clarityOfTone: number): boolean {
+  return clarityOfTone < tuning.noise.NOISY_CLARITY;
 }
 
 /**
  * The elements [from, to) left after dropping lone groups of marks at either end (at most
  * LONE_MARKS marks, APART_DOTS or more away from the rest), one after another.
  */
-export function loneEnds(keyed: Keyed, gapUnitMs: number): [number, number] {
-  const { APART_DOTS, LONE_MARKS } = TUNING.noise;
+export function loneEnds(tuning: Tuning, keyed: Keyed, gapUnitMs: number): [number, number] {
+  const { APART_DOTS, LONE_MARKS } = tuning.noise;
   const apart = APART_DOTS * gapUnitMs;
   let from = 0;
   let to = keyed.length;

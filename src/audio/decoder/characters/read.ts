@@ -4,7 +4,7 @@
  */
 import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
 import { noiseMarks, type Signal } from "../search/weak-characters.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import { betweenGaps, type Spacing } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
@@ -24,9 +24,15 @@ export function joinRun(runs: Run[], r: Run): void {
  * (search/weak-characters.ts); the silence at either end trimmed; undefined where no mark
  * is left.
  */
-export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, options: { dotBlocks: Float32Array; spacing: Spacing }): Keyed | undefined {
-  const { WORD_GAP_FROM_DOTS } = TUNING.characters;
-  const noise = noiseMarks(runs, signal, options.dotBlocks, options.spacing);
+export function readRuns(
+  runs: readonly Run[],
+  blockMs: number,
+  signal: Signal,
+  options: { dotBlocks: Float32Array; spacing: Spacing; tuning: Tuning },
+): Keyed | undefined {
+  const { tuning } = options;
+  const { WORD_GAP_FROM_DOTS } = tuning.characters;
+  const noise = noiseMarks(tuning, runs, signal, options.dotBlocks, options.spacing);
   const kept: Run[] = [];
   for (let i = 0; i < runs.length; i++) joinRun(kept, noise[i] === 1 ? { ...runs[i]!, mark: false, kind: GapKind.Edge } : runs[i]!);
   while (kept.length > 0 && !kept[0]!.mark) kept.shift();
@@ -44,8 +50,8 @@ export function readRuns(runs: readonly Run[], blockMs: number, signal: Signal, 
 }
 
 /** The text of what a character search read, elements [from, to), which start and end with a mark. */
-export function transcribe(read: Keyed, wpm: number, from = 0, to = read.length): TimingDecode {
-  const out = new Transcript();
+export function transcribe(tuning: Tuning, read: Keyed, wpm: number, from = 0, to = read.length): TimingDecode {
+  const out = new Transcript(tuning);
   for (let i = from; i < to; i++) {
     const e = read[i]!;
     if (e.mark) {

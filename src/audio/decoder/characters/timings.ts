@@ -16,7 +16,8 @@ import { MorseError } from "../../../core/errors.js";
 import { WPM } from "../../../core/limits.js";
 import { DASH_DOTS, DOT_DOTS, dotMs, ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS, wpmOfDot } from "../../../core/units.js";
 import { median, splitInTwo } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
+import { tuningOf } from "../tuning-overrides.js";
 import { betweenGaps, type Spacing, STANDARD, stretched } from "./spacing.js";
 import { Transcript, type TimingDecode } from "./transcript.js";
 
@@ -25,6 +26,8 @@ export type { TimingDecode } from "./transcript.js";
 export interface TimingHints {
   /** Expected speed: settles recordings too short or too uniform to tell dots from dashes. */
   wpm?: number;
+  /** The decoder's configuration (tuning-overrides.ts tuningWith); DEFAULT_TUNING if absent. */
+  tuning?: Tuning;
 }
 
 const EMPTY: TimingDecode = Object.freeze({ output: "", morse: "", characters: 0, wpm: 0 });
@@ -34,12 +37,12 @@ const EMPTY: TimingDecode = Object.freeze({ output: "", morse: "", characters: 0
  * the sorted logarithms (`sortedLogs`, of the marks [from, to)) where the two groups'
  * summed squared deviations are least.
  */
-function dotOfTwoClusters(marks: ArrayLike<number>, from: number, to: number, sortedLogs: Float64Array): number {
+function dotOfTwoClusters(tuning: Tuning, marks: ArrayLike<number>, from: number, to: number, sortedLogs: Float64Array): number {
   const n = to - from;
   if (n < 2) return Number.NaN;
   const { split, lowMean, highMean } = splitInTwo(sortedLogs);
   const ratio = Math.exp(highMean - lowMean);
-  if (ratio < TUNING.timings.MIN_DASH_RATIO) return Number.NaN;
+  if (ratio < tuning.timings.MIN_DASH_RATIO) return Number.NaN;
   const threshold = Math.exp((sortedLogs[split - 1]! + sortedLogs[split]!) / 2);
   let units = 0;
   for (let i = from; i < to; i++) units += marks[i]! < threshold ? marks[i]! : marks[i]! / DASH_DOTS;
@@ -67,11 +70,11 @@ function sortedInto(values: Float64Array, from: number, to: number, into: Float6
 }
 
 /** One cluster of marks: dots if shorter than two `reference` dots, else dashes. */
-function dotOfOneCluster(marks: ArrayLike<number>, from: number, to: number, reference: number): number {
+function dotOfOneCluster(tuning: Tuning, marks: ArrayLike<number>, from: number, to: number, reference: number): number {
   let sum = 0;
   for (let i = from; i < to; i++) sum += marks[i]!;
   const mean = sum / (to - from);
-  return mean < TUNING.timings.DASH_FROM * reference ? mean : mean / DASH_DOTS;
+  return mean < tuning.timings.DASH_FROM * reference ? mean : mean / DASH_DOTS;
 }
 
 /**
@@ -90,19 +93,19 @@ function referenceDot(spaces: Float64Array, hints: TimingHints): number {
 }
 
 /** The dot length around each mark. */
-function localDots(marks: Float64Array, reference: number): Float64Array {
-  const { DOT_WINDOW_MARKS: WINDOW } = TUNING.timings;
+function localDots(tuning: Tuning, marks: Float64Array, reference: number): Float64Array {
+  const { DOT_WINDOW_MARKS: WINDOW } = tuning.timings;
   const n = marks.length;
   const logs = logLengths(marks);
-  const global = dotOfTwoClusters(marks, 0, n, logs.slice().sort());
-  let previous = Number.isNaN(global) ? dotOfOneCluster(marks, 0, n, reference) : global;
+  const global = dotOfTwoClusters(tuning, marks, 0, n, logs.slice().sort());
+  let previous = Number.isNaN(global) ? dotOfOneCluster(tuning, marks, 0, n, reference) : global;
   const dots = new Float64Array(n);
   const window = new Float64Array(2 * WINDOW + 1);
   for (let i = 0; i < n; i++) {
     const from = Math.max(0, i - WINDOW);
     const to = Math.min(n, i + WINDOW + 1);
-    const dot = dotOfTwoClusters(marks, from, to, sortedInto(logs, from, to, window));
-    previous = Number.isNaN(dot) ? dotOfOneCluster(marks, from, to, previous) : dot;
+    const dot = dotOfTwoClusters(tuning, marks, from, to, sortedInto(logs, from, to, window));
+    previous = Number.isNaN(dot) ? dotOfOneCluster(tuning, marks, from, to, previous) : dot;
     dots[i] = previous;
   }
   return dots;
@@ -117,8 +120,8 @@ function gapDot(dots: Float64Array, i: number): number {
  * The constant lengthening of marks (and shortening of gaps), in dots: half the difference
  * between a typical gap inside a letter and a typical dot, which should be equal.
  */
-function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
-  const { DASH_FROM, LETTER_GAP_FROM, MAX_WEIGHT } = TUNING.timings;
+function markWeight(tuning: Tuning, marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
+  const { DASH_FROM, LETTER_GAP_FROM, MAX_WEIGHT } = tuning.timings;
   const dotLengths: number[] = [];
   const gapLengths: number[] = [];
   for (let i = 0; i < marks.length; i++) {
@@ -140,9 +143,9 @@ function markWeight(marks: Float64Array, spaces: Float64Array, dots: Float64Arra
  * lower of the two groups of long gaps holds the letter gaps; else a tight fist may have
  * compressed them (tightness).
  */
-function spacingOf(spaces: Float64Array, dots: Float64Array): Spacing {
-  const { LETTER_GAP_FROM, WORD_GAP_FROM, FARNSWORTH_MIN_GAPS, FARNSWORTH_LETTER_SHARE, MIN_WORD_RATIO } = TUNING.timings;
-  const clustered = letterAndWordGaps(spaces, dots);
+function spacingOf(tuning: Tuning, spaces: Float64Array, dots: Float64Array): Spacing {
+  const { LETTER_GAP_FROM, WORD_GAP_FROM, FARNSWORTH_MIN_GAPS, FARNSWORTH_LETTER_SHARE, MIN_WORD_RATIO } = tuning.timings;
+  const clustered = letterAndWordGaps(tuning, spaces, dots);
   if (clustered !== undefined) return clustered;
   const long: number[] = [];
   let standard = 0;
@@ -153,7 +156,7 @@ function spacingOf(spaces: Float64Array, dots: Float64Array): Spacing {
     else long.push(Math.log(ratio));
   }
   const n = long.length + standard;
-  if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return tightness(spaces, dots);
+  if (n < FARNSWORTH_MIN_GAPS || standard >= FARNSWORTH_LETTER_SHARE * n) return tightness(tuning, spaces, dots);
   const { lowMean, highMean, mean } = splitInTwo(Float64Array.from(long).sort());
   const letter = Math.exp(highMean - lowMean >= Math.log(MIN_WORD_RATIO) ? lowMean : mean);
   return stretched(Math.max(1, letter / LETTER_GAP_DOTS));
@@ -163,9 +166,9 @@ function spacingOf(spaces: Float64Array, dots: Float64Array): Spacing {
  * The spacing of the gaps between characters, in dots, as a character search read them
  * (no gaps inside a letter among them); undefined for fewer than FARNSWORTH_MIN_GAPS.
  */
-export function spacingBetweenCharacters(gapDots: readonly number[]): Spacing | undefined {
-  if (gapDots.length < TUNING.timings.FARNSWORTH_MIN_GAPS) return undefined;
-  return spacingOf(Float64Array.from(gapDots), new Float64Array(gapDots.length).fill(1));
+export function spacingBetweenCharacters(tuning: Tuning, gapDots: readonly number[]): Spacing | undefined {
+  if (gapDots.length < tuning.timings.FARNSWORTH_MIN_GAPS) return undefined;
+  return spacingOf(tuning, Float64Array.from(gapDots), new Float64Array(gapDots.length).fill(1));
 }
 
 /** The logarithms of the gaps' lengths in dots, from `from` dots up, sorted. */
@@ -187,8 +190,8 @@ function gapLogs(spaces: Float64Array, dots: Float64Array, from: number): Float6
  * An upper cluster more than PAUSE_RATIO above the lower is set aside as pauses first.
  * Undefined for one cluster (only letter gaps, or only word gaps: spacingOf decides).
  */
-function letterAndWordGaps(spaces: Float64Array, dots: Float64Array): Spacing | undefined {
-  const { TIGHT_GAP_FROM, FARNSWORTH_MIN_GAPS, MIN_WORD_RATIO, PAUSE_RATIO, STANDARD_SPACING } = TUNING.timings;
+function letterAndWordGaps(tuning: Tuning, spaces: Float64Array, dots: Float64Array): Spacing | undefined {
+  const { TIGHT_GAP_FROM, FARNSWORTH_MIN_GAPS, MIN_WORD_RATIO, PAUSE_RATIO, STANDARD_SPACING } = tuning.timings;
   let logs = gapLogs(spaces, dots, TIGHT_GAP_FROM);
   let clusters = splitInTwo(logs);
   // An upper cluster further above the lower than word gaps stand above letter gaps holds pauses (between transmissions): set aside.
@@ -210,8 +213,8 @@ function letterAndWordGaps(spaces: Float64Array, dots: Float64Array): Spacing | 
  * under 3 dots. Its word gaps are the upper of two clusters of those gaps where one stands
  * apart (tightWordGaps), else compressed as much as the letter gaps.
  */
-function tightness(spaces: Float64Array, dots: Float64Array): Spacing {
-  const { TIGHT_GAP_FROM, WORD_GAP_FROM, TIGHT_LETTER_UNDER, FARNSWORTH_MIN_GAPS } = TUNING.timings;
+function tightness(tuning: Tuning, spaces: Float64Array, dots: Float64Array): Spacing {
+  const { TIGHT_GAP_FROM, WORD_GAP_FROM, TIGHT_LETTER_UNDER, FARNSWORTH_MIN_GAPS } = tuning.timings;
   const between: number[] = [];
   for (let i = 0; i < spaces.length; i++) {
     const ratio = spaces[i]! / gapDot(dots, i);
@@ -220,7 +223,7 @@ function tightness(spaces: Float64Array, dots: Float64Array): Spacing {
   if (between.length < FARNSWORTH_MIN_GAPS) return STANDARD;
   const letter = median(between);
   if (letter >= TIGHT_LETTER_UNDER) return STANDARD;
-  const word = tightWordGaps(Float64Array.from(between, Math.log).sort()) ?? (WORD_GAP_DOTS * letter) / LETTER_GAP_DOTS;
+  const word = tightWordGaps(tuning, Float64Array.from(between, Math.log).sort()) ?? (WORD_GAP_DOTS * letter) / LETTER_GAP_DOTS;
   return { letter: letter / LETTER_GAP_DOTS, word: Math.min(letter / LETTER_GAP_DOTS, word / WORD_GAP_DOTS) };
 }
 
@@ -229,8 +232,8 @@ function tightness(spaces: Float64Array, dots: Float64Array): Spacing {
  * its gaps between letters and words, where their means stand at least MIN_CLUSTER_RATIO
  * and CLUSTER_SEPARATION pooled standard deviations apart. Undefined for one cluster.
  */
-function tightWordGaps(logs: Float64Array): number | undefined {
-  const { MIN_CLUSTER_RATIO, CLUSTER_SEPARATION } = TUNING.timings;
+function tightWordGaps(tuning: Tuning, logs: Float64Array): number | undefined {
+  const { MIN_CLUSTER_RATIO, CLUSTER_SEPARATION } = tuning.timings;
   if (logs.length < 2) return undefined;
   const { split, lowMean, highMean } = splitInTwo(logs);
   let squares = 0;
@@ -289,26 +292,26 @@ export interface TimingAnalysis {
 }
 
 /** `decodeTimings`, also saying how well the timings fit Morse (the audio decoder's speed search uses it). */
-export function analyseTimings(durations: readonly number[], hints: TimingHints = {}): TimingAnalysis {
-  const { DASH_FROM, LETTER_GAP_FROM, WORD_GAP_FROM } = TUNING.timings;
+export function analyseTimings(tuning: Tuning, durations: readonly number[], hints: TimingHints = {}): TimingAnalysis {
+  const { DASH_FROM, LETTER_GAP_FROM, WORD_GAP_FROM } = tuning.timings;
   checkDurations(durations);
   const marks = new Float64Array(Math.ceil(durations.length / 2));
   const spaces = new Float64Array(Math.floor(durations.length / 2));
   for (let i = 0; i < durations.length; i++) (i % 2 === 0 ? marks : spaces)[i >> 1] = durations[i]!;
   if (marks.length === 0) return { decoded: EMPTY, misfit: Infinity, dots: new Float64Array(0), spacing: STANDARD };
 
-  let dots = localDots(marks, referenceDot(spaces, hints));
-  const weight = markWeight(marks, spaces, dots);
+  let dots = localDots(tuning, marks, referenceDot(spaces, hints));
+  const weight = markWeight(tuning, marks, spaces, dots);
   if (weight !== 0) {
     for (let i = 0; i < marks.length; i++) marks[i] = Math.max(0, marks[i]! - weight * dots[i]!);
     for (let i = 0; i < spaces.length; i++) spaces[i] = spaces[i]! + weight * gapDot(dots, i);
-    dots = localDots(marks, median(dots));
+    dots = localDots(tuning, marks, median(dots));
   }
 
-  const spacing = spacingOf(spaces, dots);
+  const spacing = spacingOf(tuning, spaces, dots);
   const wordFrom = WORD_GAP_FROM * betweenGaps(spacing);
   const letterFrom = LETTER_GAP_FROM * Math.min(1, spacing.letter);
-  const out = new Transcript();
+  const out = new Transcript(tuning);
   for (let i = 0; i < marks.length; i++) {
     out.element(marks[i]! >= DASH_FROM * dots[i]!);
     if (i >= spaces.length) break;
@@ -328,5 +331,5 @@ export function analyseTimings(durations: readonly number[], hints: TimingHints 
  * durations.
  */
 export function decodeTimings(durations: readonly number[], hints: TimingHints = {}): TimingDecode {
-  return analyseTimings(durations, hints).decoded;
+  return analyseTimings(tuningOf(hints), durations, hints).decoded;
 }

@@ -2,6 +2,7 @@
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
 import { textOfPattern } from "../../../core/tables.js";
 import { splitIntoCharacters } from "./letter-split.js";
+import type { Tuning } from "../tuning.js";
 
 export interface TimingDecode {
   /** Upper-case text, words joined by one space; `*` for a sequence that means nothing. */
@@ -25,6 +26,8 @@ export class Transcript {
   private gaps: number[] = [];
   characters = 0;
 
+  constructor(private readonly tuning: Tuning) {}
+
   element(dash: boolean): void {
     this.pattern += dash ? "-" : ".";
   }
@@ -38,7 +41,9 @@ export class Transcript {
     if (this.pattern === "") return;
     const known = textOfPattern(this.pattern);
     if (known !== undefined) this.addCharacter(this.pattern, known);
-    else for (const part of splitIntoCharacters(this.pattern, this.gaps) ?? [this.pattern]) this.addCharacter(part, textOfPattern(part) ?? UNKNOWN_CHARACTER);
+    else
+      for (const part of splitIntoCharacters(this.tuning, this.pattern, this.gaps) ?? [this.pattern])
+        this.addCharacter(part, textOfPattern(part) ?? UNKNOWN_CHARACTER);
     this.pattern = "";
     this.gaps = [];
   }

@@ -16,7 +16,7 @@
 import { median } from "../../dsp/stats.js";
 import type { Baseband } from "../front-end/baseband.js";
 import { DOT_DOTS } from "../../../core/units.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import { amplitude } from "./envelope.js";
 import { globalLevels, levelWindowMs } from "./levels.js";
 
@@ -40,20 +40,20 @@ export interface Fade {
  * (fast), or deep and slowly on a clear tone (deepAndSlow); undefined for a steady tone, a
  * shallow slow fade, or too few marks to tell.
  */
-export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
-  const { FILTER_DOTS, COHERENT_MS } = TUNING.speed;
+export function fadeOf(tuning: Tuning, bb: Baseband, dotMs: number): Fade | undefined {
+  const { FILTER_DOTS, COHERENT_MS } = tuning.speed;
   const { env } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
   // Through the filter a click stands half its height for the filter's length, a mark for its own: a dot or more.
   const narrowest = ((DOT_DOTS + FILTER_DOTS) / 2) * (dotMs / bb.blockMs);
   // Whether it fades fast is judged on each mark's mean level, which noise moves less than a block's.
-  const means = levelPoints(env, narrowest, true);
-  if (means.marks < TUNING.evidence.FADE_MARKS) return undefined;
+  const means = levelPoints(tuning, env, narrowest, true);
+  if (means.marks < tuning.evidence.FADE_MARKS) return undefined;
   const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
-  const fast = fadesFast(gain, Math.round(levelWindowMs(dotMs) / bb.blockMs));
-  if (!fast && !deepAndSlow(means.points, env, means.on)) return undefined;
+  const fast = fadesFast(tuning, gain, Math.round(levelWindowMs(tuning, dotMs) / bb.blockMs));
+  if (!fast && !deepAndSlow(tuning, means.points, env, means.on)) return undefined;
   // A slow fade's level is read where a mark has filled the filter; a fast one's also on the ramps, where it may already be turning.
   const ramp = fast ? 0 : Math.round((FILTER_DOTS * dotMs) / 2 / bb.blockMs);
-  const { points } = levelPoints(env, narrowest, false, TUNING.evidence.FADE_MARK_FOOT, ramp);
+  const { points } = levelPoints(tuning, env, narrowest, false, tuning.evidence.FADE_MARK_FOOT, ramp);
   return { gain: gainBetween(points, env.length, median(points.map((p) => p.level))), fast };
 }
 
@@ -71,9 +71,16 @@ export function fadeOf(bb: Baseband, dotMs: number): Fade | undefined {
  * and give each mark horns, and a slow fade on a clear tone then read a whole message as
  * garbage at +20 dB.
  */
-function levelPoints(env: Float32Array, narrowest: number, whole: boolean, foot = HALF, ramp = 0): { points: LevelPoint[]; marks: number; on: number } {
-  const { on, off } = globalLevels(env);
-  const threshold = Math.max(TUNING.evidence.FADE_MARK_OVER_OFF * off, on / TUNING.baseband.MAX_FADE_GAIN);
+function levelPoints(
+  tuning: Tuning,
+  env: Float32Array,
+  narrowest: number,
+  whole: boolean,
+  foot = HALF,
+  ramp = 0,
+): { points: LevelPoint[]; marks: number; on: number } {
+  const { on, off } = globalLevels(tuning, env);
+  const threshold = Math.max(tuning.evidence.FADE_MARK_OVER_OFF * off, on / tuning.baseband.MAX_FADE_GAIN);
   const points: LevelPoint[] = [];
   let marks = 0;
   for (let i = 0; i < env.length; ) {
@@ -138,13 +145,13 @@ function mean(values: Float32Array, from: number, to: number): number {
  * fade only to a trough 10 dB or so down; taken out, a clear tone reads through troughs 20
  * to 30 dB deep.
  */
-function deepAndSlow(marks: LevelPoint[], env: Float32Array, on: number): boolean {
-  const { FADE_MARK_OVER_OFF, SILENCE_UNDER_ON, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP } = TUNING.evidence;
+function deepAndSlow(tuning: Tuning, marks: LevelPoint[], env: Float32Array, on: number): boolean {
+  const { FADE_MARK_OVER_OFF, SILENCE_UNDER_ON, SLOW_FADE_SPREAD, SLOW_FADE_CLEAR, SLOW_FADE_STEP } = tuning.evidence;
   const heard = above(env, SILENCE_UNDER_ON * on);
   if (heard.length === 0) return false;
-  const { off } = globalLevels(heard);
+  const { off } = globalLevels(tuning, heard);
   const points = marks.filter((p) => p.level >= FADE_MARK_OVER_OFF * off);
-  if (points.length < TUNING.evidence.SLOW_FADE_MARKS) return false;
+  if (points.length < tuning.evidence.SLOW_FADE_MARKS) return false;
   const levels = Float64Array.from(points, (p) => p.level).sort();
   const spread = levels[Math.floor(0.9 * (levels.length - 1))]! / levels[Math.floor(0.1 * (levels.length - 1))]!;
   const step = median(points.slice(1).map((p, k) => Math.abs(Math.log(p.level / points[k]!.level))));
@@ -164,7 +171,7 @@ function above(values: Float32Array, floor: number): Float32Array {
 const STEPS_PER_WINDOW = 20;
 
 /** Whether the gain swings by FAST_FADE_RATIO or more within the median window of `window` blocks. */
-function fadesFast(gain: Float32Array, window: number): boolean {
+function fadesFast(tuning: Tuning, gain: Float32Array, window: number): boolean {
   const size = Math.max(1, window);
   const step = Math.max(1, Math.round(size / STEPS_PER_WINDOW));
   const swings: number[] = [];
@@ -177,5 +184,5 @@ function fadesFast(gain: Float32Array, window: number): boolean {
     }
     swings.push(high / low);
   }
-  return swings.length > 0 && median(swings) >= TUNING.evidence.FAST_FADE_RATIO;
+  return swings.length > 0 && median(swings) >= tuning.evidence.FAST_FADE_RATIO;
 }

@@ -8,7 +8,7 @@
  * windows' average, so that noise there stays below the threshold.
  */
 import { median, selectInPlace } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 export interface LevelOptions {
   blockMs: number;
@@ -21,6 +21,8 @@ export interface LevelOptions {
    * test for a keyed tone, which a filter too short for fast Morse deep in noise can fail.
    */
   present?: boolean;
+  /** The decoder's configuration. */
+  tuning: Tuning;
 }
 
 /**
@@ -71,8 +73,8 @@ let scratch = new Float32Array(0);
  * (the envelope holds no NaN, nor -0 beside +0), so the value at each rank is the one any
  * selection finds.
  */
-function quantiles(env: Float32Array, bits: Uint32Array, from: number, to: number, high: number, low: number): [number, number] {
-  const { QUANTILE_POINTS } = TUNING.levels;
+function quantiles(tuning: Tuning, env: Float32Array, bits: Uint32Array, from: number, to: number, high: number, low: number): [number, number] {
+  const { QUANTILE_POINTS } = tuning.levels;
   const stride = Math.max(1, Math.floor((to - from) / QUANTILE_POINTS));
   const count = Math.ceil((to - from) / stride);
   const lowest = countBuckets(bits, from, to, stride);
@@ -107,29 +109,29 @@ export interface Levels {
 }
 
 /** The length of the windows the levels are measured over, ms, at a dot of `dotMs`. */
-export function levelWindowMs(dotMs: number): number {
-  const { WINDOW_MS, WINDOW_DOTS } = TUNING.levels;
-  return Math.max(WINDOW_MS, WINDOW_DOTS * dotMs);
+export function levelWindowMs(tuning: Tuning, dotMs: number): number {
+  const { LEVEL_WINDOW_MS, LEVEL_WINDOW_DOTS } = tuning.levels;
+  return Math.max(LEVEL_WINDOW_MS, LEVEL_WINDOW_DOTS * dotMs);
 }
 
 /** The envelope's on level (GLOBAL_ON_QUANTILE) and off level (OFF_QUANTILE) over the whole recording. */
-export function globalLevels(env: Float32Array): { on: number; off: number } {
-  const { GLOBAL_ON_QUANTILE, OFF_QUANTILE } = TUNING.levels;
-  const [on, off] = quantiles(env, new Uint32Array(env.buffer, env.byteOffset, env.length), 0, env.length, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
+export function globalLevels(tuning: Tuning, env: Float32Array): { on: number; off: number } {
+  const { GLOBAL_ON_QUANTILE, OFF_QUANTILE } = tuning.levels;
+  const [on, off] = quantiles(tuning, env, new Uint32Array(env.buffer, env.byteOffset, env.length), 0, env.length, GLOBAL_ON_QUANTILE, OFF_QUANTILE);
   return { on, off };
 }
 
 /** The levels along the envelope; undefined when the recording holds no keyed tone. */
-export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: LevelOptions): Levels | undefined {
-  const { OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WEAKEST_ON } = TUNING.levels;
+export function levels(env: Float32Array, { blockMs, dotMs, looks, present, tuning }: LevelOptions): Levels | undefined {
+  const { OFF_QUANTILE, ON_QUANTILE, PRESENCE_MARGIN, NOISE_SPREAD_GLOBAL, NOISE_SPREAD_ON, LOOKS_EXPONENT, WEAKEST_ON } = tuning.levels;
   const n = env.length;
   if (n === 0) return undefined;
   const narrowing = looks ** LOOKS_EXPONENT;
   const bits = new Uint32Array(env.buffer, env.byteOffset, n);
-  const { on: globalOn, off: globalOff } = globalLevels(env);
+  const { on: globalOn, off: globalOff } = globalLevels(tuning, env);
   if (!present && !(globalOn > globalOff * (1 + PRESENCE_MARGIN * NOISE_SPREAD_GLOBAL * narrowing))) return undefined;
 
-  const size = Math.min(n, Math.round(levelWindowMs(dotMs) / blockMs));
+  const size = Math.min(n, Math.round(levelWindowMs(tuning, dotMs) / blockMs));
   const hop = Math.max(1, size >> 2);
   const windows: LevelWindow[] = [];
   let last: LevelWindow | undefined;
@@ -137,7 +139,7 @@ export function levels(env: Float32Array, { blockMs, dotMs, looks, present }: Le
   for (let centre = 0; ; centre += hop) {
     // Windows are cut at the ends, so the first few and the last few are one window.
     const from = Math.max(0, Math.min(n - size, centre - (size >> 1)));
-    const [on, off] = last && from === lastFrom ? [last.on, last.off] : quantiles(env, bits, from, from + size, ON_QUANTILE, OFF_QUANTILE);
+    const [on, off] = last && from === lastFrom ? [last.on, last.off] : quantiles(tuning, env, bits, from, from + size, ON_QUANTILE, OFF_QUANTILE);
     last = { centre, on, off, keyed: on > off * (1 + PRESENCE_MARGIN * NOISE_SPREAD_ON * narrowing) };
     lastFrom = from;
     windows.push(last);

@@ -5,7 +5,7 @@
  * in real Gaussian noise, where the ratio is linear and a segment's sum is a matched filter.
  */
 import { runsOf, type Keyed, type Run } from "../keyed.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import { modelFromRunsCoherent, type SignalModel } from "./models.js";
 
 /** ln I0(x), the modified Bessel function's logarithm: its series below 3.75, its asymptote above. */
@@ -38,15 +38,16 @@ export function envelopeEvidence(env: Float32Array, model: SignalModel, filterBl
  * gaps (see segmentCoherent), and the noise taken `noiseWeight` times as large.
  */
 export function evidenceOfRuns(
+  tuning: Tuning,
   y: Float32Array,
   runs: readonly Run[],
   blockMs: number,
   noiseWeight: number,
 ): { evidence: Float32Array; model: SignalModel } | undefined {
-  const { COHERENT_NOISE_MS, LEVEL_WINDOWS_MS, LEVEL_BIN_MS } = TUNING.evidence;
-  const model = modelFromRunsCoherent(y, runs, {
+  const { COHERENT_NOISE_MS, FADE_LEVEL_WINDOWS_MS, LEVEL_BIN_MS } = tuning.evidence;
+  const model = modelFromRunsCoherent(tuning, y, runs, {
     noise: Math.round(COHERENT_NOISE_MS / blockMs),
-    level: LEVEL_WINDOWS_MS.map((ms) => Math.round(ms / blockMs)),
+    level: FADE_LEVEL_WINDOWS_MS.map((ms) => Math.round(ms / blockMs)),
     levelBin: Math.round(LEVEL_BIN_MS / blockMs),
   });
   if (!model) return undefined;
@@ -64,10 +65,11 @@ export function evidenceOfRuns(
  * measured where `keyed` put marks and gaps; undefined where it holds too few of either.
  */
 export function coherentEvidence(
+  tuning: Tuning,
   y: Float32Array,
   keyed: Keyed,
   blockMs: number,
   noiseWeight: number,
 ): { evidence: Float32Array; model: SignalModel } | undefined {
-  return evidenceOfRuns(y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
+  return evidenceOfRuns(tuning, y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
 }

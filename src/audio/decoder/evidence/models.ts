@@ -7,7 +7,7 @@ import type { Levels } from "./levels.js";
 import type { Run } from "../keyed.js";
 import { Reused } from "../../dsp/reused.js";
 import { sumWithError } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** What the envelope holds at every block: the tone's amplitude while keyed, and the noise power. */
 export interface SignalModel {
@@ -16,9 +16,9 @@ export interface SignalModel {
 }
 
 /** A first model from the envelope's quantile levels (levels.ts). */
-export function modelFromLevels(lv: Levels, looks: number): SignalModel {
+export function modelFromLevels(tuning: Tuning, lv: Levels, looks: number): SignalModel {
   const n = lv.mid.length;
-  const { OFF_TO_SIGMA, MIN_NOISE, ON_NOISE_SIGMAS } = TUNING.evidence;
+  const { OFF_TO_SIGMA, MIN_NOISE, ON_NOISE_SIGMAS } = tuning.evidence;
   const amplitude = new Float32Array(n);
   const noise = new Float32Array(n);
   for (let i = 0; i < n; i++) {
@@ -94,8 +94,8 @@ function windowMean(count: Float64Array, sum: Float64Array, a: number, b: number
  * it. Inside means away from the edges, where the filter is still ramping. Where a
  * window holds too few of either, the whole recording's figure stands in.
  */
-export function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlocks: number, halfWindow: number): SignalModel | undefined {
-  const { NOISE_WEIGHT, MIN_NOISE } = TUNING.evidence;
+export function modelFromRuns(tuning: Tuning, env: Float32Array, runs: readonly Run[], filterBlocks: number, halfWindow: number): SignalModel | undefined {
+  const { NOISE_WEIGHT, MIN_NOISE } = tuning.evidence;
   const n = env.length;
   const { markCount, markSum: markSquares, gapCount, gapSquares } = runTotals(env, runs, Math.ceil(filterBlocks / 2), true);
   if (markCount[n]! < filterBlocks || gapCount[n]! < filterBlocks) return undefined;
@@ -121,8 +121,8 @@ export function modelFromRuns(env: Float32Array, runs: readonly Run[], filterBlo
  * How much the marks' mean level varies between stretches `bin` blocks long, beyond what
  * the noise in each stretch's mean explains, as a share of the level.
  */
-function levelSpread(y: Float32Array, totals: RunTotals, bin: number): number {
-  const { LEVEL_BIN_MARKS } = TUNING.evidence;
+function levelSpread(tuning: Tuning, y: Float32Array, totals: RunTotals, bin: number): number {
+  const { LEVEL_BIN_MARKS } = tuning.evidence;
   const { markCount, markSum } = totals;
   const n = y.length;
   const means: number[] = [];
@@ -244,8 +244,8 @@ export interface ModelWindows {
  * steady tone, else over the window that follows the fading best (levelWindow); v the
  * gaps' mean square.
  */
-export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], windows: ModelWindows): SignalModel | undefined {
-  const { COHERENT_MIN_BLOCKS: enough, STEADY_LEVEL_SPREAD, MIN_NOISE } = TUNING.evidence;
+export function modelFromRunsCoherent(tuning: Tuning, y: Float32Array, runs: readonly Run[], windows: ModelWindows): SignalModel | undefined {
+  const { COHERENT_MIN_BLOCKS: enough, STEADY_LEVEL_SPREAD, MIN_NOISE } = tuning.evidence;
   const n = y.length;
   const totals = runTotals(y, runs, 2, false);
   const { markCount, markSum, gapCount, gapSquares } = totals;
@@ -253,7 +253,7 @@ export function modelFromRunsCoherent(y: Float32Array, runs: readonly Run[], win
   const globalNoise = gapSquares[n]! / gapCount[n]!;
   const globalAmp = markSum[n]! / markCount[n]!;
   if (!(globalAmp > 0)) return undefined;
-  const steady = levelSpread(y, totals, windows.levelBin) < STEADY_LEVEL_SPREAD;
+  const steady = levelSpread(tuning, y, totals, windows.levelBin) < STEADY_LEVEL_SPREAD;
   const levelHalfWindow = steady ? Infinity : levelWindow(markSums(y, runs, 2), windows.level, enough);
   const noiseHalfWindow = windows.noise;
   const amplitude = new Float32Array(n);

@@ -9,7 +9,7 @@
  * click wider than the keying's own sidebands), and with the amplitude and phase that fit
  * it least-squares; the rebuilt tone is subtracted.
  */
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 export interface Mark {
   startMs: number;
@@ -164,8 +164,8 @@ class MixedMark {
  * conjugate of the one before), with pieces short enough that ±CANCEL_SEARCH_HZ turns by
  * no more than a quarter turn, and the mark is mixed again at the pitch so measured.
  */
-function mixedAtItsPitch(samples: Float32Array, sampleRate: number, frequency: number, start: number, end: number, reach: number): MixedMark {
-  const { CANCEL_SEARCH_HZ } = TUNING.band;
+function mixedAtItsPitch(tuning: Tuning, samples: Float32Array, sampleRate: number, frequency: number, start: number, end: number, reach: number): MixedMark {
+  const { CANCEL_SEARCH_HZ } = tuning.band;
   const from = Math.max(0, Math.floor(start - reach));
   const to = Math.min(samples.length, Math.ceil(end + reach) + 1);
   const nominal = new MixedMark(samples, from, to, (2 * Math.PI * frequency) / sampleRate);
@@ -186,8 +186,8 @@ function mixedAtItsPitch(samples: Float32Array, sampleRate: number, frequency: n
 }
 
 /** A mark fitted with edges `ramp` samples long, each edge moved to where the tone explains the most. */
-function fitEdges(mixed: MixedMark, start: number, end: number, ramp: number, sampleRate: number): Fit & { start: number; end: number } {
-  const { CANCEL_EDGE_MS, CANCEL_EDGE_STEP_MS } = TUNING.band;
+function fitEdges(tuning: Tuning, mixed: MixedMark, start: number, end: number, ramp: number, sampleRate: number): Fit & { start: number; end: number } {
+  const { CANCEL_EDGE_MS, CANCEL_EDGE_STEP_MS } = tuning.band;
   const step = (CANCEL_EDGE_STEP_MS * sampleRate) / 1000;
   const shifts = Math.round(CANCEL_EDGE_MS / CANCEL_EDGE_STEP_MS);
   let best = { ...mixed.fit(start, end, ramp), start, end };
@@ -206,12 +206,12 @@ function fitEdges(mixed: MixedMark, start: number, end: number, ramp: number, sa
 }
 
 /** A mark's samples mixed at its pitch, in samples, ready to fit. */
-function prepared(samples: Float32Array, sampleRate: number, frequency: number, mark: Mark) {
-  const { CANCEL_EDGE_MS, CANCEL_RAMPS_MS } = TUNING.band;
+function prepared(tuning: Tuning, samples: Float32Array, sampleRate: number, frequency: number, mark: Mark) {
+  const { CANCEL_EDGE_MS, CANCEL_RAMPS_MS } = tuning.band;
   const start = (mark.startMs * sampleRate) / 1000;
   const end = (mark.endMs * sampleRate) / 1000;
   const reach = ((Math.max(...CANCEL_RAMPS_MS) / 2 + CANCEL_EDGE_MS) * sampleRate) / 1000;
-  return { start, end, mixed: mixedAtItsPitch(samples, sampleRate, frequency, start, end, reach) };
+  return { start, end, mixed: mixedAtItsPitch(tuning, samples, sampleRate, frequency, start, end, reach) };
 }
 
 /** A mark fitted by fitEdges. */
@@ -222,12 +222,12 @@ type EdgesFit = ReturnType<typeof fitEdges>;
  * the most of its first CANCEL_RAMP_MARKS marks (transmitters shape their keying differently);
  * with those marks' fits at it.
  */
-function rampOf(marks: ReturnType<typeof prepared>[], sampleRate: number): { ramp: number; fits: EdgesFit[] } {
-  const { CANCEL_RAMPS_MS, CANCEL_RAMP_MARKS } = TUNING.band;
+function rampOf(tuning: Tuning, marks: ReturnType<typeof prepared>[], sampleRate: number): { ramp: number; fits: EdgesFit[] } {
+  const { CANCEL_RAMPS_MS, CANCEL_RAMP_MARKS } = tuning.band;
   let best: { ramp: number; explained: number; fits: EdgesFit[] } = { ramp: 1, explained: -1, fits: [] };
   for (const rampMs of CANCEL_RAMPS_MS) {
     const ramp = Math.max(1, (rampMs * sampleRate) / 1000);
-    const fits = marks.slice(0, CANCEL_RAMP_MARKS).map((m) => fitEdges(m.mixed, m.start, m.end, ramp, sampleRate));
+    const fits = marks.slice(0, CANCEL_RAMP_MARKS).map((m) => fitEdges(tuning, m.mixed, m.start, m.end, ramp, sampleRate));
     const explained = fits.reduce((sum, fit) => sum + fit.explained, 0);
     if (explained > best.explained) best = { ramp, explained, fits };
   }
@@ -235,12 +235,12 @@ function rampOf(marks: ReturnType<typeof prepared>[], sampleRate: number): { ram
 }
 
 /** Subtracts, in place, the signal at `frequency` keyed as `marks` (ms) from `samples` (at `sampleRate`). */
-export function cancelSignal(samples: Float32Array, sampleRate: number, frequency: number, marks: readonly Mark[]): void {
-  const ready = marks.map((m) => prepared(samples, sampleRate, frequency, m));
-  const { ramp, fits } = rampOf(ready, sampleRate);
+export function cancelSignal(tuning: Tuning, samples: Float32Array, sampleRate: number, frequency: number, marks: readonly Mark[]): void {
+  const ready = marks.map((m) => prepared(tuning, samples, sampleRate, frequency, m));
+  const { ramp, fits } = rampOf(tuning, ready, sampleRate);
   for (const [k, { mixed, start, end }] of ready.entries()) {
     // The first marks were fitted at this ramp when it was chosen.
-    const fit = fits[k] ?? fitEdges(mixed, start, end, ramp, sampleRate);
+    const fit = fits[k] ?? fitEdges(tuning, mixed, start, end, ramp, sampleRate);
     const { cos, sin } = mixed.osc;
     for (let n = mixed.from; n < mixed.to; n++) {
       const a = MixedMark.envelope(n, fit.start, fit.end, ramp);

@@ -1,16 +1,17 @@
 /**
- * One signal's channel out of a band: the samples mixed down at its pitch (baseband.ts),
- * then low-passed to `halfWidthHz` so that the neighbours beyond are shut out before the
+ * One signal's channel out of a band: the samples mixed down at its pitch into blocks of a
+ * triangular window (baseband.ts: it holds out a station about 1 kHz away, which a block's
+ * sum folds to near the pitch), then low-passed to `halfWidthHz` so that the neighbours beyond are shut out before the
  * decoder's own filters, which are as wide as the keying, see them. The filter is a
  * Blackman-windowed sinc spanning CHANNEL_FILTER_PERIODS periods of the half-width,
  * applied centred, so the keying is delayed by nothing.
  */
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import { toBaseband, type Baseband } from "./baseband.js";
 
 /** The taps of a low-pass at `cutoff` cycles per block, summing to 1. */
-function lowPassTaps(cutoff: number): Float64Array {
-  const half = Math.max(1, Math.round(TUNING.band.CHANNEL_FILTER_PERIODS / cutoff / 2));
+function lowPassTaps(tuning: Tuning, cutoff: number): Float64Array {
+  const half = Math.max(1, Math.round(tuning.band.CHANNEL_FILTER_PERIODS / cutoff / 2));
   const taps = new Float64Array(2 * half + 1);
   let sum = 0;
   for (let i = -half; i <= half; i++) {
@@ -40,8 +41,8 @@ function filtered(x: Float32Array, taps: Float64Array): Float32Array {
 }
 
 /** The baseband of the signal at `frequency`, low-passed to ±`halfWidthHz`. */
-export function channelOf(samples: Float32Array, sampleRate: number, frequency: number, halfWidthHz: number): Baseband {
-  const bb = toBaseband(samples, sampleRate, frequency);
-  const taps = lowPassTaps((halfWidthHz * bb.blockMs) / 1000);
+export function channelOf(tuning: Tuning, samples: Float32Array, sampleRate: number, frequency: number, halfWidthHz: number): Baseband {
+  const bb = toBaseband(tuning, samples, sampleRate, frequency, "triangle");
+  const taps = lowPassTaps(tuning, (halfWidthHz * bb.blockMs) / 1000);
   return { re: filtered(bb.re, taps), im: filtered(bb.im, taps), blockMs: bb.blockMs };
 }

@@ -15,7 +15,7 @@
  * a gap, where blanking would split the mark and a limiter leaves a burst in the gap.
  */
 import { selectInPlace, slidingQuantiles } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** Complex blocks: a baseband (baseband.ts), or the same samples mixed down at another frequency. */
 interface Blocks {
@@ -28,10 +28,10 @@ interface Blocks {
  * crashes bridged, in place; `mixedAt` gives the same samples' blocks mixed down at another
  * frequency.
  */
-export function bridgeCrashes(bb: Blocks & { blockMs: number }, frequency: number, sampleRate: number, mixedAt: (hz: number) => Blocks): void {
-  const flagged = crashedBlocks(bb, frequency, sampleRate, mixedAt);
+export function bridgeCrashes(tuning: Tuning, bb: Blocks & { blockMs: number }, frequency: number, sampleRate: number, mixedAt: (hz: number) => Blocks): void {
+  const flagged = crashedBlocks(tuning, bb, frequency, sampleRate, mixedAt);
   if (!flagged) return;
-  const longest = Math.round(TUNING.sanitise.CRASH_MAX_MS / bb.blockMs);
+  const longest = Math.round(tuning.sanitise.CRASH_MAX_MS / bb.blockMs);
   for (let i = 0; i < flagged.length; i++) {
     if (!flagged[i]) continue;
     let end = i + 1;
@@ -42,17 +42,23 @@ export function bridgeCrashes(bb: Blocks & { blockMs: number }, frequency: numbe
 }
 
 /** 1 at every block under a crash, widened by CRASH_GUARD_MS, so that a burst's blocks that dip under the test are bridged with it; undefined where the band has no room for two probes. */
-function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, sampleRate: number, mixedAt: (hz: number) => Blocks): Uint8Array | undefined {
-  const probes = probeFrequencies(frequency, sampleRate);
+function crashedBlocks(
+  tuning: Tuning,
+  bb: Blocks & { blockMs: number },
+  frequency: number,
+  sampleRate: number,
+  mixedAt: (hz: number) => Blocks,
+): Uint8Array | undefined {
+  const probes = probeFrequencies(tuning, frequency, sampleRate);
   if (probes.length < 2) return undefined;
-  const { CRASH_OVER_NOISE, CRASH_SHARE, CRASH_GUARD_MS, CRASH_PROBE_MS, CRASH_NOISE_MS, CRASH_QUANTILE } = TUNING.sanitise;
+  const { CRASH_OVER_NOISE, CRASH_SHARE, CRASH_GUARD_MS, CRASH_PROBE_MS, CRASH_NOISE_MS, CRASH_QUANTILE } = tuning.sanitise;
   const width = Math.max(1, Math.round(CRASH_PROBE_MS / bb.blockMs));
   const [a, b] = probes.map((hz) => windowPower(mixedAt(hz), width)) as [Float32Array, Float32Array];
   const tone = windowPower(bb, width);
   const n = Math.min(tone.length, a.length, b.length);
   const both = new Float32Array(n);
   for (let i = 0; i < n; i++) both[i] = Math.min(a[i]!, b[i]!);
-  const noise = localNoise(both, width, Math.round(CRASH_NOISE_MS / bb.blockMs));
+  const noise = localNoise(tuning, both, width, Math.round(CRASH_NOISE_MS / bb.blockMs));
   const guard = Math.round(CRASH_GUARD_MS / bb.blockMs);
   // The tone's loud level: a crash lifts the probes near it, where a clean recording's codec and keying leave only traces far under it.
   const loud = selectInPlace(tone.slice(), Math.floor(CRASH_QUANTILE * (tone.length - 1)));
@@ -71,15 +77,15 @@ function crashedBlocks(bb: Blocks & { blockMs: number }, frequency: number, samp
  * moment; an upper quantile, because a receiver muted while its operator sends (QSK) holds
  * near silence between the noise it hears, and that noise is no crash.
  */
-function localNoise(values: Float32Array, width: number, half: number): Float64Array {
+function localNoise(tuning: Tuning, values: Float32Array, width: number, half: number): Float64Array {
   const strided = new Float32Array(Math.ceil(values.length / width));
   for (let k = 0; k < strided.length; k++) strided[k] = values[k * width]!;
-  return slidingQuantiles(strided, 0, strided.length - 1, Math.max(1, Math.round(half / width)), TUNING.sanitise.CRASH_NOISE_QUANTILE);
+  return slidingQuantiles(strided, 0, strided.length - 1, Math.max(1, Math.round(half / width)), tuning.sanitise.CRASH_NOISE_QUANTILE);
 }
 
 /** Two probes, one either side of the tone where the band allows (else both on one side), the nearest first. */
-function probeFrequencies(frequency: number, sampleRate: number): number[] {
-  const { CRASH_PROBES_HZ } = TUNING.sanitise;
+function probeFrequencies(tuning: Tuning, frequency: number, sampleRate: number): number[] {
+  const { CRASH_PROBES_HZ } = tuning.sanitise;
   const usable = (hz: number) => hz >= CRASH_PROBES_HZ[0]! / 2 && hz <= sampleRate / 2 - CRASH_PROBES_HZ[0]! / 2;
   const candidates = CRASH_PROBES_HZ.flatMap((away) => [frequency - away, frequency + away]).filter(usable);
   return candidates.slice(0, 2);

@@ -8,11 +8,11 @@
  * the tone's baseband, what is left of a crash is bridged (crash-bridge.ts).
  */
 import { selectInPlace } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** `samples` itself where no sample passes the limit, else a limited copy. */
-export function withoutCrashes(samples: Float32Array, sampleRate: number): Float32Array {
-  const { CRASH_BLOCK_MS, CRASH_QUANTILE, CRASH_LIMIT } = TUNING.sanitise;
+export function withoutCrashes(tuning: Tuning, samples: Float32Array, sampleRate: number): Float32Array {
+  const { CRASH_BLOCK_MS, CRASH_QUANTILE, CRASH_LIMIT } = tuning.sanitise;
   const block = Math.max(1, Math.round((CRASH_BLOCK_MS * sampleRate) / 1000));
   const blocks = Math.floor(samples.length / block);
   if (blocks === 0) return samples;

@@ -5,7 +5,7 @@
  */
 import { movingAverage } from "../../dsp/moving-average.js";
 import { Reused } from "../../dsp/reused.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import type { Baseband } from "./baseband.js";
 
 /** followDrift's averages of the baseband over the lag (no call keeps them). */
@@ -18,8 +18,8 @@ const averages = new Reused((length) => new Float32Array(length), 2);
  * baseband back by the accumulated phase, in place. Long coherent integration is safe
  * afterwards.
  */
-export function followDrift(bb: Baseband): void {
-  const { DRIFT_LAG_MS, DRIFT_SEGMENT_MS, DRIFT_SMOOTHING_SEGMENTS } = TUNING.baseband;
+export function followDrift(tuning: Tuning, bb: Baseband): void {
+  const { DRIFT_LAG_MS, DRIFT_SEGMENT_MS, DRIFT_SMOOTHING_SEGMENTS } = tuning.baseband;
   const n = bb.re.length;
   const lag = Math.max(1, Math.round(DRIFT_LAG_MS / bb.blockMs));
   const [re, im] = averages.arrays(n) as [Float32Array, Float32Array];
@@ -62,8 +62,8 @@ export function followDrift(bb: Baseband): void {
 }
 
 /** The baseband summed over chunks of the marks: each chunk's sum and its centre, in blocks. */
-function markChunks(bb: Baseband, marks: Uint8Array): { re: number[]; im: number[]; at: number[] } {
-  const { CHUNK_MS } = TUNING.baseband;
+function markChunks(tuning: Tuning, bb: Baseband, marks: Uint8Array): { re: number[]; im: number[]; at: number[] } {
+  const { CHUNK_MS } = tuning.baseband;
   const n = bb.re.length;
   const chunk = Math.max(1, Math.round(CHUNK_MS / bb.blockMs));
   const chunks = { re: [] as number[], im: [] as number[], at: [] as number[] };
@@ -96,9 +96,9 @@ function markChunks(bb: Baseband, marks: Uint8Array): { re: number[]; im: number
  * The in-phase reference (inPhase) assumes one phase over its window: an offset left over
  * turns it by the time the marks in the window stand off-centre.
  */
-export function followMarks(bb: Baseband, marks: Uint8Array): Baseband {
-  const { PAIR_MS, FOLLOW_HALF_MS, FOLLOW_STEP_MS } = TUNING.baseband;
-  const chunks = markChunks(bb, marks);
+export function followMarks(tuning: Tuning, bb: Baseband, marks: Uint8Array): Baseband {
+  const { PAIR_MS, FOLLOW_HALF_MS, FOLLOW_STEP_MS } = tuning.baseband;
+  const chunks = markChunks(tuning, bb, marks);
   const pairs = { at: [] as number[], weight: [] as number[], omega: [] as number[] };
   const maxLag = PAIR_MS / bb.blockMs;
   for (let p = 0; p + 1 < chunks.at.length; p++) {

@@ -9,11 +9,11 @@
 import { framePowers } from "../../dsp/spectrum.js";
 import { DECODE_FREQUENCY, highestPitch } from "../../limits.js";
 import { slidingMedians } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** Average power spectrum of Hann-windowed frames spread over `samples`, bins of sampleRate / size Hz (summed, not divided: only its shape matters). */
-function averageSpectrum(samples: Float32Array, size: number): Float64Array {
-  const { MAX_FRAMES } = TUNING.pitch;
+function averageSpectrum(tuning: Tuning, samples: Float32Array, size: number): Float64Array {
+  const { MAX_FRAMES } = tuning.pitch;
   const frames = Math.max(1, Math.floor(samples.length / size));
   const used = Math.min(frames, MAX_FRAMES);
   const starts = Array.from({ length: used }, (_, f) => Math.floor((f * frames) / used) * size);
@@ -30,8 +30,8 @@ function averageSpectrum(samples: Float32Array, size: number): Float64Array {
  * whole recording it would spread into a plateau that stands out of nothing. A recording
  * no longer than one stretch is one.
  */
-function stretches(samples: Float32Array, sampleRate: number): Float32Array[] {
-  const length = Math.round(TUNING.pitch.SEGMENT_S * sampleRate);
+function stretches(tuning: Tuning, samples: Float32Array, sampleRate: number): Float32Array[] {
+  const length = Math.round(tuning.pitch.SEGMENT_S * sampleRate);
   const count = Math.max(1, Math.round(samples.length / length));
   const step = Math.ceil(samples.length / count);
   return Array.from({ length: count }, (_, k) => samples.subarray(k * step, Math.min(samples.length, (k + 1) * step)));
@@ -67,19 +67,19 @@ function sideFloors(power: Float64Array, halfPeak: number, halfHood: number): (k
 }
 
 /** The searched bins' peaks and scores in one averaged spectrum (see Spectrum). */
-function scored(power: Float64Array, binHz: number, range: { min: number; max: number }): Spectrum {
-  const { PEAK_HALF_WIDTH_HZ, NEIGHBOURHOOD_HZ } = TUNING.pitch;
+function scored(tuning: Tuning, power: Float64Array, binHz: number, range: { min: number; max: number }): Spectrum {
+  const { PEAK_HALF_WIDTH_HZ, PEAK_NEIGHBOURHOOD_HZ } = tuning.pitch;
   const last = power.length - 1;
   const lo = Math.max(1, Math.floor(range.min / binHz));
   const hi = Math.min(last, Math.ceil(range.max / binHz));
   const halfPeak = Math.max(1, Math.round(PEAK_HALF_WIDTH_HZ / binHz));
-  const halfHood = Math.max(halfPeak + 2, Math.round(NEIGHBOURHOOD_HZ / binHz));
+  const halfHood = Math.max(halfPeak + 2, Math.round(PEAK_NEIGHBOURHOOD_HZ / binHz));
   const peaks = new Float64Array(Math.max(0, hi - lo + 1));
   for (let k = lo; k <= hi; k++) {
     for (let j = Math.max(0, k - halfPeak); j <= Math.min(last, k + halfPeak); j++) peaks[k - lo]! += power[j]!;
   }
   // What lies DYNAMIC_RANGE_DB under the strongest is distortion, a codec's or a resampler's: no tone.
-  const weakest = peaks.reduce((a, b) => Math.max(a, b), 0) * 10 ** (-TUNING.pitch.DYNAMIC_RANGE_DB / 10);
+  const weakest = peaks.reduce((a, b) => Math.max(a, b), 0) * 10 ** (-tuning.pitch.DYNAMIC_RANGE_DB / 10);
   const floors = sideFloors(power, halfPeak, halfHood);
   const score = peaks.map((peak, i) => (peak > weakest ? peak / (2 * halfPeak + 1) / (floors(lo + i) || Number.MIN_VALUE) : 0));
   return { power, binHz, lo, hi, halfPeak, peaks, score };
@@ -90,16 +90,16 @@ function scored(power: Float64Array, binHz: number, range: { min: number; max: n
  * where the best-scoring peak stands highest, with every bin's best score over all of them
  * (a peak counts where it stands out in any stretch) and its power in the sum of them all.
  */
-function spectrumOf(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
+function spectrumOf(tuning: Tuning, samples: Float32Array, sampleRate: number, searched: { min: number; max: number }): Spectrum {
   const range = { min: searched.min, max: Math.min(searched.max, highestPitch(sampleRate)) };
   let size = 256;
-  while (size < sampleRate / TUNING.pitch.RESOLUTION_HZ) size <<= 1;
+  while (size < sampleRate / tuning.pitch.PITCH_RESOLUTION_HZ) size <<= 1;
   const binHz = sampleRate / size;
-  const spectra = stretches(samples, sampleRate).map((stretch) => scored(averageSpectrum(stretch, size), binHz, range));
+  const spectra = stretches(tuning, samples, sampleRate).map((stretch) => scored(tuning, averageSpectrum(tuning, stretch, size), binHz, range));
   if (spectra.length === 1) return spectra[0]!;
   const total = new Float64Array(size / 2);
   for (const { power } of spectra) for (let k = 0; k < total.length; k++) total[k] = total[k]! + power[k]!;
-  const whole = scored(total, binHz, range);
+  const whole = scored(tuning, total, binHz, range);
   for (const { score, peaks } of spectra) {
     for (let i = 0; i < whole.score.length; i++) {
       // Each stretch's peak weighed as the whole's: its share of the whole's power in that band.
@@ -149,11 +149,12 @@ function strongestPeak(
  * of the noise there (MIN_PEAK_SCORE: silence, or noise alone, even noise muted on and off).
  */
 export function findPitch(
+  tuning: Tuning,
   samples: Float32Array,
   sampleRate: number,
-  searched: { min: number; max: number } = pitchRange(undefined, sampleRate),
+  searched: { min: number; max: number } = pitchRange(tuning, undefined, sampleRate),
 ): number | undefined {
-  return findPitches(samples, sampleRate, searched)?.first;
+  return findPitches(tuning, samples, sampleRate, searched)?.first;
 }
 
 /**
@@ -163,8 +164,8 @@ export function findPitch(
  * pitch mixed at, and a tone that drifts 100 Hz over a recording stays within that of its
  * middle.
  */
-function centred(spectrum: Spectrum, pitch: number): number {
-  const { MIN_PEAK_SCORE, DRIFT_HZ } = TUNING.pitch;
+function centred(tuning: Tuning, spectrum: Spectrum, pitch: number): number {
+  const { MIN_PEAK_SCORE, DRIFT_HZ } = tuning.pitch;
   let centre = pitch;
   // Again from the middle found: a stretch at the far end of a drift may lie beyond DRIFT_HZ of where it was found.
   for (let pass = 0; pass < 2 && spectrum.stretches; pass++) {
@@ -188,13 +189,19 @@ export interface Pitches {
 }
 
 /** As findPitch, and the next tone at least `apartHz` from it that stands out of the noise as the first must (the strongest bin of noise is no station), from the one spectrum. */
-export function findPitches(samples: Float32Array, sampleRate: number, searched: { min: number; max: number }, apartHz = 0): Pitches | undefined {
-  const { MIN_PEAK_SCORE, DRIFT_HZ } = TUNING.pitch;
+export function findPitches(
+  tuning: Tuning,
+  samples: Float32Array,
+  sampleRate: number,
+  searched: { min: number; max: number },
+  apartHz = 0,
+): Pitches | undefined {
+  const { MIN_PEAK_SCORE, DRIFT_HZ } = tuning.pitch;
   // Drawn DRIFT_HZ wider than searched, so that a tone found at the range's edge is centred on where it drifts beyond it.
-  const spectrum = spectrumOf(samples, sampleRate, { min: Math.max(DECODE_FREQUENCY.min, searched.min - DRIFT_HZ), max: searched.max + DRIFT_HZ });
+  const spectrum = spectrumOf(tuning, samples, sampleRate, { min: Math.max(DECODE_FREQUENCY.min, searched.min - DRIFT_HZ), max: searched.max + DRIFT_HZ });
   const found = strongestPeak(spectrum, MIN_PEAK_SCORE, undefined, searched);
   if (found === undefined) return undefined;
-  const first = centred(spectrum, found);
+  const first = centred(tuning, spectrum, found);
   return { first, second: strongestPeak(spectrum, MIN_PEAK_SCORE, { from: first, apartHz }, searched) };
 }
 
@@ -203,9 +210,9 @@ export function findPitches(samples: Float32Array, sampleRate: number, searched:
  * DECODE_FREQUENCY's `min` to highestPitch, or ±HINT_SEARCH_HZ around a hinted pitch within
  * it (checkHints has checked the hint).
  */
-export function pitchRange(hint: number | undefined, sampleRate: number): { min: number; max: number } {
+export function pitchRange(tuning: Tuning, hint: number | undefined, sampleRate: number): { min: number; max: number } {
   const whole = { min: DECODE_FREQUENCY.min, max: highestPitch(sampleRate) };
   if (hint === undefined) return whole;
-  const { HINT_SEARCH_HZ } = TUNING.pitch;
+  const { HINT_SEARCH_HZ } = tuning.pitch;
   return { min: Math.max(whole.min, hint - HINT_SEARCH_HZ), max: Math.min(whole.max, hint + HINT_SEARCH_HZ) };
 }

@@ -2,10 +2,10 @@
  * Every signal in a band: the tones a short-time spectrum shows keyed well above the noise.
  *
  * The spectrum of frames half a frame apart is measured against the noise: the noise's
- * level at each pitch (the median over time, smoothed across NEIGHBOURHOOD_HZ, so that a
+ * level at each pitch (the median over time, smoothed across NOISE_NEIGHBOURHOOD_HZ, so that a
  * receiver's passband shape is followed) times its level in each frame within
- * NEIGHBOURHOOD_HZ (the median there, so that a receiver's gain control, and noise that
- * comes and goes in one part of the band, are followed). Over windows of WINDOW_MS, a
+ * NOISE_NEIGHBOURHOOD_HZ (the median there, so that a receiver's gain control, and noise that
+ * comes and goes in one part of the band, are followed). Over windows of DETECT_WINDOW_MS, a
  * pitch whose power stands DETECT_RATIO times above the noise's, and highest within
  * PEAK_HALF_HZ, holds a signal; within the windows it shows in, it is heard from the first
  * frame where it is keyed (KEYED_RATIO) to the last.
@@ -16,7 +16,7 @@ import { framePowers } from "../../dsp/spectrum.js";
 import { selectInPlace } from "../../dsp/stats.js";
 import { highestPitch } from "../../limits.js";
 import { pitchRange } from "./pitch.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 export interface FoundSignal {
   /** Pitch, Hz: the power-weighted centre of its peak (finer than a bin). */
@@ -50,10 +50,10 @@ interface Spectrogram {
 /** Median of exponentially distributed noise power over its mean. */
 const MEDIAN_OF_MEAN = Math.LN2;
 
-function spectrogram(samples: Float32Array, sampleRate: number, range: { min: number; max: number }): Spectrogram | undefined {
-  const { RESOLUTION_HZ } = TUNING.band;
+function spectrogram(tuning: Tuning, samples: Float32Array, sampleRate: number, range: { min: number; max: number }): Spectrogram | undefined {
+  const { BAND_RESOLUTION_HZ } = tuning.band;
   let size = 256;
-  while (size < sampleRate / RESOLUTION_HZ) size <<= 1;
+  while (size < sampleRate / BAND_RESOLUTION_HZ) size <<= 1;
   const hop = size / 2;
   const binHz = sampleRate / size;
   const lo = Math.max(1, Math.ceil(range.min / binHz));
@@ -68,8 +68,8 @@ function spectrogram(samples: Float32Array, sampleRate: number, range: { min: nu
     size,
     (f, p) => power.set(p.subarray(lo, hi + 1), f * bins),
   );
-  const { noise, floor } = noiseOf(power, frames, bins, binHz);
-  withinRange(power, noise, frames, bins);
+  const { noise, floor } = noiseOf(tuning, power, frames, bins, binHz);
+  withinRange(tuning, power, noise, frames, bins);
   const ratio = new Float32Array(frames * bins);
   for (let i = 0; i < ratio.length; i++) ratio[i] = noise[i]! > 0 ? power[i]! / noise[i]! : 0;
   return { ratio, noise, floor, frames, bins, loHz: lo * binHz, binHz, size, hop };
@@ -80,14 +80,14 @@ function spectrogram(samples: Float32Array, sampleRate: number, range: { min: nu
  * in each frame near the bin; and at every bin over the recording: its shape times its
  * typical level across the band.
  */
-function noiseOf(power: Float32Array, frames: number, bins: number, binHz: number): { noise: Float32Array; floor: Float32Array } {
+function noiseOf(tuning: Tuning, power: Float32Array, frames: number, bins: number, binHz: number): { noise: Float32Array; floor: Float32Array } {
   const column = new Float32Array(frames);
   const overTime = new Float32Array(bins);
   for (let k = 0; k < bins; k++) {
     for (let f = 0; f < frames; f++) column[f] = power[f * bins + k]!;
     overTime[k] = selectInPlace(column, frames >> 1);
   }
-  const half = Math.max(1, Math.round(TUNING.band.NEIGHBOURHOOD_HZ / binHz));
+  const half = Math.max(1, Math.round(tuning.band.NOISE_NEIGHBOURHOOD_HZ / binHz));
   const shape = new Float32Array(bins);
   // One scratch array for every median taken across the band (no array made per bin or frame).
   const scratch = new Float32Array(Math.max(bins, 2 * half + 1));
@@ -125,8 +125,8 @@ function noiseOf(power: Float32Array, frames: number, bins: number, binHz: numbe
  * frame and the frames either side: what lies further below a signal than that is its
  * own distortion (a recording's quantisation, a codec's images), never another station.
  */
-function withinRange(power: Float32Array, noise: Float32Array, frames: number, bins: number): void {
-  const below = 10 ** (-TUNING.pitch.DYNAMIC_RANGE_DB / 10);
+function withinRange(tuning: Tuning, power: Float32Array, noise: Float32Array, frames: number, bins: number): void {
+  const below = 10 ** (-tuning.pitch.DYNAMIC_RANGE_DB / 10);
   const strongest = new Float32Array(frames);
   for (let f = 0; f < frames; f++) {
     let top = 0;
@@ -156,12 +156,17 @@ function windowMeans(s: Spectrogram, length: number): { means: Float32Array; win
  * The signals in `samples` between `range`'s pitches (the whole passband by default, and
  * below highestPitch of the sample rate), strongest first.
  */
-export function findSignals(samples: Float32Array, sampleRate: number, range: { min: number; max: number } = pitchRange(undefined, sampleRate)): FoundSignal[] {
-  const s = spectrogram(samples, sampleRate, range);
+export function findSignals(
+  tuning: Tuning,
+  samples: Float32Array,
+  sampleRate: number,
+  range: { min: number; max: number } = pitchRange(tuning, undefined, sampleRate),
+): FoundSignal[] {
+  const s = spectrogram(tuning, samples, sampleRate, range);
   if (!s) return [];
-  const { WINDOW_MS, DETECT_RATIO, PEAK_HALF_HZ } = TUNING.band;
+  const { DETECT_WINDOW_MS, DETECT_RATIO, PEAK_HALF_HZ } = tuning.band;
   const frameMs = (1000 * s.hop) / sampleRate;
-  const { means, windows, step } = windowMeans(s, Math.max(2, Math.round(WINDOW_MS / frameMs)));
+  const { means, windows, step } = windowMeans(s, Math.max(2, Math.round(DETECT_WINDOW_MS / frameMs)));
   const best = new Float32Array(s.bins);
   for (let w = 0; w < windows; w++) for (let k = 0; k < s.bins; k++) best[k] = Math.max(best[k]!, means[w * s.bins + k]!);
   const half = Math.max(1, Math.round(PEAK_HALF_HZ / s.binHz));
@@ -172,17 +177,17 @@ export function findSignals(samples: Float32Array, sampleRate: number, range: { 
     for (let j = Math.max(0, k - half); j <= Math.min(s.bins - 1, k + half) && highest; j++) highest = best[j]! < best[k]! || (best[j] === best[k] && j >= k);
     if (highest) peaks.push(k);
   }
-  return peaks.map((k) => signalAt(s, k, means, windows, step, sampleRate)).sort((a, b) => b.powerDb - a.powerDb);
+  return peaks.map((k) => signalAt(tuning, s, k, means, windows, step, sampleRate)).sort((a, b) => b.powerDb - a.powerDb);
 }
 
 /** The signal peaking at bin `k`: where it is active, its centre and its level. */
-function signalAt(s: Spectrogram, k: number, means: Float32Array, windows: number, step: number, sampleRate: number): FoundSignal {
-  const { DETECT_RATIO, WINDOW_MS } = TUNING.band;
+function signalAt(tuning: Tuning, s: Spectrogram, k: number, means: Float32Array, windows: number, step: number, sampleRate: number): FoundSignal {
+  const { DETECT_RATIO, DETECT_WINDOW_MS } = tuning.band;
   const near = (w: number) => Math.max(means[w * s.bins + k]!, means[w * s.bins + Math.max(0, k - 1)]!, means[w * s.bins + Math.min(s.bins - 1, k + 1)]!);
   const active: number[] = [];
   for (let w = 0; w < windows; w++) if (near(w) >= DETECT_RATIO) active.push(w);
   const frameMs = (1000 * s.hop) / sampleRate;
-  const frames = keyedFrames(s, k, active[0]! * step, Math.min(s.frames, active[active.length - 1]! * step + Math.round(WINDOW_MS / frameMs)));
+  const frames = keyedFrames(tuning, s, k, active[0]! * step, Math.min(s.frames, active[active.length - 1]! * step + Math.round(DETECT_WINDOW_MS / frameMs)));
   const fromMs = frames.first * frameMs;
   const toMs = (frames.last * s.hop + s.size) * (1000 / sampleRate);
   let weight = 0;
@@ -194,12 +199,12 @@ function signalAt(s: Spectrogram, k: number, means: Float32Array, windows: numbe
     moment += above * j;
   }
   const frequency = s.loHz + (weight > 0 ? moment / weight : k) * s.binHz;
-  return { frequency, fromMs, toMs, ...levelOf(s, k, Math.floor((fromMs / frameMs) | 0), Math.min(s.frames, Math.ceil(toMs / frameMs)), sampleRate) };
+  return { frequency, fromMs, toMs, ...levelOf(tuning, s, k, Math.floor((fromMs / frameMs) | 0), Math.min(s.frames, Math.ceil(toMs / frameMs)), sampleRate) };
 }
 
 /** The first and last frame in [from, to) where the tone at bin `k` is keyed: its power KEYED_RATIO times the noise's or more (else the span's ends). */
-function keyedFrames(s: Spectrogram, k: number, from: number, to: number): { first: number; last: number } {
-  const { KEYED_RATIO } = TUNING.band;
+function keyedFrames(tuning: Tuning, s: Spectrogram, k: number, from: number, to: number): { first: number; last: number } {
+  const { KEYED_RATIO } = tuning.band;
   const keyed = (f: number) => {
     for (let j = Math.max(0, k - 1); j <= Math.min(s.bins - 1, k + 1); j++) if (s.ratio[f * s.bins + j]! >= KEYED_RATIO) return true;
     return false;
@@ -218,14 +223,14 @@ function keyedFrames(s: Spectrogram, k: number, from: number, to: number): { fir
  * 1.5 A² size² / 16 over the five bins wherever it falls between two, and noise of
  * variance σ² a mean of 0.375 σ² size in each; the noise in 3 kHz is σ² 3000 / (rate / 2).
  */
-function levelOf(s: Spectrogram, k: number, from: number, to: number, sampleRate: number): { snrDb: number; powerDb: number } {
+function levelOf(tuning: Tuning, s: Spectrogram, k: number, from: number, to: number, sampleRate: number): { snrDb: number; powerDb: number } {
   const excess = new Float32Array(Math.max(1, to - from));
   for (let f = from; f < to; f++) {
     let sum = 0;
     for (let j = Math.max(0, k - 2); j <= Math.min(s.bins - 1, k + 2); j++) sum += s.ratio[f * s.bins + j]! * s.noise[f * s.bins + j]! - s.floor[j]!;
     excess[f - from] = sum;
   }
-  const tone = selectInPlace(excess, Math.min(excess.length - 1, Math.floor(TUNING.band.KEYED_QUANTILE * excess.length)));
+  const tone = selectInPlace(excess, Math.min(excess.length - 1, Math.floor(tuning.band.KEYED_QUANTILE * excess.length)));
   const perBin = s.floor[k]!;
   const tonePower = (tone * 16) / (3 * s.size * s.size);
   const noisePower = (perBin / (0.375 * s.size)) * (6000 / sampleRate);

@@ -12,7 +12,7 @@
  */
 import { movingAverage } from "../../dsp/moving-average.js";
 import { Reused } from "../../dsp/reused.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import { toBaseband, type Baseband } from "./baseband.js";
 
 /** One station's turn: its pitch, Hz, and its samples [from, to). */
@@ -26,8 +26,8 @@ export interface Turn {
 const averages = new Reused((length) => new Float32Array(length), 2);
 
 /** The power within TURN_BAND_HZ of the pitch `bb` was mixed down by, over each stretch of TURN_STRETCH_MS, above its quietest stretches. */
-function activity(bb: Baseband): Float64Array {
-  const { TURN_BAND_HZ, TURN_STRETCH_MS, TURN_FLOOR_QUANTILE } = TUNING.turns;
+function activity(tuning: Tuning, bb: Baseband): Float64Array {
+  const { TURN_BAND_HZ, TURN_STRETCH_MS, TURN_FLOOR_QUANTILE } = tuning.turns;
   const narrow = Math.max(1, Math.round(1000 / TURN_BAND_HZ / bb.blockMs));
   const [re, im] = averages.arrays(bb.re.length) as [Float32Array, Float32Array];
   movingAverage(bb.re, narrow, re);
@@ -46,8 +46,8 @@ function activity(bb: Baseband): Float64Array {
  * The stretch before which `a` did at least TURN_CONTRAST more of its keying than `b`
  * (shares of each one's whole), or -1.
  */
-function changePoint(a: Float64Array, b: Float64Array): number {
-  const { TURN_CONTRAST } = TUNING.turns;
+function changePoint(tuning: Tuning, a: Float64Array, b: Float64Array): number {
+  const { TURN_CONTRAST } = tuning.turns;
   const totalA = a.reduce((sum, v) => sum + v, 0);
   const totalB = b.reduce((sum, v) => sum + v, 0);
   if (!(totalA > 0 && totalB > 0)) return -1;
@@ -69,16 +69,22 @@ function changePoint(a: Float64Array, b: Float64Array): number {
  * strongest (at `strongest.frequency`, mixed down to `strongest.bb`, its drift not yet
  * followed), else one, the whole recording.
  */
-export function turns(samples: Float32Array, sampleRate: number, strongest: { frequency: number; bb: Baseband }, second: number | undefined): Turn[] {
-  const { TURN_STRETCH_MS } = TUNING.turns;
+export function turns(
+  tuning: Tuning,
+  samples: Float32Array,
+  sampleRate: number,
+  strongest: { frequency: number; bb: Baseband },
+  second: number | undefined,
+): Turn[] {
+  const { TURN_STRETCH_MS } = tuning.turns;
   const first = strongest.frequency;
   const whole: Turn[] = [{ frequency: first, from: 0, to: samples.length }];
   if (second === undefined) return whole;
-  const a = activity(strongest.bb);
-  const b = activity(toBaseband(samples, sampleRate, second));
+  const a = activity(tuning, strongest.bb);
+  const b = activity(tuning, toBaseband(tuning, samples, sampleRate, second));
   const perStretch = Math.round((TURN_STRETCH_MS * sampleRate) / 1000);
-  const firstThenSecond = changePoint(a, b);
-  const secondThenFirst = changePoint(b, a);
+  const firstThenSecond = changePoint(tuning, a, b);
+  const secondThenFirst = changePoint(tuning, b, a);
   const cut = (k: number) => Math.min(samples.length, k * perStretch);
   if (firstThenSecond > 0)
     return [

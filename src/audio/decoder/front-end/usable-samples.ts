@@ -6,11 +6,11 @@
  * recording within ordinary levels passes through untouched.
  */
 import { selectInPlace } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** `samples` itself when every value is finite and the peak ordinary, else a rescaled copy. */
-export function usableSamples(samples: Float32Array): Float32Array {
-  const { LOUDEST, QUIETEST, CLIP } = TUNING.sanitise;
+export function usableSamples(tuning: Tuning, samples: Float32Array): Float32Array {
+  const { LOUDEST, QUIETEST, CLIP } = tuning.sanitise;
   let peak = 0;
   let finite = true;
   for (let i = 0; i < samples.length; i++) {
@@ -19,7 +19,7 @@ export function usableSamples(samples: Float32Array): Float32Array {
     else if (!(x <= peak)) finite = false;
   }
   if (finite && peak <= LOUDEST && (peak === 0 || peak >= QUIETEST)) return samples;
-  const level = levelOf(samples);
+  const level = levelOf(tuning, samples);
   const scale = level > 0 ? 1 / level : 0;
   const out = new Float32Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
@@ -30,8 +30,8 @@ export function usableSamples(samples: Float32Array): Float32Array {
 }
 
 /** The level quantile of the finite |x| (over an even sample of the recording), else their peak. */
-function levelOf(samples: Float32Array): number {
-  const { LEVEL_POINTS, LEVEL_QUANTILE } = TUNING.sanitise;
+function levelOf(tuning: Tuning, samples: Float32Array): number {
+  const { LEVEL_POINTS, LEVEL_QUANTILE } = tuning.sanitise;
   const stride = Math.max(1, Math.floor(samples.length / LEVEL_POINTS));
   const values: number[] = [];
   let peak = 0;

@@ -10,7 +10,6 @@
  */
 import type { HeardCharacter } from "../characters/heard.js";
 import { hearSignals, type SignalDecode } from "../decode-signals.js";
-import { TUNING } from "../tuning.js";
 import { Decider } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { contextMs, shifted, WindowListener } from "./listener.js";
@@ -52,16 +51,16 @@ export class BandListener extends WindowListener {
     const from = this.audio.start;
     const nowMs = this.receivedMs;
     const fromMs = this.msOf(from);
-    let keepFromMs = nowMs - contextMs(0);
+    let keepFromMs = nowMs - contextMs(this.tuning, 0);
     const taken = new Set<Followed>();
-    for (const heard of hearSignals(this.readingFrom(from), this.sampleRate, { wpm: this.wpm })) {
-      const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - heard.frequency) <= TUNING.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
+    for (const heard of hearSignals(this.tuning, this.readingFrom(from), this.sampleRate, { wpm: this.wpm })) {
+      const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - heard.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
       f.frequency = heard.frequency;
       f.snrDb = heard.snrDb;
       const characters = heard.characters.map((c) => shifted(c, fromMs));
       const undecidedMs = this.take(f, characters, nowMs, final, heard.wpm, events);
-      keepFromMs = Math.min(keepFromMs, undecidedMs - contextMs(f.decider.wpmOr(heard.wpm)));
+      keepFromMs = Math.min(keepFromMs, undecidedMs - contextMs(this.tuning, f.decider.wpmOr(heard.wpm)));
     }
     for (const f of this.followed) if (!taken.has(f)) this.take(f, [], nowMs, final, 0, events);
     this.closeSilent(nowMs, events);
@@ -104,7 +103,7 @@ export class BandListener extends WindowListener {
 
   private follow(nowMs: number): Followed {
     const signal = this.nextSignal++;
-    const f: Followed = { signal, frequency: 0, snrDb: 0, decider: new Decider({ signal }), foundMs: nowMs, undecidedMs: nowMs };
+    const f: Followed = { signal, frequency: 0, snrDb: 0, decider: new Decider(this.tuning, { signal }), foundMs: nowMs, undecidedMs: nowMs };
     this.followed.push(f);
     return f;
   }
@@ -113,7 +112,7 @@ export class BandListener extends WindowListener {
   private closeSilent(nowMs: number, events: ListenEvent[]): void {
     for (const f of this.followed) {
       const heardMs = Math.max(f.decider.lastHeardMs, f.foundMs);
-      if (nowMs - heardMs < TUNING.band.CLOSE_MS) continue;
+      if (nowMs - heardMs < this.tuning.band.CLOSE_MS) continue;
       this.followed = this.followed.filter((o) => o !== f);
       const read = this.readOf(f);
       if (!read) continue;

@@ -13,7 +13,7 @@
 import { dotMs } from "../../../core/units.js";
 import { DECODE_WPM } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 import type { CharacterEvent, ListenEvent, ListenSummary } from "./events.js";
 import { type Decided, joined, standsFor, Written } from "./written.js";
 
@@ -23,8 +23,8 @@ export function dotAt(wpm: number): number {
 }
 
 /** Audio that must follow a character's last mark before it is known to have ended, ms. */
-export function letterGapMs(wpm: number): number {
-  return TUNING.live.DECIDE_DOTS * dotAt(wpm);
+export function letterGapMs(tuning: Tuning, wpm: number): number {
+  return tuning.live.DECIDE_DOTS * dotAt(wpm);
 }
 
 /** How far apart two readings' speeds lie, as the log of their ratio; NaN where either read nothing (so that neither test below holds). */
@@ -33,8 +33,8 @@ function speedSpread(wpm: number, otherWpm: number): number {
 }
 
 /** Whether two readings' speeds lie more than OUTLIER_SPEED_RATIO apart. */
-function farApart(wpm: number, otherWpm: number): boolean {
-  return speedSpread(wpm, otherWpm) > Math.log(TUNING.live.OUTLIER_SPEED_RATIO);
+function farApart(tuning: Tuning, wpm: number, otherWpm: number): boolean {
+  return speedSpread(wpm, otherWpm) > Math.log(tuning.live.OUTLIER_SPEED_RATIO);
 }
 
 /** What a reading heard, in stream time, how much audio it had and the speed it read. */
@@ -68,10 +68,15 @@ export class Decider {
    * follow a character by a letter gap within the latency allowed, so there one reading
    * decides it (`settled`).
    */
-  hopMs = TUNING.live.HOP_MS;
+  hopMs: number;
 
-  /** `tag` goes into every event (a band's signal number). */
-  constructor(private readonly tag: { signal?: number } = {}) {}
+  /** `tuning`: the listener's configuration; `tag` goes into every event (a band's signal number). */
+  constructor(
+    private readonly tuning: Tuning,
+    private readonly tag: { signal?: number } = {},
+  ) {
+    this.hopMs = tuning.live.HOP_MS;
+  }
 
   /** Whether the stream's speed is known: until then, its characters are open to being read again. */
   get knowsSpeed(): boolean {
@@ -80,7 +85,7 @@ export class Decider {
 
   /** Whether its readings come FOLLOWED_HOP_MS apart: its listener follows a clear signal at a known speed. */
   get readsFollowed(): boolean {
-    return this.hopMs === TUNING.live.FOLLOWED_HOP_MS;
+    return this.hopMs === this.tuning.live.FOLLOWED_HOP_MS;
   }
 
   /** Whether it follows a signal whose speed is known. */
@@ -114,12 +119,12 @@ export class Decider {
    * OUTLIER_SPEED_RATIO off the reading before is passed over, one at a time.
    */
   take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
-    if (!final && !this.passed && !this.speedIsKnown && farApart(readingWpm, this.previous.wpm)) {
+    if (!final && !this.passed && !this.speedIsKnown && farApart(this.tuning, readingWpm, this.previous.wpm)) {
       this.passed = { heard, atMs: nowMs, wpm: readingWpm };
       return this.lastUndecidedMs;
     }
     // The next reading read the speed as the one passed over did: the speed changed, and that reading counts as the one before.
-    if (this.passed && farApart(readingWpm, this.previous.wpm) && !farApart(readingWpm, this.passed.wpm)) this.previous = this.passed;
+    if (this.passed && farApart(this.tuning, readingWpm, this.previous.wpm) && !farApart(this.tuning, readingWpm, this.passed.wpm)) this.previous = this.passed;
     this.passed = undefined;
     this.lastUndecidedMs = this.takeIn(heard, nowMs, final, readingWpm, events);
     return this.lastUndecidedMs;
@@ -132,7 +137,7 @@ export class Decider {
       this.readAgain(heard, nowMs, final, events);
       this.correct(heard, nowMs, events);
     }
-    let undecidedMs = nowMs - letterGapMs(this.wpmOr(readingWpm));
+    let undecidedMs = nowMs - letterGapMs(this.tuning, this.wpmOr(readingWpm));
     for (let i = 0; i < heard.length; i++) {
       const c = heard[i]!;
       if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
@@ -140,7 +145,7 @@ export class Decider {
         undecidedMs = Math.min(undecidedMs, c.startMs);
         break;
       }
-      const wordStart = i > 0 ? c.wordStart : this.written.count > 0 && c.startMs - this.lastEndMs >= TUNING.characters.WORD_GAP_FROM_DOTS * dotMs(c.wpm);
+      const wordStart = i > 0 ? c.wordStart : this.written.count > 0 && c.startMs - this.lastEndMs >= this.tuning.characters.WORD_GAP_FROM_DOTS * dotMs(c.wpm);
       this.decide(c, wordStart, nowMs, events, !knowing);
     }
     // The first characters' audio is kept until they are read again.
@@ -163,7 +168,7 @@ export class Decider {
    * H reads as E T T T at twice the speed) and the reading before read the same speed.
    */
   private readingKnowsSpeed(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
-    const { FIRST_CHARACTERS, FIRST_SPEED_AGREEMENT, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = TUNING.live;
+    const { FIRST_CHARACTERS, FIRST_SPEED_AGREEMENT, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = this.tuning.live;
     // The first character heard: this reading's first, or one decided before and no longer heard (silence since).
     const firstEndMs = Math.min(heard[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
     if (nowMs - firstEndMs >= FIRST_WAIT_MS) return true;
@@ -183,8 +188,8 @@ export class Decider {
    * come FOLLOWED_HOP_MS apart (the next reading would come too late to agree).
    */
   private settled(c: HeardCharacter, afterAnother: boolean, nowMs: number): boolean {
-    const gapMs = letterGapMs(c.wpm);
-    const anywayMs = this.readsFollowed ? TUNING.live.FOLLOWED_DECIDE_MS : TUNING.live.DECIDE_ANYWAY_MS;
+    const gapMs = letterGapMs(this.tuning, c.wpm);
+    const anywayMs = this.readsFollowed ? this.tuning.live.FOLLOWED_DECIDE_MS : this.tuning.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const k = this.whereReadBefore(c);
@@ -194,7 +199,7 @@ export class Decider {
 
   /** A character read this close to the last one decided is that one again. */
   private sameWithinMs(c: HeardCharacter): number {
-    return TUNING.live.SAME_CHARACTER_DOTS * dotAt(c.wpm);
+    return this.tuning.live.SAME_CHARACTER_DOTS * dotAt(c.wpm);
   }
 
   private decide(c: HeardCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[], early: boolean): void {
@@ -263,7 +268,7 @@ export class Decider {
     if (!this.written.firstEarly) return;
     const now = this.partsOf(heard);
     const before = this.partsOf(this.previous.heard);
-    const last = ++this.readingsKnowing >= TUNING.live.READ_AGAIN_READINGS;
+    const last = ++this.readingsKnowing >= this.tuning.live.READ_AGAIN_READINGS;
     this.written.open.forEach((d, j) => {
       if (!d.early) return;
       const read = now?.parts[j] ?? [];
@@ -313,7 +318,7 @@ export class Decider {
 
   /** Whether a character was read at another pitch or speed than the signal followed. */
   private changes(c: HeardCharacter): boolean {
-    const { PITCH_CHANGE_HZ, SPEED_CHANGE } = TUNING.turns;
+    const { PITCH_CHANGE_HZ, SPEED_CHANGE } = this.tuning.turns;
     const was = this.signal;
     return was !== undefined && (Math.abs(c.frequency - was.frequency) > PITCH_CHANGE_HZ || Math.max(c.wpm / was.wpm, was.wpm / c.wpm) > SPEED_CHANGE);
   }
@@ -328,7 +333,7 @@ export class Decider {
 
   /** The signal lost once no character has been heard for SIGNAL_LOST_MS. */
   private noteSilence(nowMs: number, events: ListenEvent[]): void {
-    if (!this.signal || nowMs - this.lastEndMs < TUNING.live.SIGNAL_LOST_MS) return;
+    if (!this.signal || nowMs - this.lastEndMs < this.tuning.live.SIGNAL_LOST_MS) return;
     events.push({ type: "signal", state: "lost", ...this.signal, emittedAtMs: Math.round(nowMs), ...this.tag });
     this.signal = undefined;
   }

@@ -1,5 +1,6 @@
 /** What a live listener takes and says: its options, its events and its summary. */
-import type { AudioDecode, AudioHints } from "../decode-audio.js";
+import type { AudioDecode } from "../decode-audio.js";
+import type { AudioDecodeOptions } from "../decode-recording.js";
 import type { SignalDecode } from "../decode-signals.js";
 import type { Sideband, Spot } from "../../../core/spots/index.js";
 
@@ -11,7 +12,7 @@ export interface LiveSpotOptions {
   sideband?: Sideband;
 }
 
-export interface ListenerOptions extends AudioHints {
+export interface ListenerOptions extends AudioDecodeOptions {
   /** Samples per second of the stream, 2000 to 96000 (as a recording's; limits.ts READ_SAMPLE_RATE). */
   sampleRate: number;
   /**
@@ -19,10 +20,7 @@ export interface ListenerOptions extends AudioHints {
    * stream, and its summary is then `decodeAudio`'s reading of the whole stream.
    */
   window?: "bounded" | "unbounded";
-  /** `all`: every signal of the band is followed apart (live/band-listener.ts), its events naming it; `window` does not apply (bounded). */
-  signals?: "all";
-  /** The alphabet the text is written in (core/alphabets: `latin` by default, `cyrillic`, `wabun`, …). */
-  alphabet?: string;
+  /** With `signals: "all"`, every signal of the band is followed apart (live/band-listener.ts), its events naming it; `window` does not apply (bounded). */
   /** With `signals: "all"`: spot the stations heard (spot events, live/spotter.ts). */
   spots?: LiveSpotOptions;
 }

@@ -16,7 +16,8 @@ import { median } from "../../dsp/stats.js";
 import { decodeFactor, READ_SAMPLE_RATE } from "../../limits.js";
 import type { HeardCharacter } from "../characters/heard.js";
 import { checkHints, hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
+import { tuningOf } from "../tuning-overrides.js";
 import { Decider, dotAt } from "./decider.js";
 import type { Listener, ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { RecentAudio } from "./recent-audio.js";
@@ -89,13 +90,16 @@ export abstract class WindowListener implements Listener {
   /** Stream index at which the next reading is made. */
   private nextReading: number;
   private ended = false;
+  /** The decoder's configuration, the options' (DEFAULT_TUNING if they give none). */
+  protected readonly tuning: Tuning;
 
   /** `decimate`: bring the stream down to the rate the decoder works at as it arrives (limits.ts decodeFactor). */
   constructor(options: ListenerOptions, decimate: boolean) {
     checkOptions(options);
+    this.tuning = tuningOf(options);
     this.decimator = new Decimator(decimate ? decodeFactor(options.sampleRate, options.frequency) : 1);
     this.sampleRate = options.sampleRate / this.decimator.factor;
-    this.nextReading = this.samplesOf(TUNING.live.HOP_MS);
+    this.nextReading = this.samplesOf(this.tuning.live.HOP_MS);
   }
 
   /** Reads the window; decides what enough audio now follows (everything when `final`). */
@@ -106,7 +110,7 @@ export abstract class WindowListener implements Listener {
 
   /** Audio until the next reading, ms. */
   protected hopMs(): number {
-    return TUNING.live.HOP_MS;
+    return this.tuning.live.HOP_MS;
   }
 
   push(chunk: Float32Array | Int16Array): ListenEvent[] {
@@ -163,7 +167,7 @@ export abstract class WindowListener implements Listener {
 
   /** Keeps the audio from `fromMs`, and at most MAX_WINDOW_MS by the next reading. */
   protected keepFrom(fromMs: number): void {
-    this.audio.dropBefore(Math.max(this.samplesOf(fromMs), this.audio.end + this.samplesOf(this.hopMs()) - this.samplesOf(TUNING.live.MAX_WINDOW_MS)));
+    this.audio.dropBefore(Math.max(this.samplesOf(fromMs), this.audio.end + this.samplesOf(this.hopMs()) - this.samplesOf(this.tuning.live.MAX_WINDOW_MS)));
   }
 }
 
@@ -172,21 +176,21 @@ export abstract class WindowListener implements Listener {
  * CONTEXT_MS (WEAK_CONTEXT_MS for a signal whose tone typically stands under WEAK_CLARITY
  * above the noise) or CONTEXT_DOTS, the longer.
  */
-export function contextMs(wpm: number, clarity = Number.NaN): number {
-  const { CONTEXT_MS, WEAK_CONTEXT_MS, CONTEXT_DOTS } = TUNING.live;
-  return Math.max(isWeak(clarity) ? WEAK_CONTEXT_MS : CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
+export function contextMs(tuning: Tuning, wpm: number, clarity = Number.NaN): number {
+  const { CONTEXT_MS, WEAK_CONTEXT_MS, CONTEXT_DOTS } = tuning.live;
+  return Math.max(isWeak(tuning, clarity) ? WEAK_CONTEXT_MS : CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
 }
 
 /** Whether a signal is weak: its tone typically stands under WEAK_CLARITY above the noise (NaN: not known, not weak). */
-function isWeak(clarity: number): boolean {
-  return clarity < TUNING.live.WEAK_CLARITY;
+function isWeak(tuning: Tuning, clarity: number): boolean {
+  return clarity < tuning.live.WEAK_CLARITY;
 }
 
 /** One signal followed: the strongest, or the one at a hinted pitch. */
 export class SignalListener extends WindowListener {
   private readonly hints: AudioHints;
   private readonly unbounded: boolean;
-  private readonly decider = new Decider();
+  private readonly decider = new Decider(this.tuning);
   private finalReading: AudioDecode | undefined;
   /** Stream since the last reading that searched the pitch and speed afresh, ms (in hops: every reading falls a whole hop after the one before). */
   private sinceFullSearchMs = Number.POSITIVE_INFINITY;
@@ -201,7 +205,7 @@ export class SignalListener extends WindowListener {
   constructor(options: ListenerOptions) {
     // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down as it arrives.
     super(options, options.window !== "unbounded");
-    this.hints = { frequency: options.frequency, wpm: options.wpm };
+    this.hints = { frequency: options.frequency, wpm: options.wpm, tuning: this.tuning };
     this.unbounded = options.window === "unbounded";
   }
 
@@ -222,11 +226,11 @@ export class SignalListener extends WindowListener {
     const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
     this.undecidedMs = undecidedMs;
     if (reading.found.clarity !== undefined) this.clarities.push(reading.found.clarity);
-    if (this.clarities.length > TUNING.live.CLARITY_READINGS) this.clarities.shift();
+    if (this.clarities.length > this.tuning.live.CLARITY_READINGS) this.clarities.shift();
     const clarity = median(this.clarities);
     // FOLLOWED_HOP_MS once the stream's speed is known and its signal followed, unless the signal is weak: a weak signal's readings of a character disagree more often, and two of them half a second apart still decide it.
-    this.decider.hopMs = this.decider.follows && !isWeak(clarity) ? TUNING.live.FOLLOWED_HOP_MS : TUNING.live.HOP_MS;
-    if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.decider.wpmOr(reading.decode.wpm), clarity));
+    this.decider.hopMs = this.decider.follows && !isWeak(this.tuning, clarity) ? this.tuning.live.FOLLOWED_HOP_MS : this.tuning.live.HOP_MS;
+    if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.tuning, this.decider.wpmOr(reading.decode.wpm), clarity));
     this.sinceFullSearchMs += this.decider.hopMs;
   }
 
@@ -242,9 +246,9 @@ export class SignalListener extends WindowListener {
    * a stream's first seconds can be a rung off, and narrowed searches would keep it).
    */
   private before(final: boolean, aSecondApart: boolean): Findings {
-    const full = final || this.sinceFullSearchMs >= TUNING.live.FULL_SEARCH_MS;
+    const full = final || this.sinceFullSearchMs >= this.tuning.live.FULL_SEARCH_MS;
     if (full) this.sinceFullSearchMs = 0;
-    if (final || this.charactersRead < TUNING.live.NARROWING_CHARACTERS) return {};
+    if (final || this.charactersRead < this.tuning.live.NARROWING_CHARACTERS) return {};
     if (full) return aSecondApart ? { nearDotMs: dotAt(this.decider.wpmOr(0)) } : {};
     return this.decider.knowsSpeed ? this.found : { ...this.found, nearDotMs: undefined };
   }
@@ -255,7 +259,7 @@ export class SignalListener extends WindowListener {
    * known, so it reads less than the window kept for a reading that measures them.
    */
   private followedFrom(): number {
-    const { FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS } = TUNING.live;
+    const { FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS } = this.tuning.live;
     const contextMs = Math.max(FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS * dotAt(this.decider.wpmOr(0)));
     return Math.max(this.audio.start, this.samplesOf(this.undecidedMs - contextMs));
   }

@@ -7,7 +7,8 @@
  */
 import { DECODE_PRECEDENCE } from "../../../core/characters.js";
 import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
-import { TUNING, tuningCache } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
+import { perTuning } from "../tuning-overrides.js";
 
 export interface CharacterTree {
   /** Nodes; node 0 is the root, the empty sequence. */
@@ -38,8 +39,8 @@ function kindsByKey(): Map<number, number> {
   return kinds;
 }
 
-function buildTree(): CharacterTree {
-  const { KIND_SHARES } = TUNING.characters;
+function buildTree(tuning: Tuning): CharacterTree {
+  const { KIND_SHARES } = tuning.characters;
   const kinds = kindsByKey();
   const counts = KIND_SHARES.map(() => 0);
   for (const kind of kinds.values()) counts[kind]!++;
@@ -77,14 +78,5 @@ function buildTree(): CharacterTree {
   return tree;
 }
 
-const built = tuningCache<"tree", CharacterTree>();
-
-/** The tree, built once for the tuning's KIND_SHARES. */
-export function characterTree(): CharacterTree {
-  let tree = built.get("tree");
-  if (!tree) {
-    tree = buildTree();
-    built.set("tree", tree);
-  }
-  return tree;
-}
+/** The tree for a configuration's KIND_SHARES, built once for each. */
+export const characterTree = perTuning(buildTree);

@@ -12,7 +12,8 @@ import { joinRun, readRuns } from "../characters/read.js";
 import type { Signal } from "./weak-characters.js";
 import { betweenGaps, type Spacing } from "../characters/spacing.js";
 import { GapKind, type Keyed, type Run } from "../keyed.js";
-import { TUNING, tuningCache, type Tuning } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
+import { perTuning } from "../tuning-overrides.js";
 import { characterTree, type CharacterTree } from "./character-tree.js";
 import { priorTable, searchStep } from "./lengths.js";
 import { evenEdges, runningSums, SemiMarkov, type PauseRule, type Segment, type SemiMarkovModel } from "./semi-markov.js";
@@ -26,6 +27,8 @@ export interface CharacterSegmentOptions {
   spacing: Spacing;
   /** Resolution of the search, steps per dot. */
   stepsPerDot: number;
+  /** The decoder's configuration. */
+  tuning: Tuning;
 }
 
 interface Priors {
@@ -36,22 +39,23 @@ interface Priors {
   word: Float64Array;
 }
 
-/** Length priors by spread (rounded to 0.01, so that few are ever built). */
-const priorCache = tuningCache<number, Priors>();
-function priorsFor(spread: number): Priors {
+/** Length priors by spread (rounded to 0.01, so that few are ever built), for each configuration. */
+const priorCaches = perTuning(() => new Map<number, Priors>());
+function priorsFor(tuning: Tuning, spread: number): Priors {
   const key = Math.round(spread * 100);
+  const priorCache = priorCaches(tuning);
   let priors = priorCache.get(key);
   if (!priors) {
     const s = key / 100;
-    const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = TUNING.characters;
-    const oneDot = priorTable([[DOT_DOTS, 1]], 0, s);
+    const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = tuning.characters;
+    const oneDot = priorTable(tuning, [[DOT_DOTS, 1]], 0, s);
     priors = {
       dot: oneDot,
-      dash: priorTable([[DASH_DOTS, 1]], 0, s),
+      dash: priorTable(tuning, [[DASH_DOTS, 1]], 0, s),
       // A gap inside a letter lasts a dot, as a dot does.
       element: oneDot,
-      letter: priorTable([[LETTER_GAP_DOTS, LETTER_GAP_SHARE]], 0, s),
-      word: priorTable([[WORD_GAP_DOTS, WORD_GAP_SHARE]], PAUSE_SHARE, s),
+      letter: priorTable(tuning, [[LETTER_GAP_DOTS, LETTER_GAP_SHARE]], 0, s),
+      word: priorTable(tuning, [[WORD_GAP_DOTS, WORD_GAP_SHARE]], PAUSE_SHARE, s),
     };
     priorCache.set(key, priors);
   }
@@ -84,7 +88,7 @@ interface Steps {
  * followed.
  */
 function charactersModel(options: CharacterSegmentOptions, from: number, step: number): SemiMarkovModel {
-  const tree = characterTree();
+  const tree = characterTree(options.tuning);
   const N = tree.size;
   const W = 2 * N + 2;
   const nodes = Int16Array.from({ length: N }, (_, s) => s);
@@ -96,10 +100,10 @@ function charactersModel(options: CharacterSegmentOptions, from: number, step: n
   }
   const logPrior = new Float64Array(W).fill(-Infinity);
   logPrior.set(tree.logPrior);
-  const tuning = { ...TUNING.characters, ...TUNING.lengths, ...TUNING.marks };
+  const tuning = { ...options.tuning.characters, ...options.tuning.lengths, ...options.tuning.marks };
   // A pause goes on from a word gap of a word's length, or one going on already.
   const pause: PauseRule = { chained: PAUSE, after: GapKind.Word, minLength: 0 };
-  const steps: Steps = { from, step, options, tree, priors: priorsFor(options.spread), tuning, pause };
+  const steps: Steps = { from, step, options, tree, priors: priorsFor(options.tuning, options.spread), tuning, pause };
   return {
     width: W,
     instants: [{ from: tree.characters, to: 2 * N + 1, weight: logPrior, label: GapKind.Element }],
@@ -197,8 +201,8 @@ function extend(search: SemiMarkov, tree: CharacterTree, row: number, prow: numb
  * key down against key up), read as whole characters; silence at either end is free.
  */
 export function segmentCharacters(evidence: Float32Array, from: number, to: number, options: CharacterSegmentOptions): Run[] {
-  const TREE = characterTree();
-  const step = searchStep(options.dotBlocks, from, to, options.stepsPerDot);
+  const TREE = characterTree(options.tuning);
+  const step = searchStep(options.tuning, options.dotBlocks, from, to, options.stepsPerDot);
   const steps = Math.floor((to - from) / step);
   const silence: Run[] = [{ start: from, length: to - from, mark: false, dash: false, kind: GapKind.Edge }];
   if (steps === 0) return silence;
@@ -236,8 +240,8 @@ function runOf(segment: Segment, tree: CharacterTree, from: number, step: number
  * keyed so far, and of the longest gap in any stretch longer than MAX_SPAN_DOTS without
  * one (evenly, in a stretch without any gap).
  */
-function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Array, spacing: Spacing): number[] {
-  const { MAX_SPAN_DOTS, CUT_GAP_DOTS } = TUNING.characters;
+function spanCuts(keyed: Keyed, n: number, blockMs: number, { dotBlocks, spacing, tuning }: CharacterSegmentOptions): number[] {
+  const { MAX_SPAN_DOTS, CUT_GAP_DOTS } = tuning.characters;
   const cutFrom = CUT_GAP_DOTS * betweenGaps(spacing);
   const cuts = [0];
   let longest = -1;
@@ -277,7 +281,7 @@ function spanCuts(keyed: Keyed, n: number, blockMs: number, dotBlocks: Float32Ar
  */
 export function readCharacters(evidence: Float32Array, keyed: Keyed, blockMs: number, signal: Signal, options: CharacterSegmentOptions): Keyed | undefined {
   const n = evidence.length;
-  const cuts = spanCuts(keyed, n, blockMs, options.dotBlocks, options.spacing);
+  const cuts = spanCuts(keyed, n, blockMs, options);
   const runs: Run[] = [];
   for (let c = 0; c + 1 < cuts.length; c++) for (const r of segmentCharacters(evidence, cuts[c]!, cuts[c + 1]!, options)) joinRun(runs, r);
   return readRuns(runs, blockMs, signal, options);

@@ -16,8 +16,8 @@
  */
 import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
 import { edgesOf, GapKind, type Edges, type Keyed, type Run } from "../keyed.js";
-import { TUNING } from "../tuning.js";
-import { characterTree } from "./character-tree.js";
+import type { Tuning } from "../tuning.js";
+import { characterTree, type CharacterTree } from "./character-tree.js";
 import { runningSums, SemiMarkov, type Segment, type SemiMarkovModel } from "./semi-markov.js";
 
 /** A timing grid: unit k spans [startMs + k·unitMs, startMs + (k + 1)·unitMs). */
@@ -29,8 +29,8 @@ export interface Grid {
 }
 
 /** Whether `keyed`, fitted by `grid` (fitGrid), is machine keying on it (see MAX_GRID_MISFIT). */
-export function onGrid(grid: Grid, keyed: Keyed): boolean {
-  const { LONG_GRID_EDGES, MAX_LONG_GRID_MISFIT, MAX_GRID_MISFIT } = TUNING.grid;
+export function onGrid(tuning: Tuning, grid: Grid, keyed: Keyed): boolean {
+  const { LONG_GRID_EDGES, MAX_LONG_GRID_MISFIT, MAX_GRID_MISFIT } = tuning.grid;
   const edges = keyed.length + 1;
   return grid.misfit < (edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
 }
@@ -52,8 +52,8 @@ function unitsAlong(fit: Fit, t: number, side: number): number {
  * lie within OUTLIER_UNITS of `fit`'s lines (k: the nearest line); undefined when they
  * cannot settle it.
  */
-function refit(edges: Edges, fit: Fit, until: number): Fit | undefined {
-  const { OUTLIER_UNITS, MIN_FIT_EDGES } = TUNING.grid;
+function refit(tuning: Tuning, edges: Edges, fit: Fit, until: number): Fit | undefined {
+  const { OUTLIER_UNITS, MIN_FIT_EDGES } = tuning.grid;
   // Normal equations of the columns [1, k, side]: sums of their products, and with t.
   let n = 0,
     sk = 0,
@@ -100,12 +100,12 @@ function solve3(m: readonly number[], v: readonly number[]): number[] | undefine
  * a unit a little off cannot misplace the lines far from the start. Undefined with too
  * few edges to fit.
  */
-export function fitGrid(keyed: Keyed, unitMs: number): Grid | undefined {
-  const { UNIT_TRIES, UNIT_TRY_STEP } = TUNING.grid;
+export function fitGrid(tuning: Tuning, keyed: Keyed, unitMs: number): Grid | undefined {
+  const { UNIT_TRIES, UNIT_TRY_STEP } = tuning.grid;
   const edges = edgesOf(keyed);
   let best: Grid | undefined;
   for (let k = -UNIT_TRIES; k <= UNIT_TRIES; k++) {
-    const grid = fitFrom(edges, unitMs * (1 + k * UNIT_TRY_STEP));
+    const grid = fitFrom(tuning, edges, unitMs * (1 + k * UNIT_TRY_STEP));
     if (grid && (!best || grid.misfit < best.misfit)) best = grid;
   }
   return best;
@@ -123,15 +123,15 @@ function narrowest(fit: Fit): Fit {
 }
 
 /** fitGrid from one guess of the unit. */
-function fitFrom(edges: Edges, unitMs: number): Grid | undefined {
-  const { FIRST_SPAN_UNITS, REFITS } = TUNING.grid;
+function fitFrom(tuning: Tuning, edges: Edges, unitMs: number): Grid | undefined {
+  const { FIRST_SPAN_UNITS, REFITS } = tuning.grid;
   const last = edges.at[edges.at.length - 1]!;
   let fit: Fit | undefined = { startMs: edges.at[0]!, unitMs, wideningMs: 0 };
   for (let span = FIRST_SPAN_UNITS; fit; span *= 2) {
     const until: number = edges.at[0]! + span * fit.unitMs;
     const whole = until > last;
     // A span with too few edges keeps the fit so far; the span of every edge must settle it.
-    for (let again = 0; again < REFITS && fit; again++) fit = refit(edges, fit, until) ?? (whole ? undefined : fit);
+    for (let again = 0; again < REFITS && fit; again++) fit = refit(tuning, edges, fit, until) ?? (whole ? undefined : fit);
     if (whole) break;
   }
   if (!fit) return undefined;
@@ -174,13 +174,13 @@ const PAUSE = 4;
  * exactly 1 or 3 units, gaps 1 (inside a letter), 3 or 7 units, and a pause going on unit
  * by unit after a word gap. The grid's evidence scores marks; gaps score nothing.
  */
-function gridModel(): SemiMarkovModel {
-  const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = TUNING.characters;
+function gridModel(tuning: Tuning): SemiMarkovModel {
+  const { LETTER_GAP_SHARE, WORD_GAP_SHARE, PAUSE_SHARE } = tuning.characters;
   const LOG_LETTER_GAP = Math.log(LETTER_GAP_SHARE);
   const LOG_WORD_GAP = Math.log(WORD_GAP_SHARE);
   const LOG_PAUSE = Math.log(PAUSE_SHARE);
-  const { LOG_PAUSE_UNIT } = TUNING.grid;
-  const TREE = characterTree();
+  const { LOG_PAUSE_UNIT } = tuning.grid;
+  const TREE = characterTree(tuning);
   const N = TREE.size;
   const BOUNDARY = 2 * N;
   const W = 2 * N + 1;
@@ -232,13 +232,13 @@ function gridModel(): SemiMarkovModel {
  * of the character search), as runs of blocks; silence at either end is free. Empty when
  * the recording holds no unit.
  */
-export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: number): Run[] {
-  const TREE = characterTree();
+export function segmentOnGrid(tuning: Tuning, evidence: Float32Array, grid: Grid, blockMs: number): Run[] {
+  const TREE = characterTree(tuning);
   const silence: Run[] = [{ start: 0, length: evidence.length, mark: false, dash: false, kind: GapKind.Edge }];
   const { edges, first } = unitEdges(evidence.length, grid, blockMs);
   const units = edges.length - 1;
   if (units <= 0) return silence;
-  const search = new SemiMarkov(gridModel(), runningSums(evidence, edges)).run();
+  const search = new SemiMarkov(gridModel(tuning), runningSums(evidence, edges)).run();
   // The end of the message: silence to the end costs nothing.
   let best = 0;
   let bestEnd = -1;
@@ -253,7 +253,7 @@ export function segmentOnGrid(evidence: Float32Array, grid: Grid, blockMs: numbe
   }
   if (bestEnd < 0) return silence;
   const unitBlock = (u: number): number => Math.min(evidence.length, Math.max(0, Math.round((grid.startMs + (first + u) * grid.unitMs) / blockMs)));
-  return runsOfMarks(marksOf(search.path(bestEnd), TREE.size), unitBlock, evidence.length);
+  return runsOfMarks(marksOf(search.path(bestEnd), TREE), unitBlock, evidence.length);
 }
 
 /** A mark on the grid, in units, and what the gap before it ends (for a character's first mark). */
@@ -265,8 +265,8 @@ interface GridMark {
 }
 
 /** The marks of a path on the grid, in order, each with what the gap before it ended. */
-function marksOf(path: readonly Segment[], N: number): GridMark[] {
-  const TREE = characterTree();
+function marksOf(path: readonly Segment[], TREE: CharacterTree): GridMark[] {
+  const N = TREE.size;
   const marks: GridMark[] = [];
   let before = GapKind.Edge;
   for (const segment of path) {

@@ -4,7 +4,7 @@
  */
 import { WORD_GAP_DOTS } from "../../../core/units.js";
 import { selectInPlace } from "../../dsp/stats.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 function lognormal(x: number, centre: number, spread: number): number {
   const z = (x - Math.log(centre)) / spread;
@@ -12,8 +12,8 @@ function lognormal(x: number, centre: number, spread: number): number {
 }
 
 /** Log-probability of a segment `ratio` dots long, for ratios on the table's grid. */
-export function priorTable(weights: readonly (readonly [number, number])[], pause: number, spread: number): Float64Array {
-  const { TABLE_MAX, TABLE_STEP } = TUNING.lengths;
+export function priorTable(tuning: Tuning, weights: readonly (readonly [number, number])[], pause: number, spread: number): Float64Array {
+  const { TABLE_MAX, TABLE_STEP } = tuning.lengths;
   const table = new Float64Array(Math.round(TABLE_MAX / TABLE_STEP) + 1);
   for (let i = 0; i < table.length; i++) {
     const ratio = Math.max(i * TABLE_STEP, TABLE_STEP / 2);
@@ -33,8 +33,8 @@ export function priorTable(weights: readonly (readonly [number, number])[], paus
  * The search's step in blocks over dotBlocks[from, to): `stepsPerDot` steps to the
  * shortest dot there, outliers aside.
  */
-export function searchStep(dotBlocks: Float32Array, from: number, to: number, stepsPerDot: number): number {
-  const { MEDIAN_POINTS, OUTLIER_DOT_SHARE } = TUNING.lengths;
+export function searchStep(tuning: Tuning, dotBlocks: Float32Array, from: number, to: number, stepsPerDot: number): number {
+  const { MEDIAN_POINTS, OUTLIER_DOT_SHARE } = tuning.lengths;
   let minDot = Infinity;
   for (let i = from; i < to; i++) minDot = Math.min(minDot, dotBlocks[i]!);
   const stride = Math.max(1, Math.floor((to - from) / MEDIAN_POINTS));

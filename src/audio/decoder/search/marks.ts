@@ -11,7 +11,8 @@ import type { Levels } from "../evidence/levels.js";
 import { envelopeEvidence, evidenceOfRuns } from "../evidence/likelihood.js";
 import { modelFromLevels, modelFromRuns, type SignalModel } from "../evidence/models.js";
 import { keyedFromRuns, runsOf, type Keyed, type Run } from "../keyed.js";
-import { TUNING, tuningCache, type Tuning } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
+import { perTuning } from "../tuning-overrides.js";
 import { priorTable, searchStep } from "./lengths.js";
 import { evenEdges, runningSums, SemiMarkov, type PauseRule, type SemiMarkovModel } from "./semi-markov.js";
 import { withoutWeakCharacters } from "./weak-characters.js";
@@ -26,18 +27,21 @@ export interface SegmentOptions {
   dotBlocks: Float32Array;
   /** Spread of element lengths around their ideal, natural log (default 0.25). */
   spread?: number;
-  /** Resolution of the search, steps per dot (default TUNING.marks.STEPS_PER_DOT). */
+  /** Resolution of the search, steps per dot (default tuning.marks.STEPS_PER_DOT). */
   stepsPerDot?: number;
+  /** The decoder's configuration. */
+  tuning: Tuning;
 }
 
 /** The mark and gap length priors for a spread (rounded to 0.01, so that few are ever built). */
-const priorCache = tuningCache<number, { mark: Float64Array; gap: Float64Array }>();
-function priors(spread: number): { mark: Float64Array; gap: Float64Array } {
+const priorCaches = perTuning(() => new Map<number, { mark: Float64Array; gap: Float64Array }>());
+function priors(tuning: Tuning, spread: number): { mark: Float64Array; gap: Float64Array } {
   const key = Math.round(spread * 100);
+  const priorCache = priorCaches(tuning);
   let tables = priorCache.get(key);
   if (!tables) {
-    const { MARK_WEIGHTS, GAP_WEIGHTS, PAUSE_WEIGHT } = TUNING.marks;
-    tables = { mark: priorTable(MARK_WEIGHTS, 0, key / 100), gap: priorTable(GAP_WEIGHTS, PAUSE_WEIGHT, key / 100) };
+    const { MARK_WEIGHTS, GAP_WEIGHTS, PAUSE_WEIGHT } = tuning.marks;
+    tables = { mark: priorTable(tuning, MARK_WEIGHTS, 0, key / 100), gap: priorTable(tuning, GAP_WEIGHTS, PAUSE_WEIGHT, key / 100) };
     priorCache.set(key, tables);
   }
   return tables;
@@ -60,9 +64,9 @@ const enum Kind {
  * mark and after the last is free of length priors.
  */
 function marksModel(options: SegmentOptions, step: number, steps: number): SemiMarkovModel {
-  const tuning = { ...TUNING.marks, ...TUNING.lengths };
+  const tuning = { ...options.tuning.marks, ...options.tuning.lengths };
   const { dotBlocks } = options;
-  const rows = new LengthRows(priors(options.spread ?? tuning.DEFAULT_SPREAD), tuning);
+  const rows = new LengthRows(priors(options.tuning, options.spread ?? tuning.DEFAULT_SPREAD), tuning);
   const bounds = new Bounds(steps, tuning.CHAIN);
   // A pause goes on from a gap of a word's length, or one going on already.
   const pause: PauseRule = { chained: Kind.Pause, after: Kind.Gap, minLength: 0 };
@@ -226,7 +230,8 @@ function stepMarks(k: number, search: SemiMarkov, tuning: Tuning["marks"], rows:
 
 /** The most likely runs of key down and key up, covering the envelope from its start. */
 function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
-  const step = searchStep(options.dotBlocks, 0, evidence.length, options.stepsPerDot ?? TUNING.marks.STEPS_PER_DOT);
+  const { tuning } = options;
+  const step = searchStep(tuning, options.dotBlocks, 0, evidence.length, options.stepsPerDot ?? tuning.marks.STEPS_PER_DOT);
   const steps = Math.floor(evidence.length / step);
   if (steps === 0) return [];
   const search = new SemiMarkov(marksModel(options, step, steps), runningSums(evidence, evenEdges(0, step, steps))).run();
@@ -251,15 +256,16 @@ function viterbi(evidence: Float32Array, options: SegmentOptions): Run[] {
  * gaps; it is returned beside what was keyed (none where too few marks or gaps to measure by).
  */
 export function segmentCoherent(y: Float32Array, keyed: Keyed, options: SegmentOptions): { keyed: Keyed; model?: SignalModel } {
-  const { COHERENT_REFINEMENTS, COHERENT_NOISE_WEIGHT } = TUNING.evidence;
+  const { tuning } = options;
+  const { COHERENT_REFINEMENTS, COHERENT_NOISE_WEIGHT } = tuning.evidence;
   let runs = runsOf(keyed, options.blockMs, y.length);
   let model: SignalModel | undefined;
   for (let pass = 0; pass < COHERENT_REFINEMENTS; pass++) {
-    const measured = evidenceOfRuns(y, runs, options.blockMs, COHERENT_NOISE_WEIGHT);
+    const measured = evidenceOfRuns(tuning, y, runs, options.blockMs, COHERENT_NOISE_WEIGHT);
     if (!measured) break;
     model = measured.model;
     const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };
-    runs = withoutWeakCharacters(viterbi(measured.evidence, options), signal, options.dotBlocks);
+    runs = withoutWeakCharacters(tuning, viterbi(measured.evidence, options), signal, options.dotBlocks);
   }
   return { keyed: keyedFromRuns(runs, options.blockMs), model };
 }
@@ -271,14 +277,15 @@ export function segmentCoherent(y: Float32Array, keyed: Keyed, options: SegmentO
  * gaps, which follows fading more closely, and segments again.
  */
 export function segment(env: Float32Array, lv: Levels, options: SegmentOptions): Keyed {
-  const { REFINE_DOTS, REFINE_MIN_MS, REFINE_MAX_MS, REFINEMENTS } = TUNING.evidence;
-  let model = modelFromLevels(lv, options.looks);
+  const { tuning } = options;
+  const { REFINE_DOTS, REFINE_MIN_MS, REFINE_MAX_MS, REFINEMENTS } = tuning.evidence;
+  let model = modelFromLevels(tuning, lv, options.looks);
   let runs = viterbi(envelopeEvidence(env, model, options.filterBlocks), options);
   let meanDot = 0;
   for (const d of options.dotBlocks) meanDot += d / options.dotBlocks.length;
   const halfWindow = Math.round(Math.min(Math.max(REFINE_DOTS * meanDot, REFINE_MIN_MS / options.blockMs), REFINE_MAX_MS / options.blockMs));
   for (let pass = 0; pass < REFINEMENTS; pass++) {
-    const refined = modelFromRuns(env, runs, options.filterBlocks, halfWindow);
+    const refined = modelFromRuns(tuning, env, runs, options.filterBlocks, halfWindow);
     if (!refined) break;
     model = refined;
     runs = viterbi(envelopeEvidence(env, model, options.filterBlocks), options);

@@ -6,11 +6,11 @@
  */
 import { levels, type LevelOptions, type Levels } from "../evidence/levels.js";
 import { keyedFromDurations, type Keyed } from "../keyed.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** Run lengths in blocks, alternating key down and key up, starting and ending with key down; `first` is where. */
-function runs(env: Float32Array, { mid, span }: Levels): { first: number; lengths: number[] } {
-  const { HYSTERESIS } = TUNING.levels;
+function runs(tuning: Tuning, env: Float32Array, { mid, span }: Levels): { first: number; lengths: number[] } {
+  const { HYSTERESIS } = tuning.levels;
   const lengths: number[] = [];
   let on = false;
   let start = -1;
@@ -59,8 +59,9 @@ function debounce(lengths: number[], min: number): { lead: number; lengths: numb
 export function keyByThreshold(env: Float32Array, options: LevelOptions, known?: Levels): Keyed {
   const found = known ?? levels(env, options);
   if (!found) return [];
-  const { first, lengths } = runs(env, found);
-  const kept = debounce(lengths, (TUNING.levels.DEBOUNCE_DOTS * options.dotMs) / options.blockMs);
+  const { tuning } = options;
+  const { first, lengths } = runs(tuning, env, found);
+  const kept = debounce(lengths, (tuning.levels.DEBOUNCE_DOTS * options.dotMs) / options.blockMs);
   return keyedFromDurations(
     (first + kept.lead) * options.blockMs,
     kept.lengths.map((len) => len * options.blockMs),

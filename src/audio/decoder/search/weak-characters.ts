@@ -20,7 +20,7 @@
 import { WORD_GAP_DOTS } from "../../../core/units.js";
 import type { Spacing } from "../characters/spacing.js";
 import type { Run } from "../keyed.js";
-import { TUNING } from "../tuning.js";
+import type { Tuning } from "../tuning.js";
 
 /** What the evidence was measured on: the tone's in-phase component, its amplitude and the noise's power there. */
 export interface Signal {
@@ -41,8 +41,8 @@ function dotAt(dotBlocks: Float32Array, block: number): number {
 }
 
 /** The characters among `runs` (marks and gaps alternating, either first): marks apart by gaps under WEAK_LETTER_GAP_DOTS. */
-function charactersOf(runs: readonly Run[], dotBlocks: Float32Array): CharacterMarks[] {
-  const { WEAK_LETTER_GAP_DOTS } = TUNING.noise;
+function charactersOf(tuning: Tuning, runs: readonly Run[], dotBlocks: Float32Array): CharacterMarks[] {
+  const { WEAK_LETTER_GAP_DOTS } = tuning.noise;
   const out: CharacterMarks[] = [];
   for (let i = 0; i < runs.length; ) {
     if (!runs[i]!.mark) {
@@ -75,8 +75,14 @@ function sumOverMarks(runs: readonly Run[], c: CharacterMarks, of: Float32Array)
  * Which marks belong to a weak character (see WEAK_CHARACTER), by index into `runs`
  * (marks and gaps alternating, either first).
  */
-export function weakMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, characters = charactersOf(runs, dotBlocks)): Uint8Array {
-  const { WEAK_CHARACTER, NEIGHBOUR_DOTS } = TUNING.noise;
+export function weakMarks(
+  tuning: Tuning,
+  runs: readonly Run[],
+  signal: Signal,
+  dotBlocks: Float32Array,
+  characters = charactersOf(tuning, runs, dotBlocks),
+): Uint8Array {
+  const { WEAK_CHARACTER, NEIGHBOUR_DOTS } = tuning.noise;
   const weak = new Uint8Array(runs.length);
   for (const c of characters) {
     const own = sumOverMarks(runs, c, signal.y);
@@ -108,13 +114,14 @@ export function weakMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float
  * end either side.
  */
 export function squelchedMarks(
+  tuning: Tuning,
   runs: readonly Run[],
   signal: Signal,
   dotBlocks: Float32Array,
   spacing: Spacing,
-  characters = charactersOf(runs, dotBlocks),
+  characters = charactersOf(tuning, runs, dotBlocks),
 ): Uint8Array {
-  const { CLEAR_SCORE, SQUELCH_CHARACTERS, PAUSE_WORD_GAPS } = TUNING.noise;
+  const { CLEAR_SCORE, SQUELCH_CHARACTERS, PAUSE_WORD_GAPS } = tuning.noise;
   const dropped = new Uint8Array(runs.length);
   const clear = characters.map((c) => sumOverMarks(runs, c, signal.y) >= CLEAR_SCORE * Math.sqrt(sumOverMarks(runs, c, signal.noise)));
   const pause = (gap: Run | undefined): boolean =>
@@ -133,17 +140,17 @@ export function squelchedMarks(
 }
 
 /** Which marks either test drops (weak beside their neighbours, or squelched), the characters found once. */
-export function noiseMarks(runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
-  const characters = charactersOf(runs, dotBlocks);
-  const noise = weakMarks(runs, signal, dotBlocks, characters);
-  const squelched = squelchedMarks(runs, signal, dotBlocks, spacing, characters);
+export function noiseMarks(tuning: Tuning, runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
+  const characters = charactersOf(tuning, runs, dotBlocks);
+  const noise = weakMarks(tuning, runs, signal, dotBlocks, characters);
+  const squelched = squelchedMarks(tuning, runs, signal, dotBlocks, spacing, characters);
   for (let i = 0; i < noise.length; i++) noise[i]! |= squelched[i]!;
   return noise;
 }
 
 /** The runs with every weak character (see WEAK_CHARACTER) turned into gap. */
-export function withoutWeakCharacters(runs: Run[], signal: Signal, dotBlocks: Float32Array): Run[] {
-  const weak = weakMarks(runs, signal, dotBlocks);
+export function withoutWeakCharacters(tuning: Tuning, runs: Run[], signal: Signal, dotBlocks: Float32Array): Run[] {
+  const weak = weakMarks(tuning, runs, signal, dotBlocks);
   const out: Run[] = [];
   runs.forEach((r, i) => {
     const mark = r.mark && weak[i] === 0;

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { timeline } from "../../../../src/core/index.js";
 import { heardCharacters, transmissionsOf } from "../../../../src/audio/decoder/characters/heard.js";
 import { keyedFromDurations } from "../../../../src/audio/decoder/keyed.js";
-import { TUNING } from "../../../../src/audio/decoder/tuning.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** Key-down and key-up durations of `text` at `wpm`. */
 function durations(text: string, wpm: number): number[] {
@@ -13,7 +13,7 @@ function durations(text: string, wpm: number): number[] {
 /** The characters of `text` heard in `keyed` (its durations, from 0 ms), read at `wpm` and 600 Hz. */
 function heard(text: string, keyed: number[], wpm: number) {
   const decoded = { output: text, morse: timeline(text).morse, characters: 0, wpm };
-  return heardCharacters(decoded, keyedFromDurations(0, keyed), 0, 600);
+  return heardCharacters(DEFAULT_TUNING, decoded, keyedFromDurations(0, keyed), 0, 600);
 }
 
 describe("heardCharacters", () => {
@@ -30,7 +30,7 @@ describe("heardCharacters", () => {
   });
 
   it("gives each transmission of a reading its own speed: a station after a pause keys at its own", () => {
-    const pauseMs = TUNING.timings.TRANSMISSION_PAUSE_DOTS * 60;
+    const pauseMs = DEFAULT_TUNING.timings.TRANSMISSION_PAUSE_DOTS * 60;
     for (const gapMs of [pauseMs, 1000, 2000]) {
       const keyed = [...durations("CQ DE W1AW K", 20), gapMs, ...durations("W1AW DE G4XYZ", 12)];
       // A reading's speed is the median over all it holds.
@@ -55,7 +55,7 @@ describe("transmissionsOf", () => {
     const firstMs = first.reduce((a, b) => a + b, 0);
     const keyed = keyedFromDurations(0, [...first, 2000, ...durations("W1AW DE G4XYZ", 12)]);
     const decoded = { output: "CQ DE W1AW K W1AW DE G4XYZ", morse: timeline("CQ DE W1AW K W1AW DE G4XYZ").morse, characters: 0, wpm: 16 };
-    const spans = transmissionsOf(decoded, keyed);
+    const spans = transmissionsOf(DEFAULT_TUNING, decoded, keyed);
     assert.deepEqual(
       spans.map((s) => s.startMs),
       [0, firstMs + 2000],
@@ -63,7 +63,7 @@ describe("transmissionsOf", () => {
     assert.equal(spans[0]!.endMs, firstMs);
     assert.equal(spans[1]!.endMs, keyed.at(-1)!.startMs + keyed.at(-1)!.durationMs);
     const one = keyedFromDurations(0, durations("CQ DE W1AW K", 20));
-    assert.equal(transmissionsOf({ ...decoded, output: "CQ DE W1AW K", morse: timeline("CQ DE W1AW K").morse, wpm: 20 }, one).length, 1);
-    assert.deepEqual(transmissionsOf({ output: "", morse: "", characters: 0, wpm: 0 }, []), []);
+    assert.equal(transmissionsOf(DEFAULT_TUNING, { ...decoded, output: "CQ DE W1AW K", morse: timeline("CQ DE W1AW K").morse, wpm: 20 }, one).length, 1);
+    assert.deepEqual(transmissionsOf(DEFAULT_TUNING, { output: "", morse: "", characters: 0, wpm: 0 }, []), []);
   });
 });

@@ -6,6 +6,7 @@ import { amplitude } from "../../../../src/audio/decoder/evidence/envelope.js";
 import { levels } from "../../../../src/audio/decoder/evidence/levels.js";
 import { keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
 import { keyedBaseband } from "../../../fixtures/baseband.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** 20 wpm: a dot of 60 ms. */
 const DOT = 60;
@@ -23,7 +24,7 @@ function keyedOf(words: string[], pause = 7): Keyed {
 /** How many marks of `words` loneEnds keeps. */
 function kept(words: string[], pause?: number): number {
   const keyed = keyedOf(words, pause);
-  const [from, to] = loneEnds(keyed, DOT);
+  const [from, to] = loneEnds(DEFAULT_TUNING, keyed, DOT);
   return keyed.slice(from, to).filter((e) => e.mark).length;
 }
 
@@ -45,7 +46,7 @@ describe("loneEnds", () => {
   });
 
   it("copes with nothing keyed", () => {
-    assert.deepEqual(loneEnds([], DOT), [0, 0]);
+    assert.deepEqual(loneEnds(DEFAULT_TUNING, [], DOT), [0, 0]);
   });
 });
 
@@ -54,7 +55,7 @@ describe("noisy", () => {
     const noisyAt = (noise: number) => {
       const { bb } = keyedBaseband("CQ CQ DE W1AW K", 20, { noise, seed: 2 });
       const { env, looks } = amplitude(bb, 51, 100);
-      return noisy(clarity(levels(env, { blockMs: 1, dotMs: DOT, looks })!));
+      return noisy(DEFAULT_TUNING, clarity(levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks })!));
     };
     assert.equal(noisyAt(0.02), false);
     assert.equal(noisyAt(0.7), true);

@@ -7,6 +7,7 @@ import { spacingBetweenCharacters } from "../../../../src/audio/decoder/characte
 import { compressGaps } from "../../../fixtures/conditions.js";
 import { handKeyed } from "../../../fixtures/simulator.js";
 import { rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 function durations(text: string, wpm: number): number[] {
   return timeline(text, { wpm }).sequence.map((s) => s.durationMs);
@@ -143,15 +144,15 @@ describe("decodeTimings", () => {
 
 describe("spacingBetweenCharacters", () => {
   it("reads gaps between characters that all stand near 3 dots as standard letter gaps, however they split", () => {
-    assert.deepEqual(spacingBetweenCharacters([2.9, 3.0, 3.3, 3.2, 3.0, 2.8]), STANDARD);
+    assert.deepEqual(spacingBetweenCharacters(DEFAULT_TUNING, [2.9, 3.0, 3.3, 3.2, 3.0, 2.8]), STANDARD);
   });
 
   it("keeps a tight fist's letter gaps of 1.6 dots apart from its word gaps of 3", () => {
-    const spacing = spacingBetweenCharacters([1.5, 1.7, 1.6, 3.0, 1.6, 3.1, 1.5, 1.6]);
+    const spacing = spacingBetweenCharacters(DEFAULT_TUNING, [1.5, 1.7, 1.6, 3.0, 1.6, 3.1, 1.5, 1.6]);
     assert.ok(spacing && Math.abs(spacing.letter - 1.6 / 3) < 0.05, JSON.stringify(spacing));
   });
 
   it("says nothing from fewer than four gaps", () => {
-    assert.equal(spacingBetweenCharacters([3, 3, 7]), undefined);
+    assert.equal(spacingBetweenCharacters(DEFAULT_TUNING, [3, 3, 7]), undefined);
   });
 });

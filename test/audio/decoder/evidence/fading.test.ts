@@ -9,6 +9,7 @@ import { type Channel, fadeGain, record } from "../../../fixtures/simulator.js";
 import { simulate, stream } from "../../../fixtures/channel/index.js";
 import { keyedTimeline } from "../../../fixtures/channel/keying.js";
 import { rayleighFade } from "../../../fixtures/channel/rayleigh.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const RATE = 8000;
 const WPM = 20;
@@ -19,7 +20,7 @@ const TEXT = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN";
 function faded(db: number, periodS: number, seed: number) {
   const channel: Channel = { frequency: 700, driftHz: 0, fadeDepth: fadeDepthForDb(db), fadePeriodS: periodS, snrDb: 10, padS: 0.5 };
   const keying = timeline(TEXT, { wpm: WPM });
-  const bb = toBaseband(record(keying, channel, RATE, rng(seed)), RATE, 700);
+  const bb = toBaseband(DEFAULT_TUNING, record(keying, channel, RATE, rng(seed)), RATE, 700);
   // The blocks where the key is down, the recording starting padS before the first mark.
   const keyDown = keying.sequence
     .filter((s) => s.type !== "silence")
@@ -49,7 +50,7 @@ function rayleighFaded(spreadHz: number, seed: number, text: string) {
   const keying = { kind: "keyer" as const };
   const sim = { text, wpm: 24, keying, fading: { kind: "rayleigh" as const, spreadHz }, snrDb: 20, pitchHz: 700, sampleRate: RATE, seed };
   const samples = simulate({ ...sim, normalise: false });
-  const fade = fadeOf(toBaseband(samples, RATE, sim.pitchHz), 50);
+  const fade = fadeOf(DEFAULT_TUNING, toBaseband(DEFAULT_TUNING, samples, RATE, sim.pitchHz), 50);
   const g = rayleighFade(samples.length, RATE, spreadHz, stream(seed, 1));
   // Blocks are 1 ms, 8 samples; the recording starts 1 s before the first mark.
   const truth = (block: number) => Math.hypot(g.re[block * 8]!, g.im[block * 8]!);
@@ -61,7 +62,7 @@ function rayleighFaded(spreadHz: number, seed: number, text: string) {
 describe("fadeOf", () => {
   it("follows a fast fade (12 dB at 0.7 Hz) mark by mark, troughs and peaks", () => {
     const { bb, channel, keyDown } = faded(12, 1 / 0.7, 1);
-    const fade = fadeOf(bb, DOT_MS);
+    const fade = fadeOf(DEFAULT_TUNING, bb, DOT_MS);
     assert.equal(fade?.fast, true, "a fast fade is found");
     const gain = fade!.gain;
     // Where the key is down the gain is the tone's level, troughs included (between marks it is drawn straight).
@@ -107,8 +108,8 @@ describe("fadeOf", () => {
   });
 
   it("leaves a slow fade (6 dB over 7 s) and a steady tone alone", () => {
-    assert.equal(fadeOf(faded(6, 7, 2).bb, DOT_MS), undefined);
-    assert.equal(fadeOf(faded(0, 5, 3).bb, DOT_MS), undefined);
+    assert.equal(fadeOf(DEFAULT_TUNING, faded(6, 7, 2).bb, DOT_MS), undefined);
+    assert.equal(fadeOf(DEFAULT_TUNING, faded(0, 5, 3).bb, DOT_MS), undefined);
   });
 
   it("takes no clicks between a steady tone's marks (5 ms bursts at three times its level) for the troughs of a fade", () => {
@@ -117,12 +118,12 @@ describe("fadeOf", () => {
     const peak = samples.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
     for (let at = 0.1 * RATE; at + 0.005 * RATE < samples.length; at += 0.23 * RATE)
       for (let n = 0; n < 0.005 * RATE; n++) samples[at + n]! += 3 * peak * Math.sin((2 * Math.PI * 700 * n) / RATE);
-    assert.equal(fadeOf(toBaseband(samples, RATE, 700), DOT_MS), undefined);
+    assert.equal(fadeOf(DEFAULT_TUNING, toBaseband(DEFAULT_TUNING, samples, RATE, 700), DOT_MS), undefined);
   });
 
   it("finds no fade in noise alone", () => {
     const noise = record(timeline("E", { wpm: WPM }), { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: -60, padS: 20 }, RATE, rng(4));
-    assert.equal(fadeOf(toBaseband(noise, RATE, 700), DOT_MS), undefined);
+    assert.equal(fadeOf(DEFAULT_TUNING, toBaseband(DEFAULT_TUNING, noise, RATE, 700), DOT_MS), undefined);
   });
 
   it("follows a Rayleigh fade of 1 Hz spread within each dash, where it turns in tens of milliseconds (+20 dB, 24 wpm)", () => {

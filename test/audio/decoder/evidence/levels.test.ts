@@ -6,6 +6,7 @@ import type { Baseband } from "../../../../src/audio/decoder/front-end/baseband.
 import { markMask } from "../../../../src/audio/decoder/keyed.js";
 import { keyedBaseband } from "../../../fixtures/baseband.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const TEXT = "CQ CQ DE W1AW W1AW K";
 /** 20 wpm, filtered as threshold keying filters it (0.7 dot). */
@@ -23,16 +24,16 @@ describe("levels", () => {
         blockMs: 1,
       };
       const { env, looks } = envelopeOf(bb);
-      assert.equal(levels(env, { blockMs: 1, dotMs: DOT, looks }), undefined, `${seconds} s`);
-      assert.ok(levels(env, { blockMs: 1, dotMs: DOT, looks, present: true }));
+      assert.equal(levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks }), undefined, `${seconds} s`);
+      assert.ok(levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks, present: true }));
     }
-    assert.equal(levels(new Float32Array(0), { blockMs: 1, dotMs: DOT, looks: 1, present: true }), undefined);
+    assert.equal(levels(new Float32Array(0), { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks: 1, present: true }), undefined);
   });
 
   it("puts the threshold between the marks and the gaps of a keyed tone in noise", () => {
     const { bb, keyed } = keyedBaseband(TEXT, 20, { noise: 0.7, seed: 3 });
     const { env, looks } = envelopeOf(bb);
-    const lv = levels(env, { blockMs: 1, dotMs: DOT, looks });
+    const lv = levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks });
     assert.ok(lv);
     const marks = markMask(keyed, 1, env.length);
     // Mid-mark and mid-gap values against the threshold there.
@@ -53,7 +54,7 @@ describe("levels", () => {
     const gain = (ms: number) => 1 - 0.7 * (0.5 - 0.5 * Math.cos((2 * Math.PI * ms) / 6000));
     const { bb } = keyedBaseband(`${TEXT} ${TEXT}`, 20, { noise: 0.1, seed: 4, gain, leadMs: 500 });
     const { env, looks } = envelopeOf(bb);
-    const lv = levels(env, { blockMs: 1, dotMs: DOT, looks })!;
+    const lv = levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks })!;
     for (const [trough, peak] of [
       [3000, 6000],
       [9000, 6000],

@@ -7,6 +7,7 @@ import { modelFromLevels } from "../../../../src/audio/decoder/evidence/models.j
 import { keyedFromDurations, runsOf, type Keyed } from "../../../../src/audio/decoder/keyed.js";
 import { keyedBaseband } from "../../../fixtures/baseband.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** The share of `keyed`'s marks whose middle third sums to evidence above 0, and of its gaps' below 0. */
 function rightSides(evidence: Float32Array, keyed: Keyed): { marks: number; gaps: number } {
@@ -26,7 +27,7 @@ describe("envelopeEvidence", () => {
   it("speaks for key down on marks and for key up in gaps, through noise", () => {
     const { bb, keyed } = keyedBaseband("CQ CQ DE W1AW W1AW K", 20, { noise: 0.7, seed: 1 });
     const { env, looks } = amplitude(bb, 51, 100);
-    const model = modelFromLevels(levels(env, { blockMs: 1, dotMs: 60, looks })!, looks);
+    const model = modelFromLevels(DEFAULT_TUNING, levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: 60, looks })!, looks);
     const { marks, gaps } = rightSides(envelopeEvidence(env, model, 51), keyed);
     assert.ok(marks > 0.95 && gaps > 0.95, `marks ${marks}, gaps ${gaps}`);
   });
@@ -40,10 +41,10 @@ describe("evidenceOfRuns", () => {
       Array.from({ length: 199 }, () => 40),
     );
     const y = new Float32Array(8000).map((_, i) => (Math.floor(i / 40) % 2 === 0 ? 0.5 : 0) + 0.5 * gaussian(random));
-    const measured = evidenceOfRuns(y, runsOf(keyed, 1, y.length), 1, 1)!;
+    const measured = evidenceOfRuns(DEFAULT_TUNING, y, runsOf(keyed, 1, y.length), 1, 1)!;
     const { marks, gaps } = rightSides(measured.evidence, keyed);
     assert.ok(marks > 0.95 && gaps > 0.95, `marks ${marks}, gaps ${gaps}`);
-    const doubled = evidenceOfRuns(y, runsOf(keyed, 1, y.length), 1, 2)!;
+    const doubled = evidenceOfRuns(DEFAULT_TUNING, y, runsOf(keyed, 1, y.length), 1, 2)!;
     doubled.evidence.forEach((e, i) => {
       assert.ok(Math.abs(e - measured.evidence[i]! / 2) < 1e-5, `block ${i}`);
     });
@@ -65,6 +66,7 @@ describe("coherentEvidence", () => {
 
   it("takes a steady tone's amplitude from all its marks, not from the noise near each", () => {
     const measured = coherentEvidence(
+      DEFAULT_TUNING,
       received(() => 0.8),
       keyed,
       1,
@@ -81,7 +83,7 @@ describe("coherentEvidence", () => {
   it("follows a fading tone's amplitude", () => {
     // Depth 0.6, period 6 s: the level is 1 at 0, 6, 12 s... and 0.4 at 3, 9, 15 s...
     const level = (i: number): number => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 6000));
-    const { amplitude } = coherentEvidence(received(level), keyed, 1, 1)!.model;
+    const { amplitude } = coherentEvidence(DEFAULT_TUNING, received(level), keyed, 1, 1)!.model;
     for (const at of [6000, 12_000, 18_000]) assert.ok(amplitude[at]! > 0.85, `peak at ${at}: ${amplitude[at]}`);
     for (const at of [9000, 15_000, 21_000]) assert.ok(amplitude[at]! < 0.6, `trough at ${at}: ${amplitude[at]}`);
   });

@@ -6,6 +6,7 @@ import { modelFromLevels, modelFromRuns, modelFromRunsCoherent } from "../../../
 import { runsOf } from "../../../../src/audio/decoder/keyed.js";
 import { keyedBaseband } from "../../../fixtures/baseband.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const TEXT = "CQ CQ DE W1AW W1AW K";
 /** 20 wpm; the segmentation's filter spans 0.85 dot. */
@@ -16,8 +17,8 @@ describe("modelFromLevels", () => {
   it("puts the tone's amplitude between the envelope's off and on levels, and the noise above nothing", () => {
     const { bb } = keyedBaseband(TEXT, 20, { noise: 0.7, seed: 1 });
     const { env, looks } = amplitude(bb, FILTER, 100);
-    const lv = levels(env, { blockMs: 1, dotMs: DOT, looks })!;
-    const model = modelFromLevels(lv, looks);
+    const lv = levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks })!;
+    const model = modelFromLevels(DEFAULT_TUNING, lv, looks);
     for (let i = 0; i < env.length; i += 97) {
       const on = lv.mid[i]! + lv.span[i]! / 2;
       assert.ok(model.amplitude[i]! > 0 && model.amplitude[i]! <= on, `${i}: ${model.amplitude[i]} against on ${on}`);
@@ -34,7 +35,7 @@ describe("modelFromRuns", () => {
     const { bb, keyed } = keyedBaseband(TEXT, 20, { noise: 0.7, seed: 2 });
     const { env } = amplitude(bb, FILTER, 100);
     const runs = runsOf(keyed, 1, env.length);
-    const model = modelFromRuns(env, runs, FILTER, 1000)!;
+    const model = modelFromRuns(DEFAULT_TUNING, env, runs, FILTER, 1000)!;
     const at = env.length >> 1;
     assert.ok(Math.abs(model.amplitude[at]! - 1) < 0.15, `amplitude ${model.amplitude[at]}`);
     // Weighed by NOISE_WEIGHT (0.5): the envelope's mean square in the gaps, 2 × 0.7² / 51 blocks.
@@ -45,7 +46,7 @@ describe("modelFromRuns", () => {
   it("needs marks and gaps to measure", () => {
     const { bb } = keyedBaseband("E", 20, { noise: 0.7, leadMs: 10 });
     const { env } = amplitude(bb, FILTER, 100);
-    assert.equal(modelFromRuns(env, [{ mark: false, start: 0, length: env.length }], FILTER, 1000), undefined);
+    assert.equal(modelFromRuns(DEFAULT_TUNING, env, [{ mark: false, start: 0, length: env.length }], FILTER, 1000), undefined);
   });
 });
 
@@ -63,7 +64,7 @@ describe("modelFromRunsCoherent", () => {
 
   it("takes a steady tone's amplitude from all its marks, and the noise's variance from the gaps", () => {
     const { y, runs } = received(() => 0.6);
-    const model = modelFromRunsCoherent(y, runs, WINDOWS)!;
+    const model = modelFromRunsCoherent(DEFAULT_TUNING, y, runs, WINDOWS)!;
     assert.ok(
       model.amplitude.every((a) => a === model.amplitude[0]),
       "one amplitude for a steady tone",
@@ -75,7 +76,7 @@ describe("modelFromRunsCoherent", () => {
   it("follows a fading tone, window by window", () => {
     const level = (i: number) => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 8000));
     const { y, runs } = received(level);
-    const model = modelFromRunsCoherent(y, runs, WINDOWS)!;
+    const model = modelFromRunsCoherent(DEFAULT_TUNING, y, runs, WINDOWS)!;
     assert.ok(
       model.amplitude[8000]! > 0.85 && model.amplitude[4000]! < 0.6 && model.amplitude[12_000]! < 0.6,
       `${model.amplitude[4000]} ${model.amplitude[8000]} ${model.amplitude[12_000]}`,
@@ -85,7 +86,7 @@ describe("modelFromRunsCoherent", () => {
   it("measures a fast fade's level over a window short enough to follow it (one a fixed 800-block window would average away)", () => {
     const level = (i: number) => 1 - 0.6 * (0.5 - 0.5 * Math.cos((2 * Math.PI * i) / 1600));
     const { y, runs } = received(level);
-    const model = modelFromRunsCoherent(y, runs, WINDOWS)!;
+    const model = modelFromRunsCoherent(DEFAULT_TUNING, y, runs, WINDOWS)!;
     for (const peak of [3200, 9600]) assert.ok(model.amplitude[peak]! > 0.85, `peak ${model.amplitude[peak]} at ${peak}`);
     for (const trough of [4000, 10_400]) assert.ok(model.amplitude[trough]! < 0.6, `trough ${model.amplitude[trough]} at ${trough}`);
   });

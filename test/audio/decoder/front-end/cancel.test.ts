@@ -5,6 +5,7 @@ import { cancelSignal, type Mark } from "../../../../src/audio/decoder/front-end
 import { channelOf } from "../../../../src/audio/decoder/front-end/channel.js";
 import { bandTimeline, recordBand, type BandSignal } from "../../../fixtures/band.js";
 import { noiseRmsFor } from "../../../fixtures/simulator.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const RATE = 8000;
 
@@ -26,7 +27,7 @@ describe("cancelSignal", () => {
     for (const offsetMs of [0, 1, -1.5]) {
       const samples = recordBand({ signals: [strong], durationS: 8, sampleRate: RATE, noiseSeed: 1 });
       const before = energy(samples);
-      cancelSignal(samples, RATE, 900, sentMarks(strong, offsetMs));
+      cancelSignal(DEFAULT_TUNING, samples, RATE, 900, sentMarks(strong, offsetMs));
       const db = 10 * Math.log10(energy(samples) / before);
       assert.ok(db < -20, `${offsetMs} ms off: ${db.toFixed(1)} dB left`);
     }
@@ -41,11 +42,11 @@ describe("cancelSignal", () => {
     const gain = (db: number) => 10 ** (db / 20);
     const ratio = (gain(-200) + gain(weak.snrDb) + noise) / (gain(strong.snrDb) + gain(weak.snrDb) + noise);
     const inChannel = (samples: Float32Array) => {
-      const bb = channelOf(samples, RATE, weak.frequency, 25);
+      const bb = channelOf(DEFAULT_TUNING, samples, RATE, weak.frequency, 25);
       return bb.re.reduce((sum, x, i) => sum + x * x + bb.im[i]! ** 2, 0);
     };
     const before = 10 * Math.log10(inChannel(both) / (ratio * ratio * inChannel(alone)));
-    cancelSignal(both, RATE, 900, sentMarks(strong));
+    cancelSignal(DEFAULT_TUNING, both, RATE, 900, sentMarks(strong));
     const after = 10 * Math.log10(inChannel(both) / (ratio * ratio * inChannel(alone)));
     assert.ok(before > 3, `the strong signal's sidebands add ${before.toFixed(1)} dB to the weak one's channel`);
     assert.ok(Math.abs(after) < 0.5, `${after.toFixed(2)} dB off after`);

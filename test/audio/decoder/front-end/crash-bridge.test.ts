@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { BasebandMixer, toBaseband } from "../../../../src/audio/decoder/front-end/baseband.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const RATE = 8000;
 const PITCH = 700;
@@ -26,13 +27,13 @@ function addCrash(samples: Float32Array, atS: number, ms: number, db: number, se
 const magnitudes = (bb: { re: Float32Array; im: Float32Array }) => Array.from(bb.re, (re, i) => Math.hypot(re, bb.im[i]!));
 
 /** The mixer's own blocks, with nothing bridged. */
-const unbridged = (samples: Float32Array) => magnitudes(new BasebandMixer(RATE, PITCH).push(samples));
+const unbridged = (samples: Float32Array) => magnitudes(new BasebandMixer(DEFAULT_TUNING, RATE, PITCH).push(samples));
 
 describe("toBaseband bridging static crashes", () => {
   it("leaves a keyed tone in noise as the mixer gave it, with a neighbour keyed 1 kHz away", () => {
     const samples = keyedTone(1);
     for (let n = 0.3 * RATE; n < 0.5 * RATE; n++) samples[n]! += 0.3 * Math.cos((2 * Math.PI * (PITCH + 1000) * n) / RATE);
-    assert.deepEqual(magnitudes(toBaseband(samples, RATE, PITCH)), unbridged(samples));
+    assert.deepEqual(magnitudes(toBaseband(DEFAULT_TUNING, samples, RATE, PITCH)), unbridged(samples));
   });
 
   it("draws the tone straight through crashes 25 to 35 dB over the noise, 3 to 40 ms long, over marks and gaps", () => {
@@ -44,7 +45,7 @@ describe("toBaseband bridging static crashes", () => {
       { atS: 0.9, ms: 10, db: 35 },
     ];
     for (const [k, c] of crashes.entries()) addCrash(samples, c.atS, c.ms, c.db, 10 + k);
-    const bridged = magnitudes(toBaseband(samples, RATE, PITCH));
+    const bridged = magnitudes(toBaseband(DEFAULT_TUNING, samples, RATE, PITCH));
     const raw = unbridged(samples);
     for (const { atS, ms } of crashes) {
       const blocks = Array.from({ length: ms }, (_, k) => Math.round(atS * 1000) + k);

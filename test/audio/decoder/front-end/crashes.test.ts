@@ -4,6 +4,7 @@ import { decodeAudio } from "../../../../src/audio/index.js";
 import { withoutCrashes } from "../../../../src/audio/decoder/front-end/crashes.js";
 import { simulate } from "../../../fixtures/channel/index.js";
 import { characterErrors } from "../../../fixtures/simulator.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const TEXTS = [
   "CQ CQ DE W1AW W1AW K",
@@ -34,12 +35,12 @@ function recordings(ratePerS?: number) {
 
 describe("withoutCrashes", () => {
   it("passes a recording without crashes through untouched, the same array", () => {
-    for (const { samples } of recordings()) assert.equal(withoutCrashes(samples, 8000), samples);
+    for (const { samples } of recordings()) assert.equal(withoutCrashes(DEFAULT_TUNING, samples, 8000), samples);
   });
 
   it("limits crashes to a few times the key-down level, and leaves the rest as it was", () => {
     for (const { samples } of recordings(2)) {
-      const limited = withoutCrashes(samples, 8000);
+      const limited = withoutCrashes(DEFAULT_TUNING, samples, 8000);
       assert.notEqual(limited, samples);
       const peak = (x: Float32Array) => x.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
       assert.ok(peak(limited) < peak(samples) / 2, `${peak(limited)} against ${peak(samples)}`);

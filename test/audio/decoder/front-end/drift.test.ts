@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import type { Baseband } from "../../../../src/audio/decoder/front-end/baseband.js";
 import { followDrift, followMarks } from "../../../../src/audio/decoder/front-end/drift.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** 10 s of 1 ms blocks: marks of 60 ms every 120 ms, at a pitch `offsetHz` off (plus `slopeHz` per second), with some noise. */
 function keyedTone(offsetHz: number, slopeHz: number, noise = 0.3): { bb: Baseband; marks: Uint8Array } {
@@ -59,7 +60,7 @@ describe("followDrift", () => {
     for (const offset of [5, -5]) {
       const { bb, marks } = keyedTone(offset, 0);
       assert.ok(Math.abs(offsetHz(bb, marks) - offset) < 0.3, `before: ${offsetHz(bb, marks)} Hz`);
-      followDrift(bb);
+      followDrift(DEFAULT_TUNING, bb);
       assert.ok(Math.abs(offsetHz(bb, marks)) < 0.3, `${offset} Hz: ${offsetHz(bb, marks)} Hz left`);
     }
   });
@@ -68,7 +69,7 @@ describe("followDrift", () => {
     const { bb, marks } = keyedTone(-10, 2);
     const before = [1, 8].map((s) => offsetHz(bb, marks, 1000 * s, 1000 * (s + 1)));
     assert.ok(before[0]! < -6 && before[1]! > 6, `before: ${before.join(", ")} Hz`);
-    followDrift(bb);
+    followDrift(DEFAULT_TUNING, bb);
     // Away from the ends, where the smoothing over neighbouring seconds runs out of one side.
     for (let s = 2; s < 8; s++) {
       const left = offsetHz(bb, marks, 1000 * s, 1000 * (s + 1));
@@ -78,10 +79,10 @@ describe("followDrift", () => {
 
   it("leaves a tone on pitch on pitch, and noise alone finite", () => {
     const { bb, marks } = keyedTone(0, 0);
-    followDrift(bb);
+    followDrift(DEFAULT_TUNING, bb);
     assert.ok(Math.abs(offsetHz(bb, marks)) < 0.3);
     const silent: Baseband = { re: new Float32Array(3000), im: new Float32Array(3000), blockMs: 1 };
-    followDrift(silent);
+    followDrift(DEFAULT_TUNING, silent);
     assert.ok(silent.re.every((x) => x === 0) && silent.im.every((x) => x === 0));
   });
 });
@@ -95,14 +96,14 @@ describe("followMarks", () => {
     ] as const) {
       const { bb, marks } = keyedTone(offset, slope);
       assert.ok(phaseWander(bb, marks) > 1, `${offset} Hz: before ${phaseWander(bb, marks)}`);
-      const followed = followMarks(bb, marks);
+      const followed = followMarks(DEFAULT_TUNING, bb, marks);
       assert.ok(phaseWander(followed, marks) < 0.3, `${offset} Hz, ${slope} Hz/s: after ${phaseWander(followed, marks)}`);
     }
   });
 
   it("leaves a baseband without marks as it is", () => {
     const { bb } = keyedTone(1, 0);
-    const followed = followMarks(bb, new Uint8Array(bb.re.length));
+    const followed = followMarks(DEFAULT_TUNING, bb, new Uint8Array(bb.re.length));
     assert.deepEqual([...followed.re.subarray(0, 50)], [...bb.re.subarray(0, 50)]);
     assert.deepEqual([...followed.im.subarray(0, 50)], [...bb.im.subarray(0, 50)]);
   });

@@ -7,6 +7,7 @@ import { decodeAudio, MorseError } from "../../../../src/index.js";
 import { DECODE_FREQUENCY_MAX_OF_RATE } from "../../../../src/audio/limits.js";
 import { rng } from "../../../fixtures/random.js";
 import { record, type Channel } from "../../../fixtures/simulator.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const TEXT = "CQ CQ DE W1AW K";
 const CHANNEL: Channel = { frequency: 600, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 10, padS: 0.5 };
@@ -16,7 +17,7 @@ describe("findPitch at 2000 samples/s", () => {
   it("finds tones from 200 to 900 Hz within 2 Hz", () => {
     assert.equal(DECODE_FREQUENCY_MAX_OF_RATE, 0.45);
     for (const frequency of [200, 450, 600, 750, 900]) {
-      const pitch = findPitch(keyed(frequency, 2000), 2000);
+      const pitch = findPitch(DEFAULT_TUNING, keyed(frequency, 2000), 2000);
       assert.ok(pitch !== undefined && Math.abs(pitch - frequency) < 2, `${frequency} Hz: ${pitch} Hz`);
     }
   });

@@ -4,10 +4,10 @@ import { timeline } from "../../../../src/core/index.js";
 import { toBaseband } from "../../../../src/audio/decoder/front-end/baseband.js";
 import { findPitches } from "../../../../src/audio/decoder/front-end/pitch.js";
 import { type Turn, turns } from "../../../../src/audio/decoder/front-end/turns.js";
-import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 import { DECODE_FREQUENCY } from "../../../../src/audio/limits.js";
 import { rng } from "../../../fixtures/random.js";
 import { record, type Channel } from "../../../fixtures/simulator.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const RATE = 8000;
 const station = (text: string, wpm: number, frequency: number, seed: number): Float32Array =>
@@ -26,8 +26,8 @@ function mixed(a: Float32Array, b: Float32Array): Float32Array {
 
 /** The turns decodeAudio finds. */
 function turnsOf(samples: Float32Array): Turn[] {
-  const { first, second } = findPitches(samples, RATE, DECODE_FREQUENCY, TUNING.turns.TURN_MIN_SEPARATION_HZ)!;
-  return turns(samples, RATE, { frequency: first, bb: toBaseband(samples, RATE, first) }, second);
+  const { first, second } = findPitches(DEFAULT_TUNING, samples, RATE, DECODE_FREQUENCY, DEFAULT_TUNING.turns.TURN_MIN_SEPARATION_HZ)!;
+  return turns(DEFAULT_TUNING, samples, RATE, { frequency: first, bb: toBaseband(DEFAULT_TUNING, samples, RATE, first) }, second);
 }
 
 describe("turns", () => {

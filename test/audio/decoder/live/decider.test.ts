@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { HeardCharacter } from "../../../../src/audio/decoder/characters/heard.js";
 import { Decider } from "../../../../src/audio/decoder/live/decider.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 import type { ListenEvent } from "../../../../src/audio/index.js";
-import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** A character heard at 20 wpm (60 ms dots) unless `wpm` says otherwise, at 600 Hz. */
 function heard(text: string, morse: string, startMs: number, endMs: number, wordStart = false, wpm = 20): HeardCharacter {
@@ -23,7 +23,7 @@ function text(events: ListenEvent[]): string {
 
 /** A decider that has decided A N, a stream's first two characters, before the speed is known; their audio kept. */
 function decidedEarly(): { decider: Decider; events: ListenEvent[] } {
-  const decider = new Decider();
+  const decider = new Decider(DEFAULT_TUNING);
   const events: ListenEvent[] = [];
   const first = [heard("A", ".-", 0, 240), heard("N", "-.", 600, 840)];
   decider.take(first, 1500, false, 20, events);
@@ -35,7 +35,7 @@ function decidedEarly(): { decider: Decider; events: ListenEvent[] } {
 
 describe("Decider", () => {
   it("decides a character once two readings agree on it and on the word space before it", () => {
-    const decider = new Decider();
+    const decider = new Decider(DEFAULT_TUNING);
     const events: ListenEvent[] = [];
     decider.take(reading(false), 3000, false, 20, events);
     assert.equal(text(events), "");
@@ -47,7 +47,7 @@ describe("Decider", () => {
   });
 
   it("corrects the last character decided at the next reading only, as an event of its own", () => {
-    const decider = new Decider();
+    const decider = new Decider(DEFAULT_TUNING);
     const events: ListenEvent[] = [];
     // Readings a hop apart whose times do not fall on whole milliseconds (a stream at 11025 Hz).
     decider.take(reading(false), 3000.4, false, 20, events);
@@ -70,7 +70,7 @@ describe("Decider", () => {
   });
 
   it("takes no correction from a reading after the next, nor from one at another speed", () => {
-    const late = new Decider();
+    const late = new Decider(DEFAULT_TUNING);
     const events: ListenEvent[] = [];
     late.take(reading(false), 3000, false, 20, events);
     late.take(reading(false), 3500, false, 20, events);
@@ -78,7 +78,7 @@ describe("Decider", () => {
     late.take([...reading(false).slice(0, 7), heard("5", ".....", 2600, 2760)], 4500, false, 20, events);
     assert.equal(events.filter((e) => e.type === "correction").length, 0);
 
-    const offSpeed = new Decider();
+    const offSpeed = new Decider(DEFAULT_TUNING);
     offSpeed.take(reading(false), 3000, false, 20, events);
     offSpeed.take(reading(false), 3500, false, 20, events);
     // A reading at twice the speed: the H's dots read as dashes.
@@ -88,7 +88,7 @@ describe("Decider", () => {
   });
 
   it("decides a character on one reading where the readings come a second apart, two agreeing where they come half a second apart", () => {
-    const { FOLLOWED_HOP_MS, HOP_MS, FOLLOWED_DECIDE_MS } = TUNING.live;
+    const { FOLLOWED_HOP_MS, HOP_MS, FOLLOWED_DECIDE_MS } = DEFAULT_TUNING.live;
     // I, a letter gap and FOLLOWED_DECIDE_MS before a reading a second after the second.
     const nowMs = 3500 + FOLLOWED_HOP_MS;
     const endMs = nowMs - 3 * 60 - FOLLOWED_DECIDE_MS;
@@ -97,7 +97,7 @@ describe("Decider", () => {
       [FOLLOWED_HOP_MS, "ABCDEFGHI"],
       [HOP_MS, "ABCDEFGH"],
     ] as const) {
-      const decider = new Decider();
+      const decider = new Decider(DEFAULT_TUNING);
       const events: ListenEvent[] = [];
       decider.take(reading(false), 3000, false, 20, events);
       assert.equal(decider.follows, false);
@@ -116,7 +116,7 @@ describe("Decider", () => {
       [single, false],
       [mixed, true],
     ] as const) {
-      const decider = new Decider();
+      const decider = new Decider(DEFAULT_TUNING);
       const events: ListenEvent[] = [];
       decider.take([...characters], 1800, false, 20, events);
       decider.take([...characters], 2300, false, 20, events);
@@ -128,7 +128,7 @@ describe("Decider", () => {
   });
 
   it("decides a stream's first characters before its speed is known, and corrects those two readings that know it read otherwise", () => {
-    const decider = new Decider();
+    const decider = new Decider(DEFAULT_TUNING);
     const events: ListenEvent[] = [];
     // Noise, then I S read as T T, T T T at three times the speed: two readings agree.
     const fast = [heard("E", ".", 200, 230, false, 60), ...[600, 900, 1600, 1900, 2200].map((at, i) => heard("T", "-", at, at + 100, i === 2, 60))];
@@ -166,7 +166,7 @@ describe("Decider", () => {
   });
 
   it("passes over one reading far off the speed before the speed is known, and takes a change of speed the next reading confirms", () => {
-    const decider = new Decider();
+    const decider = new Decider(DEFAULT_TUNING);
     const events: ListenEvent[] = [];
     // A V at 13 wpm (92 ms dots); a reading in between takes its dots for dashes at 30 wpm.
     const v = [heard("V", "...-", 800, 1630, false, 13)];
@@ -183,7 +183,7 @@ describe("Decider", () => {
   });
 
   it("knows the speed from eight characters only when the reading before read the same speed", () => {
-    const decider = new Decider();
+    const decider = new Decider(DEFAULT_TUNING);
     const events: ListenEvent[] = [];
     // Eight characters at 28 wpm after a reading at 20 wpm: a rung of the speed ladder apart (√2), no speed to know yet.
     const fast = [..."ETTTTNTE"].map((t, i) => heard(t, t === "E" ? "." : t === "N" ? "-." : "-", 300 * i, 300 * i + 120, false, 28));
@@ -199,7 +199,8 @@ describe("Decider", () => {
     const { decider, events } = decidedEarly();
     // Nothing heard after them: once the first has waited 5 s, READ_AGAIN_READINGS readings settle them as they are.
     let undecidedMs = 0;
-    for (let atMs = 2500; atMs <= 5000 + 500 * (TUNING.live.READ_AGAIN_READINGS + 1); atMs += 500) undecidedMs = decider.take([], atMs, false, 20, events);
+    for (let atMs = 2500; atMs <= 5000 + 500 * (DEFAULT_TUNING.live.READ_AGAIN_READINGS + 1); atMs += 500)
+      undecidedMs = decider.take([], atMs, false, 20, events);
     assert.equal(decider.knowsSpeed, true);
     assert.ok(undecidedMs > 5000, `audio kept from ${undecidedMs} ms`);
     assert.equal(decider.summary(9000).output, "AN");
@@ -210,7 +211,8 @@ describe("Decider", () => {
     // Readings after the first has waited 5 s, each reading the start otherwise.
     const r = (startMs: number) => heard("R", ".-.", startMs, startMs + 240);
     const k = (startMs: number) => heard("K", "-.-", startMs, startMs + 240);
-    for (let i = 0; i < TUNING.live.READ_AGAIN_READINGS + 2; i++) decider.take(i % 2 ? [r(0), k(600)] : [k(0), r(600)], 5300 + 500 * i, false, 20, events);
+    for (let i = 0; i < DEFAULT_TUNING.live.READ_AGAIN_READINGS + 2; i++)
+      decider.take(i % 2 ? [r(0), k(600)] : [k(0), r(600)], 5300 + 500 * i, false, 20, events);
     assert.equal(events.filter((e) => e.type === "correction").length, 0);
     assert.equal(decider.knowsSpeed, true);
     assert.equal(decider.summary(9000).output, "AN");

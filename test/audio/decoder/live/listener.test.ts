@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { MorseError, timeline } from "../../../../src/core/index.js";
-import { createListener, decodeAudio, type ListenEvent, type ListenerOptions } from "../../../../src/audio/index.js";
+import { createListener, decodeAudio, DEFAULT_TUNING, type ListenEvent, type ListenerOptions } from "../../../../src/audio/index.js";
 import { dotMs } from "../../../../src/core/units.js";
-import { TUNING } from "../../../../src/audio/decoder/tuning.js";
 import { characterErrors, record, type Channel } from "../../../fixtures/simulator.js";
 import { rng } from "../../../fixtures/random.js";
 
@@ -223,7 +222,7 @@ describe("the live listener", () => {
     const { events } = listen(stream, whole(4000));
     const lost = events.find((e) => e.type === "signal" && e.state === "lost");
     assert.ok(lost, "no lost event");
-    assert.ok(lost.emittedAtMs - (1000 * then.length) / RATE <= TUNING.live.SIGNAL_LOST_MS + 1000);
+    assert.ok(lost.emittedAtMs - (1000 * then.length) / RATE <= DEFAULT_TUNING.live.SIGNAL_LOST_MS + 1000);
   });
 
   it("keeps a window of seconds however long the stream runs", () => {
@@ -236,12 +235,12 @@ describe("the live listener", () => {
         longest = Math.max(longest, listener.windowMs);
       }
     assert.ok(listener.receivedMs > 100_000);
-    assert.ok(longest <= TUNING.live.MAX_WINDOW_MS, `${longest} ms`);
+    assert.ok(longest <= DEFAULT_TUNING.live.MAX_WINDOW_MS, `${longest} ms`);
     assert.ok(longest <= 12_000, `${longest} ms kept`);
   });
 
   it("keeps more context for a signal that stands barely above the noise, and still reads it; reads a clear one's last seconds", () => {
-    const { CONTEXT_MS, WEAK_CONTEXT_MS, FOLLOWED_CONTEXT_MS, FOLLOWED_HOP_MS } = TUNING.live;
+    const { CONTEXT_MS, WEAK_CONTEXT_MS, FOLLOWED_CONTEXT_MS, FOLLOWED_HOP_MS } = DEFAULT_TUNING.live;
     const text = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN";
     /** The longest window kept and the longest reading read in the stream's second half, once the signal's strength is known, and the text read. */
     const kept = (snrDb: number) => {
@@ -269,7 +268,7 @@ describe("the live listener", () => {
   });
 
   it("reads a clear signal it follows a second apart, a weak one every half second", () => {
-    const { HOP_MS, FOLLOWED_HOP_MS } = TUNING.live;
+    const { HOP_MS, FOLLOWED_HOP_MS } = DEFAULT_TUNING.live;
     const text = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN";
     /** The stream times between the readings that decided characters in the stream's second half (the end's own decisions left out). */
     const apart = (snrDb: number) => {

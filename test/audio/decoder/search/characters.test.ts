@@ -9,6 +9,7 @@ import { UNKNOWN_CHARACTER } from "../../../../src/audio/index.js";
 import { patternOf } from "../../../../src/core/tables.js";
 import { keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
 import { rng } from "../../../fixtures/random.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const DOT_BLOCKS = 30;
 const LEVEL = 0.5;
@@ -45,7 +46,7 @@ function signalOf(evidence: Float32Array) {
 }
 
 function options(length: number, stretch = 1) {
-  return { dotBlocks: new Float32Array(length).fill(DOT_BLOCKS), spread: 0.15, spacing: stretched(stretch), stepsPerDot: 3 };
+  return { dotBlocks: new Float32Array(length).fill(DOT_BLOCKS), spread: 0.15, spacing: stretched(stretch), stepsPerDot: 3, tuning: DEFAULT_TUNING };
 }
 
 function read(text: string, { noise = 0, seed = 1, fwpm }: { noise?: number; seed?: number; fwpm?: number } = {}): string {
@@ -55,7 +56,7 @@ function read(text: string, { noise = 0, seed = 1, fwpm }: { noise?: number; see
   // The check for weak characters sees the clean signal: these tests are about the search.
   const clean = evidenceOf(tl.sequence, 500).evidence;
   const found = readCharacters(evidence, keyed, 1, signalOf(clean), options(evidence.length, stretch));
-  return found ? transcribe(found, 1200 / DOT_BLOCKS).output : "";
+  return found ? transcribe(DEFAULT_TUNING, found, 1200 / DOT_BLOCKS).output : "";
 }
 
 describe("segmentCharacters", () => {
@@ -99,7 +100,7 @@ describe("segmentCharacters", () => {
         assert.equal(at, evidence.length);
         const found = readCharacters(evidence, [], 1, signalOf(evidence), options(evidence.length));
         if (!found) return;
-        const decoded = transcribe(found, 60);
+        const decoded = transcribe(DEFAULT_TUNING, found, 60);
         assert.ok(!decoded.output.includes(UNKNOWN_CHARACTER), decoded.output);
         for (const word of decoded.output.split(" ")) {
           for (const ch of word.replace(/<[A-Z]+>/g, "")) assert.ok(patternOf(ch) !== undefined, `${ch} in ${decoded.output}`);
@@ -117,7 +118,7 @@ describe("segmentCharacters", () => {
     const readWith = (burstLevel: number): string => {
       const y = Float32Array.from(evidence);
       y.fill(burstLevel, burst, burst + DOT_BLOCKS);
-      return transcribe(readCharacters(evidence, keyed, 1, signalOf(y), options(evidence.length))!, 40).output;
+      return transcribe(DEFAULT_TUNING, readCharacters(evidence, keyed, 1, signalOf(y), options(evidence.length))!, 40).output;
     };
     assert.equal(readWith(0.2 * LEVEL), "CQ CQ");
     assert.equal(readWith(LEVEL), "E CQ CQ");

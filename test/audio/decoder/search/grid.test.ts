@@ -9,6 +9,7 @@ import { fitGrid, onGrid, segmentOnGrid } from "../../../../src/audio/decoder/se
 import { durationsOf, keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
 import { handKeyed, levenshtein, record } from "../../../fixtures/simulator.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 /** About 300 edges. */
 const LONG_TEXT = "CQ CQ DE W1AW W1AW K QTH BOSTON NAME JOHN RIG K3 PWR 100W ANT DIPOLE TNX FER QSO 73";
@@ -44,26 +45,23 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
 
 /** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean`, the squelch no noise (these tests are about the search). */
 function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): string {
-  const grid = fitGrid(keyed, UNIT * 1.03);
-  assert.ok(grid && onGrid(grid, keyed), `misfit ${grid?.misfit}`);
-  const runs = segmentOnGrid(evidence, grid, 1);
+  const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT * 1.03);
+  assert.ok(grid && onGrid(DEFAULT_TUNING, grid, keyed), `misfit ${grid?.misfit}`);
+  const runs = segmentOnGrid(DEFAULT_TUNING, evidence, grid, 1);
   const read = readRuns(
     runs,
     1,
     { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL), noise: new Float32Array(evidence.length) },
-    {
-      dotBlocks: new Float32Array(evidence.length).fill(UNIT),
-      spacing: STANDARD,
-    },
+    { tuning: DEFAULT_TUNING, dotBlocks: new Float32Array(evidence.length).fill(UNIT), spacing: STANDARD },
   );
-  return read ? transcribe(read, 20).output : "";
+  return read ? transcribe(DEFAULT_TUNING, read, 20).output : "";
 }
 
 describe("fitGrid", () => {
   it("finds the unit and the phase of machine keying from edges a little off, starting 3 % off the unit", () => {
     const { sequence } = timeline("CQ CQ DE W1AW W1AW K PARIS 73", { wpm: 20 });
     for (const seed of [1, 2, 3]) {
-      const grid = fitGrid(keyedOf(sequence, 437, 0.05, seed), UNIT * 1.03);
+      const grid = fitGrid(DEFAULT_TUNING, keyedOf(sequence, 437, 0.05, seed), UNIT * 1.03);
       assert.ok(grid, `seed ${seed}`);
       assert.ok(Math.abs(grid.unitMs / UNIT - 1) < 0.002, `unit ${grid.unitMs}`);
       const phase = ((((437 - grid.startMs) / UNIT) % 1) + 1) % 1;
@@ -77,8 +75,8 @@ describe("fitGrid", () => {
       const base = timeline(text, { wpm: 20 });
       for (const seed of [1, 2, 3, 4, 5]) {
         const keyed = keyedOf(handKeyed(base, rng(seed), 0.2, 0).sequence, 500);
-        const grid = fitGrid(keyed, UNIT);
-        assert.ok(!grid || !onGrid(grid, keyed), `seed ${seed}: misfit ${grid?.misfit}`);
+        const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT);
+        assert.ok(!grid || !onGrid(DEFAULT_TUNING, grid, keyed), `seed ${seed}: misfit ${grid?.misfit}`);
       }
     }
   });
@@ -86,11 +84,11 @@ describe("fitGrid", () => {
   it("takes a long message's edges for machine keying further off the grid than a short one's", () => {
     // Edges moved by 0.18 units (standard deviation): -10 dB at 40 wpm.
     const keyed = keyedOf(timeline(LONG_TEXT, { wpm: 20 }).sequence, 500, 0.18);
-    const grid = fitGrid(keyed, UNIT);
+    const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT);
     assert.ok(keyed.length + 1 >= 200 && grid && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
-    assert.ok(onGrid(grid, keyed));
+    assert.ok(onGrid(DEFAULT_TUNING, grid, keyed));
     // The same misfit over 100 edges.
-    assert.ok(!onGrid(grid, keyed.slice(0, 99)));
+    assert.ok(!onGrid(DEFAULT_TUNING, grid, keyed.slice(0, 99)));
   });
 
   it("puts the lines on the marks' edges when the marks are keyed wider (not half a unit off, with marks a unit wider)", () => {
@@ -102,14 +100,14 @@ describe("fitGrid", () => {
       durationsOf(keyed).map((d, i) => d + (i % 2 === 0 ? 0.4 : -0.4) * UNIT),
     );
     for (const guess of [0.97, 1, 1.03]) {
-      const grid = fitGrid(wide, UNIT * guess)!;
+      const grid = fitGrid(DEFAULT_TUNING, wide, UNIT * guess)!;
       const phase = ((((437 - grid.startMs) / UNIT) % 1) + 1) % 1;
       assert.ok(Math.min(phase, 1 - phase) < 0.05, `guess ${guess}: phase ${phase}`);
     }
   });
 
   it("needs a few edges", () => {
-    assert.equal(fitGrid(keyedFromDurations(0, [60, 60, 60]), UNIT), undefined);
+    assert.equal(fitGrid(DEFAULT_TUNING, keyedFromDurations(0, [60, 60, 60]), UNIT), undefined);
   });
 });
 
@@ -135,7 +133,7 @@ describe("segmentOnGrid", () => {
 
   it("finds nothing in silence", () => {
     const silence = new Float32Array(3000).fill(-LEVEL);
-    const runs = segmentOnGrid(silence, { startMs: 0, unitMs: UNIT, misfit: 0 }, 1);
+    const runs = segmentOnGrid(DEFAULT_TUNING, silence, { startMs: 0, unitMs: UNIT, misfit: 0 }, 1);
     assert.deepEqual(
       runs.map((r) => [r.start, r.length, r.mark]),
       [[0, 3000, false]],
@@ -148,7 +146,7 @@ describe("segmentOnGrid", () => {
         fc.float32Array({ minLength: 200, maxLength: 3000, noNaN: true, noDefaultInfinity: true, min: -2, max: 2 }),
         fc.double({ min: -100, max: 100, noNaN: true }),
         (evidence, startMs) => {
-          const runs = segmentOnGrid(evidence, { startMs, unitMs: UNIT, misfit: 0 }, 1);
+          const runs = segmentOnGrid(DEFAULT_TUNING, evidence, { startMs, unitMs: UNIT, misfit: 0 }, 1);
           let at = 0;
           runs.forEach((r, i) => {
             assert.equal(r.start, at);

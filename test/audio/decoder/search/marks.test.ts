@@ -7,6 +7,7 @@ import { durationsOf, keyedFromDurations } from "../../../../src/audio/decoder/k
 import { segment, segmentCoherent } from "../../../../src/audio/decoder/search/marks.js";
 import { keyByThreshold } from "../../../../src/audio/decoder/search/threshold.js";
 import { edgeError, keyedBaseband } from "../../../fixtures/baseband.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 describe("segment", () => {
   const TEXT = "CQ CQ DE W1AW W1AW K";
@@ -19,12 +20,13 @@ describe("segment", () => {
     for (const seed of [5, 6]) {
       const { bb, keyed } = keyedBaseband(TEXT, 20, { noise: 1, seed });
       const { env, looks } = amplitude(bb, FILTER, 100);
-      const lv = levels(env, { blockMs: 1, dotMs: DOT, looks })!;
-      const found = segment(env, lv, { blockMs: 1, filterBlocks: FILTER, looks, dotBlocks: new Float32Array(env.length).fill(DOT) });
+      const lv = levels(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks })!;
+      const found = segment(env, lv, { tuning: DEFAULT_TUNING, blockMs: 1, filterBlocks: FILTER, looks, dotBlocks: new Float32Array(env.length).fill(DOT) });
       assert.ok(edgeError(found, keyed) < DOT / 2, `seed ${seed}: ${found.length} elements of ${keyed.length}, edges off by ${edgeError(found, keyed)} ms`);
-      assert.equal(analyseTimings(durationsOf(found)).decoded.output, TEXT);
+      assert.equal(analyseTimings(DEFAULT_TUNING, durationsOf(found)).decoded.output, TEXT);
       // The same envelope keyed by threshold, at the same levels, for comparison.
-      const thresholded = analyseTimings(durationsOf(keyByThreshold(env, { blockMs: 1, dotMs: DOT, looks }, lv))).decoded.output;
+      const thresholded = analyseTimings(DEFAULT_TUNING, durationsOf(keyByThreshold(env, { tuning: DEFAULT_TUNING, blockMs: 1, dotMs: DOT, looks }, lv)))
+        .decoded.output;
       assert.notEqual(thresholded, TEXT, `seed ${seed}`);
     }
   });
@@ -38,7 +40,7 @@ describe("segmentCoherent", () => {
     0,
     Array.from({ length: 99 }, () => DOT),
   );
-  const options = { blockMs: 1, filterBlocks: 1, looks: 1, dotBlocks: new Float32Array(n).fill(DOT) };
+  const options = { blockMs: 1, filterBlocks: 1, looks: 1, dotBlocks: new Float32Array(n).fill(DOT), tuning: DEFAULT_TUNING };
   const clean = () => new Float32Array(n).map((_, i) => (Math.floor(i / DOT) % 2 === 0 ? 1 : 0));
 
   it("finds the marks of a clean in-phase component", () => {

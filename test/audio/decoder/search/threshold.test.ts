@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { timeline } from "../../../../src/core/index.js";
 import { durationsOf, keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 import { keyByThreshold } from "../../../../src/audio/decoder/search/threshold.js";
 import { gaussian, rng } from "../../../fixtures/random.js";
 
 /** 20 wpm: a dot of 60 blocks of 1 ms. */
-const OPTIONS = { blockMs: 1, dotMs: 60, looks: 1 };
+const OPTIONS = { blockMs: 1, dotMs: 60, looks: 1, tuning: DEFAULT_TUNING };
 
 /** A clean envelope of "PARIS PARIS CQ" after a second of silence (and as much after): 1 keyed, 0.05 between. */
 function envelope(): { env: Float32Array; keyed: Keyed } {

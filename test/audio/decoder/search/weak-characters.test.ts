@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import { STANDARD } from "../../../../src/audio/decoder/characters/spacing.js";
 import type { Run } from "../../../../src/audio/decoder/keyed.js";
 import { squelchedMarks, weakMarks } from "../../../../src/audio/decoder/search/weak-characters.js";
+import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
 const DOT = 50;
 
@@ -45,7 +46,7 @@ describe("weakMarks", () => {
       [0.8, 3],
       [1, 3],
     ]);
-    assert.deepEqual(droppedOf(weakMarks(runs, signal, dotBlocks)), [1]);
+    assert.deepEqual(droppedOf(weakMarks(DEFAULT_TUNING, runs, signal, dotBlocks)), [1]);
   });
 });
 
@@ -57,7 +58,7 @@ describe("squelchedMarks (the local squelch)", () => {
       [0.5, 3],
       [1, 3],
     ]);
-    assert.deepEqual(droppedOf(squelchedMarks(runs, signal, dotBlocks, STANDARD)), [1, 2]);
+    assert.deepEqual(droppedOf(squelchedMarks(DEFAULT_TUNING, runs, signal, dotBlocks, STANDARD)), [1, 2]);
   });
 
   it("keeps a lone unclear character among clear ones: an E or a T as often as noise", () => {
@@ -66,7 +67,7 @@ describe("squelchedMarks (the local squelch)", () => {
       [0.5, 3],
       [1, 3],
     ]);
-    assert.deepEqual(droppedOf(squelchedMarks(runs, signal, dotBlocks, STANDARD)), []);
+    assert.deepEqual(droppedOf(squelchedMarks(DEFAULT_TUNING, runs, signal, dotBlocks, STANDARD)), []);
   });
 
   it("drops a lone unclear character a pause away from the rest, and keeps a clear one", () => {
@@ -77,7 +78,7 @@ describe("squelchedMarks (the local squelch)", () => {
       [0.9, 20],
       [1, 3],
     ]);
-    assert.deepEqual(droppedOf(squelchedMarks(runs, signal, dotBlocks, STANDARD)), [1]);
+    assert.deepEqual(droppedOf(squelchedMarks(DEFAULT_TUNING, runs, signal, dotBlocks, STANDARD)), [1]);
   });
 
   it("judges a pause by the spacing: a word gap stretched by Farnsworth spacing is not one", () => {
@@ -87,6 +88,6 @@ describe("squelchedMarks (the local squelch)", () => {
       [1, 3],
     ];
     const { runs, signal, dotBlocks } = characters(spec);
-    assert.deepEqual(droppedOf(squelchedMarks(runs, signal, dotBlocks, { letter: 2, word: 2 })), []);
+    assert.deepEqual(droppedOf(squelchedMarks(DEFAULT_TUNING, runs, signal, dotBlocks, { letter: 2, word: 2 })), []);
   });
 });
