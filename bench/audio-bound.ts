@@ -52,7 +52,7 @@ export function idealElementErrors(m: Message, snrDb: number, referenceLength: n
 
 /**
  * The wrong characters of an ideal whole-character decoder on one simulated reception of a
- * message: the decoder's own grid search (src/audio/grid-segment.ts) given what the
+ * message: the decoder's own grid search (src/audio/decoder/search/grid.ts) given what the
  * element-by-element one knows (the pitch, the phase, the fading and the timing grid): each
  * unit's exact log-likelihood ratio, key down against key up, from its matched filter's
  * output. Simulated (`random` draws the noise), not a formula: no closed form counts what

@@ -89,6 +89,19 @@ describe("decodeSignals", () => {
     }
   });
 
+  it("reads a station 1.25 times as fast as the one before it at that pitch at its own speed", () => {
+    // Read at the first station's 19.5 wpm, the second's CQ CQ was UG GW: 3 of the 6 stations the spots bench missed in its
+    // recordings were read so, a transmission at 1.2 to 1.3 times the signal's speed not read at its own.
+    for (const seed of [3, 4, 6]) {
+      const sent = [
+        signal("EA6L DE HA4NHQ HA4NHQ K EA6L DE HA4NHQ HA4NHQ K", 19, 483, -3, 3.3),
+        signal("CQ CQ DE JA6TI JA6TI K CQ CQ DE JA6TI JA6TI K", 24, 492, 15, 36.9),
+      ];
+      const { samples, sampleRate } = band(sent, 60, 8000, seed);
+      assert.equal(at(decodeSignals(samples, sampleRate).signals, 490).output, sent.map((s) => s.text).join(" "), `seed ${seed}`);
+    }
+  });
+
   it("finds no signal in band noise alone, nor in silence", () => {
     for (const seed of [1, 2, 3]) {
       const { samples, sampleRate } = band([], 30, 8000, seed);

@@ -63,29 +63,27 @@ export class Decider {
   private passed: HeardReading | undefined;
 
   /**
-   * Audio between the readings of the listener that owns it, ms, as the listener sets it
-   * after each reading (the hop to the next). Two readings FOLLOWED_HOP_MS apart cannot both
+   * Whether its listener reads it FOLLOWED_HOP_MS apart, following a clear signal at a known
+   * speed (the listener sets it after each reading): two readings that far apart cannot both
    * follow a character by a letter gap within the latency allowed, so there one reading
    * decides it (`settled`).
    */
-  hopMs: number;
+  readsFollowed = false;
 
   /** `tuning`: the listener's configuration; `tag` goes into every event (a band's signal number). */
   constructor(
     private readonly tuning: Tuning,
     private readonly tag: { signal?: number } = {},
-  ) {
-    this.hopMs = tuning.live.HOP_MS;
-  }
+  ) {}
 
   /** Whether the stream's speed is known: until then, its characters are open to being read again. */
   get knowsSpeed(): boolean {
     return this.speedIsKnown;
   }
 
-  /** Whether its readings come FOLLOWED_HOP_MS apart: its listener follows a clear signal at a known speed. */
-  get readsFollowed(): boolean {
-    return this.hopMs === this.tuning.live.FOLLOWED_HOP_MS;
+  /** Audio between its listener's readings, ms: the hop to the next. */
+  get hopMs(): number {
+    return this.readsFollowed ? this.tuning.live.FOLLOWED_HOP_MS : this.tuning.live.HOP_MS;
   }
 
   /** Whether it follows a signal whose speed is known. */

@@ -229,7 +229,7 @@ export class SignalListener extends WindowListener {
     if (this.clarities.length > this.tuning.live.CLARITY_READINGS) this.clarities.shift();
     const clarity = median(this.clarities);
     // FOLLOWED_HOP_MS once the stream's speed is known and its signal followed, unless the signal is weak: a weak signal's readings of a character disagree more often, and two of them half a second apart still decide it.
-    this.decider.hopMs = this.decider.follows && !isWeak(this.tuning, clarity) ? this.tuning.live.FOLLOWED_HOP_MS : this.tuning.live.HOP_MS;
+    this.decider.readsFollowed = this.decider.follows && !isWeak(this.tuning, clarity);
     if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.tuning, this.decider.wpmOr(reading.decode.wpm), clarity));
     this.sinceFullSearchMs += this.decider.hopMs;
   }

@@ -93,9 +93,9 @@ describe("Decider", () => {
     const nowMs = 3500 + FOLLOWED_HOP_MS;
     const endMs = nowMs - 3 * 60 - FOLLOWED_DECIDE_MS;
     const withI = [...reading(false), heard("I", "..", endMs - 180, endMs)];
-    for (const [hopMs, decided] of [
-      [FOLLOWED_HOP_MS, "ABCDEFGHI"],
-      [HOP_MS, "ABCDEFGH"],
+    for (const [readsFollowed, decided] of [
+      [true, "ABCDEFGHI"],
+      [false, "ABCDEFGH"],
     ] as const) {
       const decider = new Decider(DEFAULT_TUNING);
       const events: ListenEvent[] = [];
@@ -103,9 +103,10 @@ describe("Decider", () => {
       assert.equal(decider.follows, false);
       decider.take(reading(false), 3500, false, 20, events);
       assert.equal(decider.follows, true);
-      decider.hopMs = hopMs;
+      decider.readsFollowed = readsFollowed;
+      assert.equal(decider.hopMs, readsFollowed ? FOLLOWED_HOP_MS : HOP_MS);
       decider.take(withI, nowMs, false, 20, events);
-      assert.equal(text(events), decided, `${hopMs} ms apart`);
+      assert.equal(text(events), decided, `${decider.hopMs} ms apart`);
     }
   });
 
