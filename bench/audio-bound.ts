@@ -76,7 +76,7 @@ export function idealSequenceErrors(m: Message, snrDb: number, reference: string
   // One block per unit; every unit as strong as any other for the test of weak characters, and clear of noise for the squelch.
   const flat = new Float32Array(units).fill(1);
   const read = readRuns(
-    segmentOnGrid(DEFAULT_TUNING, evidence, { startMs: 0, unitMs: 1, misfit: 0, edges: 0 }, 1),
+    segmentOnGrid(DEFAULT_TUNING, evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1),
     1,
     { y: flat, amplitude: flat, noise: new Float32Array(units) },
     { tuning: DEFAULT_TUNING, dotBlocks: flat, spacing: STANDARD },

@@ -187,7 +187,7 @@ function cycleStart(readings: Reading[]): number | undefined {
 function gridOf(tuning: Tuning, { keyed, analysis }: Reading): Grid | undefined {
   if (!isStandard(analysis.spacing, tuning.grid.MAX_GRID_STRETCH)) return undefined;
   const grid = fitGrid(tuning, keyed, median(analysis.dots));
-  return grid && onGrid(tuning, grid) ? grid : undefined;
+  return grid && onGrid(tuning, grid, keyed) ? grid : undefined;
 }
 
 /**

@@ -318,8 +318,6 @@ const DEFAULTS = {
     REFITS: 3,
     /** Fewest edges a fit is made from. Estimator. */
     MIN_FIT_EDGES: 8,
-    /** A transmission's misfit to the grid is judged from this many edges on (search/grid.ts worstMisfit): fewer are a fragment that noise parted off. Estimator: about the edges of TRANSMISSION_CHARACTERS characters; fitted: from MIN_FIT_EDGES instead, the bench corpus's machine keying at -10 dB, parted by lost marks, lost its grid (223 -> 226 of 2625 characters wrong). */
-    MIN_TRANSMISSION_EDGES: 50,
     /** Log-probability of each unit a pause goes on past a word gap. Fitted. */
     LOG_PAUSE_UNIT: -0.05,
   },

@@ -1,17 +1,14 @@
 /**
  * Machine-keyed Morse read on its timing grid. A keyer (or a program) sends every element
  * and gap a whole number of dot-long units, each edge on a grid that runs through the
- * whole recording; or so it must, transmission by transmission, for the grid to be read
- * (two machines in turn at one pitch, 21 and 20 wpm, fitted one grid within the limit over
- * both, and the second was forced onto the first's: `H IN` for `5NN`). Once that grid is found from the marks and gaps keyed so far, the
+ * whole recording. Once that grid is found from the marks and gaps keyed so far, the
  * likeliest characters are searched unit by unit: a burst of noise can no longer be fitted
  * in anywhere, only where a unit is, and every mark and gap has exactly its length. (The
  * character search, characters.ts, lets every length and edge float, as a hand
  * needs.)
  *
- * Keyed edges within MAX_GRID_MISFIT of a grid's lines (root mean square, in units, in
- * the transmission that fits worst: parted by pauses of TRANSMISSION_PAUSE_DOTS, of
- * MIN_TRANSMISSION_EDGES edges or more) are machine keying: edges anywhere would be 0.29 units off; a hand comes out at 0.17 or
+ * Keyed edges within MAX_GRID_MISFIT of a grid's lines (root mean square, in units) are
+ * machine keying: edges anywhere would be 0.29 units off; a hand comes out at 0.17 or
  * more (the edges come from a search of a third of a dot's resolution, 0.1 units of
  * misfit alone). From LONG_GRID_EDGES edges on the limit is MAX_LONG_GRID_MISFIT: a hand's
  * edges wander further from any one grid the longer it sends, noise moves a machine's no
@@ -27,16 +24,15 @@ import { runningSums, SemiMarkov, type Segment, type SemiMarkovModel } from "./s
 export interface Grid {
   startMs: number;
   unitMs: number;
-  /** Root mean square distance of the keyed edges from the grid's lines, in units, in the transmission that fits worst. */
+  /** Root mean square distance of the keyed edges from the grid's lines, in units. */
   misfit: number;
-  /** How many keyed edges it was fitted to: they set the limit its misfit is held to (a hand wanders further from one grid the longer it sends, a machine does not). */
-  edges: number;
 }
 
-/** Whether what `grid` was fitted to (fitGrid) is machine keying on it (see MAX_GRID_MISFIT). */
-export function onGrid(tuning: Tuning, grid: Grid): boolean {
+/** Whether `keyed`, fitted by `grid` (fitGrid), is machine keying on it (see MAX_GRID_MISFIT). */
+export function onGrid(tuning: Tuning, grid: Grid, keyed: Keyed): boolean {
   const { LONG_GRID_EDGES, MAX_LONG_GRID_MISFIT, MAX_GRID_MISFIT } = tuning.grid;
-  return grid.misfit < (grid.edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
+  const edges = keyed.length + 1;
+  return grid.misfit < (edges >= LONG_GRID_EDGES ? MAX_LONG_GRID_MISFIT : MAX_GRID_MISFIT);
 }
 
 /** A grid with a mark's two edges off their lines by the same amount, outwards: t = start + k·unit ± widening / 2. */
@@ -140,30 +136,12 @@ function fitFrom(tuning: Tuning, edges: Edges, unitMs: number): Grid | undefined
   }
   if (!fit) return undefined;
   fit = narrowest(fit);
-  return { startMs: fit.startMs, unitMs: fit.unitMs, misfit: worstMisfit(tuning, edges, fit), edges: edges.at.length };
-}
-
-/**
- * The edges' misfit to `fit`, transmission by transmission (parted by pauses of
- * TRANSMISSION_PAUSE_DOTS units): the worst of those with MIN_TRANSMISSION_EDGES edges or
- * more, else the whole's.
- */
-function worstMisfit(tuning: Tuning, edges: Edges, fit: Fit): number {
-  const pauseMs = tuning.timings.TRANSMISSION_PAUSE_DOTS * fit.unitMs;
-  const n = edges.at.length;
-  let worst: number | undefined;
-  let [squares, count, allSquares] = [0, 0, 0];
-  for (let i = 0; i < n; i++) {
+  let squares = 0;
+  for (let i = 0; i < edges.at.length; i++) {
     const x = unitsAlong(fit, edges.at[i]!, edges.side[i]!);
     squares += (x - Math.round(x)) ** 2;
-    count++;
-    if (i < n - 1 && edges.at[i + 1]! - edges.at[i]! < pauseMs) continue;
-    const misfit = Math.sqrt(squares / count);
-    if (count >= tuning.grid.MIN_TRANSMISSION_EDGES && (worst === undefined || misfit > worst)) worst = misfit;
-    allSquares += squares;
-    [squares, count] = [0, 0];
   }
-  return worst ?? Math.sqrt(allSquares / n);
+  return { startMs: fit.startMs, unitMs: fit.unitMs, misfit: Math.sqrt(squares / edges.at.length) };
 }
 
 /**

@@ -46,7 +46,7 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
 /** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean`, the squelch no noise (these tests are about the search). */
 function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): string {
   const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT * 1.03);
-  assert.ok(grid && onGrid(DEFAULT_TUNING, grid), `misfit ${grid?.misfit}`);
+  assert.ok(grid && onGrid(DEFAULT_TUNING, grid, keyed), `misfit ${grid?.misfit}`);
   const runs = segmentOnGrid(DEFAULT_TUNING, evidence, grid, 1);
   const read = readRuns(
     runs,
@@ -76,7 +76,7 @@ describe("fitGrid", () => {
       for (const seed of [1, 2, 3, 4, 5]) {
         const keyed = keyedOf(handKeyed(base, rng(seed), 0.2, 0).sequence, 500);
         const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT);
-        assert.ok(!grid || !onGrid(DEFAULT_TUNING, grid), `seed ${seed}: misfit ${grid?.misfit}`);
+        assert.ok(!grid || !onGrid(DEFAULT_TUNING, grid, keyed), `seed ${seed}: misfit ${grid?.misfit}`);
       }
     }
   });
@@ -85,27 +85,10 @@ describe("fitGrid", () => {
     // Edges moved by 0.18 units (standard deviation): -10 dB at 40 wpm.
     const keyed = keyedOf(timeline(LONG_TEXT, { wpm: 20 }).sequence, 500, 0.18);
     const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT);
-    assert.ok(grid && grid.edges === keyed.length + 1 && grid.edges >= 200 && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
-    assert.ok(onGrid(DEFAULT_TUNING, grid));
+    assert.ok(keyed.length + 1 >= 200 && grid && grid.misfit > 0.16, `misfit ${grid?.misfit}`);
+    assert.ok(onGrid(DEFAULT_TUNING, grid, keyed));
     // The same misfit over 100 edges.
-    assert.ok(!onGrid(DEFAULT_TUNING, { ...grid, edges: 100 }));
-  });
-
-  it("finds no one grid for two machines in turn at 21 and 20 wpm, though each alone is on its own", () => {
-    // Fitted over both, the first's grid kept the whole within the long limit, and the second was read on it: H IN for 5NN.
-    const first = timeline("W4I DE K4UPV 5NN TU K W4I DE K4UPV 5NN TU K", { wpm: 21 }).sequence;
-    const second = timeline("OH9ZZN DE G3YEO 5NN TU K", { wpm: 20 }).sequence;
-    const pause: Segment = { ...first.at(-1)!, durationMs: 6000 };
-    const both = [...(first.at(-1)!.type === "silence" ? first.slice(0, -1) : first), pause, ...second];
-    for (const [sequence, unitMs, alone] of [
-      [first, 60 * (20 / 21), true],
-      [second, 60, true],
-      [both, 60 * (20 / 21), false],
-    ] as const) {
-      const keyed = keyedOf(sequence, 500, 0.03);
-      const grid = fitGrid(DEFAULT_TUNING, keyed, unitMs);
-      assert.equal(grid !== undefined && onGrid(DEFAULT_TUNING, grid), alone, `misfit ${grid?.misfit} over ${grid?.edges} edges`);
-    }
+    assert.ok(!onGrid(DEFAULT_TUNING, grid, keyed.slice(0, 99)));
   });
 
   it("puts the lines on the marks' edges when the marks are keyed wider (not half a unit off, with marks a unit wider)", () => {
@@ -150,7 +133,7 @@ describe("segmentOnGrid", () => {
 
   it("finds nothing in silence", () => {
     const silence = new Float32Array(3000).fill(-LEVEL);
-    const runs = segmentOnGrid(DEFAULT_TUNING, silence, { startMs: 0, unitMs: UNIT, misfit: 0, edges: 0 }, 1);
+    const runs = segmentOnGrid(DEFAULT_TUNING, silence, { startMs: 0, unitMs: UNIT, misfit: 0 }, 1);
     assert.deepEqual(
       runs.map((r) => [r.start, r.length, r.mark]),
       [[0, 3000, false]],
@@ -163,7 +146,7 @@ describe("segmentOnGrid", () => {
         fc.float32Array({ minLength: 200, maxLength: 3000, noNaN: true, noDefaultInfinity: true, min: -2, max: 2 }),
         fc.double({ min: -100, max: 100, noNaN: true }),
         (evidence, startMs) => {
-          const runs = segmentOnGrid(DEFAULT_TUNING, evidence, { startMs, unitMs: UNIT, misfit: 0, edges: 0 }, 1);
+          const runs = segmentOnGrid(DEFAULT_TUNING, evidence, { startMs, unitMs: UNIT, misfit: 0 }, 1);
           let at = 0;
           runs.forEach((r, i) => {
             assert.equal(r.start, at);
