@@ -1,21 +1,16 @@
 /** ditdah chart, audio and timing, and the alphabets of every command: the API's answers, on the built command. */
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { readRecording, renderWavChunks } from "../../src/audio/index.js";
 import { CHART, timeline } from "../../src/core/index.js";
 import { FREQUENCY, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
 import { timelineInMicroseconds } from "../../src/http/microseconds.js";
-import { ditdah } from "../helpers/cli.js";
+import { ditdah, temporaryDir } from "../helpers/cli.js";
 
 describe("ditdah chart and audio", () => {
-  let dir: string;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "ditdah-cli-chart-"));
-  });
-  after(async () => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("ditdah-cli-chart-");
 
   it("prints the chart as a table: every character of the core's chart, the Morse in one column", async () => {
     const { code, stdout, stderr } = await ditdah(["chart"]);
@@ -64,7 +59,7 @@ describe("ditdah chart and audio", () => {
     const audio = await ditdah(["audio", "--alphabet", "persian", "خانه"]);
     assert.equal(audio.code, 0);
     assert.equal(JSON.parse(audio.stdout).morse, "-..- .- -. .");
-    const file = join(dir, "persian.wav");
+    const file = join(dir(), "persian.wav");
     assert.deepEqual(await ditdah(["wav", "--alphabet", "persian", "--out", file, "خانه"]), { code: 0, stdout: "", stderr: "" });
     const persian = timeline("خانه", { alphabet: "persian" });
     assert.ok((await readFile(file)).equals(Buffer.concat([...renderWavChunks(persian, { frequency: FREQUENCY.default, sampleRate: SAMPLE_RATE.default })])));
@@ -108,7 +103,7 @@ describe("ditdah chart and audio", () => {
     assert.equal(audio.durationMs, Math.round(timeline("PARIS", { wpm: 25, fwpm: 15 }).durationMs * 1000) / 1000);
     for (const segment of audio.sequence) assert.match(`${segment.startMs} ${segment.durationMs}`, /^\d+(\.\d{1,3})? \d+(\.\d{1,3})?$/);
     // At 44100 samples a second, a length in ms that a float writes in 17 digits.
-    const file = join(dir, "e-44100.wav");
+    const file = join(dir(), "e-44100.wav");
     await writeFile(file, Buffer.concat([...renderWavChunks(timeline("E", { wpm: 19 }), { frequency: 600, sampleRate: 44100 })]));
     const { samples, sampleRate } = await readRecording(await readFile(file));
     const exact = (1000 * samples.length) / sampleRate;

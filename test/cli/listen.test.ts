@@ -1,27 +1,22 @@
 /** ditdah listen: a recording's text, its signals with --all, and live with --live, on the built command. */
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { encodeWav, readRecording } from "../../src/audio/index.js";
 import { MAX_RECORDING_SECONDS } from "../../src/http/limits.js";
 import { recordBand } from "../fixtures/band.js";
 import { encodeAs } from "../fixtures/encoded.js";
-import { ditdah, MAIN, wavOf } from "../helpers/cli.js";
+import { ditdah, MAIN, temporaryDir, wavOf } from "../helpers/cli.js";
 
 describe("ditdah listen", () => {
-  let dir: string;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "ditdah-cli-listen-"));
-  });
-  after(async () => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("ditdah-cli-listen-");
 
   describe("listen", () => {
     let cq: string;
     before(async () => {
-      cq = join(dir, "listen-cq.wav");
+      cq = join(dir(), "listen-cq.wav");
       await writeFile(cq, wavOf("CQ DE K1ABC", 25, 700));
     });
 
@@ -59,7 +54,7 @@ describe("ditdah listen", () => {
     });
 
     it("says so when there is no Morse, with an empty line for the text", async () => {
-      const silence = join(dir, "silence.wav");
+      const silence = join(dir(), "silence.wav");
       await writeFile(silence, encodeWav([new Float32Array(16000)], 8000));
       assert.deepEqual(await ditdah(["listen", silence]), { code: 0, stdout: "\n", stderr: "No Morse was found between 200 and 3600 Hz in 2.0 s of audio\n" });
     });
@@ -67,14 +62,14 @@ describe("ditdah listen", () => {
     it("reads MP3 and FLAC as well, by their bytes whatever the file's name", async () => {
       const samples = (await readRecording(await readFile(cq))).samples;
       for (const format of ["mp3", "flac"] as const) {
-        const file = join(dir, `listen-cq-${format}.bin`);
+        const file = join(dir(), `listen-cq-${format}.bin`);
         await writeFile(file, await encodeAs(format, samples, 8000));
         assert.equal((await ditdah(["listen", file])).stdout, "CQ DE K1ABC\n", format);
       }
     });
 
     it("refuses a file that is no recording (exit code 1) and a wrong command line (exit code 2)", async () => {
-      const text = join(dir, "not.wav");
+      const text = join(dir(), "not.wav");
       await writeFile(text, "not a wav");
       const bad = await ditdah(["listen", text]);
       assert.deepEqual([bad.code, bad.stdout], [1, ""]);
@@ -86,7 +81,7 @@ describe("ditdah listen", () => {
   });
 
   it("refuses a recording over the service's 15 minutes with the API's message, in listen, listen --live and spots (exit code 1)", async () => {
-    const long = join(dir, "sixteen-minutes.wav");
+    const long = join(dir(), "sixteen-minutes.wav");
     await writeFile(long, encodeWav([new Float32Array(16 * 60 * 2000)], 2000, { format: "pcm", bits: 8 }));
     const message = `ditdah: At most ${MAX_RECORDING_SECONDS} s (15 minutes) of recording can be decoded; this one lasts 960 s\n`;
     for (const args of [
@@ -101,7 +96,7 @@ describe("ditdah listen", () => {
   describe("listen --all", () => {
     let band: string;
     before(async () => {
-      band = join(dir, "band.wav");
+      band = join(dir(), "band.wav");
       const sent = [
         { text: "CQ CQ DE W1AW K", wpm: 20, frequency: 600, snrDb: 10, startS: 0.5 },
         { text: "TEST DL1ABC", wpm: 25, frequency: 1400, snrDb: 8, startS: 1 },
@@ -139,7 +134,7 @@ describe("ditdah listen", () => {
     let long: string;
     const text = "CQ CQ DE K1ABC K1ABC K";
     before(async () => {
-      long = join(dir, "live.wav");
+      long = join(dir(), "live.wav");
       await writeFile(long, wavOf(text, 25, 650));
     });
 
@@ -152,7 +147,7 @@ describe("ditdah listen", () => {
 
     it("rewrites on a terminal the characters a correction changes", async () => {
       // Slow I S, dots alone, are first decided as T T and T T T at three times the speed.
-      const slow = join(dir, "slow.wav");
+      const slow = join(dir(), "slow.wav");
       await writeFile(slow, wavOf("IS LUCK FOX", 10, 650));
       const quote = (word: string) => `'${word}'`;
       const shown = await new Promise<string>((resolve, reject) =>

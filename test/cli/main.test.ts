@@ -1,21 +1,16 @@
 /** The ditdah command line: its operands, version, help and usage, on the built command. */
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { FREQUENCY, MAX_RECORDING_SECONDS, READ_SAMPLE_RATE, SAMPLE_RATE, WPM } from "../../src/http/limits.js";
-import { ditdah, wavOf } from "../helpers/cli.js";
+import { ditdah, temporaryDir, wavOf } from "../helpers/cli.js";
 
 const PACKAGE = new URL("../../package.json", import.meta.url);
 const COMMANDS = ["encode", "decode", "chart", "audio", "timing", "wav", "mp3", "listen", "spots", "serve"];
 
 describe("the ditdah command", () => {
-  let dir: string;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "ditdah-cli-"));
-  });
-  after(async () => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("ditdah-cli-");
 
   it("encodes arguments", async () => {
     assert.deepEqual(await ditdah(["encode", "Hello", "World"]), { code: 0, stdout: ".... . .-.. .-.. --- / .-- --- .-. .-.. -..\n", stderr: "" });
@@ -55,13 +50,13 @@ describe("the ditdah command", () => {
     const audio = await ditdah(["audio", "--wpm", "25", "--", "-E"]);
     assert.deepEqual([audio.code, JSON.parse(audio.stdout).text], [0, "-E"]);
     assert.deepEqual(await ditdah(["timing", "--", "-E"]), await ditdah(["audio", "--", "-E"]));
-    const wav = join(dir, "operands.wav");
+    const wav = join(dir(), "operands.wav");
     assert.deepEqual(await ditdah(["wav", "--out", wav, "--", "-E"]), ok(""));
     assert.ok((await readFile(wav)).equals(wavOf("-E", 20, 600)));
-    assert.deepEqual(await ditdah(["mp3", "--out", join(dir, "operands.mp3"), "--", "-E"]), ok(""));
+    assert.deepEqual(await ditdah(["mp3", "--out", join(dir(), "operands.mp3"), "--", "-E"]), ok(""));
     // A recording whose name starts with a hyphen.
-    await writeFile(join(dir, "-cq.wav"), wavOf("CQ", 20, 700));
-    const listen = await ditdah(["listen", "--", "-cq.wav"], "", { cwd: dir });
+    await writeFile(join(dir(), "-cq.wav"), wavOf("CQ", 20, 700));
+    const listen = await ditdah(["listen", "--", "-cq.wav"], "", { cwd: dir() });
     assert.deepEqual([listen.code, listen.stdout], [0, "CQ\n"]);
     assert.equal((await ditdah(["chart", "--"])).stdout, (await ditdah(["chart"])).stdout);
     // After --, an option is an operand: chart and serve take none.

@@ -6,15 +6,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { ditdah, MAIN, SERVER, wavOf } from "../helpers/cli.js";
+import { ditdah, MAIN, SERVER, temporaryDir, wavOf } from "../helpers/cli.js";
 import { freePorts, httpGet, Managed, waitFor } from "../helpers/processes.js";
 
 describe("ditdah serve and what it cannot use", () => {
-  let dir: string;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "ditdah-cli-serve-"));
-  });
-  after(async () => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("ditdah-cli-serve-");
 
   describe("files and ports it cannot use", () => {
     /** Run as root, the tests run the command as nobody where a permission must be denied: root is denied none. */
@@ -33,7 +29,7 @@ describe("ditdah serve and what it cannot use", () => {
     const refused = (message: string) => ({ code: 1, stdout: "", stderr: `ditdah: ${message}\n` });
 
     it("says an empty recording is empty", async () => {
-      const empty = join(dir, "empty.wav");
+      const empty = join(dir(), "empty.wav");
       await writeFile(empty, "");
       const { code, stdout, stderr } = await ditdah(["listen", empty]);
       assert.deepEqual({ code, stdout }, { code: 1, stdout: "" });
@@ -41,23 +37,23 @@ describe("ditdah serve and what it cannot use", () => {
     });
 
     it("names a recording it cannot read, and why, in one line", async () => {
-      const missing = join(dir, "missing.wav");
+      const missing = join(dir(), "missing.wav");
       assert.deepEqual(await ditdah(["listen", missing]), refused(`cannot read ${missing}: no such file or directory`));
       assert.deepEqual(await ditdah(["listen", "--live", missing]), refused(`cannot read ${missing}: no such file or directory`));
-      assert.deepEqual(await ditdah(["listen", "--all", dir]), refused(`cannot read ${dir}: it is a directory`));
-      await writeFile(join(dir, "listen-cq.wav"), wavOf("CQ", 20, 700));
+      assert.deepEqual(await ditdah(["listen", "--all", dir()]), refused(`cannot read ${dir()}: it is a directory`));
+      await writeFile(join(dir(), "listen-cq.wav"), wavOf("CQ", 20, 700));
       assert.deepEqual(
-        await ditdah(["listen", join(dir, "listen-cq.wav", "x.wav")]),
-        refused(`cannot read ${join(dir, "listen-cq.wav", "x.wav")}: a part of its path is not a directory`),
+        await ditdah(["listen", join(dir(), "listen-cq.wav", "x.wav")]),
+        refused(`cannot read ${join(dir(), "listen-cq.wav", "x.wav")}: a part of its path is not a directory`),
       );
       const secret = join(denied, "secret.wav");
       assert.deepEqual(await ditdah(["listen", secret], "", unprivileged), refused(`cannot read ${secret}: permission denied`));
     });
 
     it("names a file it cannot write, and why, in one line", async () => {
-      const nowhere = join(dir, "no-such-directory", "cq.wav");
+      const nowhere = join(dir(), "no-such-directory", "cq.wav");
       assert.deepEqual(await ditdah(["wav", "--out", nowhere, "CQ"]), refused(`cannot write ${nowhere}: no such file or directory`));
-      assert.deepEqual(await ditdah(["mp3", "--out", dir, "CQ"]), refused(`cannot write ${dir}: it is a directory`));
+      assert.deepEqual(await ditdah(["mp3", "--out", dir(), "CQ"]), refused(`cannot write ${dir()}: it is a directory`));
       const locked = join(denied, "locked", "cq.wav");
       assert.deepEqual(await ditdah(["wav", "--out", locked, "CQ"], "", unprivileged), refused(`cannot write ${locked}: permission denied`));
     });

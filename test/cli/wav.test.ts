@@ -1,26 +1,21 @@
 /** ditdah wav and mp3, and the progress they show on a terminal, on the built command. */
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { after, before, describe, it } from "node:test";
+import { before, describe, it } from "node:test";
 import { MPEGDecoder } from "mpg123-decoder";
 import { decodeAudio, renderMp3Chunks } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
 import { FREQUENCY, MP3_BITRATE, SAMPLE_RATE } from "../../src/http/limits.js";
-import { CLEAR, ditdah, ditdahBytes, ditdahOnTerminal, wavOf } from "../helpers/cli.js";
+import { CLEAR, ditdah, ditdahBytes, ditdahOnTerminal, temporaryDir, wavOf } from "../helpers/cli.js";
 import { mp3Frames } from "../helpers/mp3.js";
 
 describe("ditdah wav and mp3", () => {
-  let dir: string;
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), "ditdah-cli-wav-"));
-  });
-  after(async () => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryDir("ditdah-cli-wav-");
 
   describe("wav", () => {
     it("writes a WAV that listen hears back", async () => {
-      const file = join(dir, "cq.wav");
+      const file = join(dir(), "cq.wav");
       assert.deepEqual(await ditdah(["wav", "--out", file, "--wpm", "25", "--frequency", "700", "CQ DE K1ABC"]), { code: 0, stdout: "", stderr: "" });
       assert.equal((await readFile(file)).subarray(0, 4).toString(), "RIFF");
       assert.deepEqual((await ditdah(["listen", file])).stdout, "CQ DE K1ABC\n");
@@ -34,7 +29,7 @@ describe("ditdah wav and mp3", () => {
     });
 
     it("writes a WAV at the default sample rate when none is given", async () => {
-      const file = join(dir, "default.wav");
+      const file = join(dir(), "default.wav");
       assert.equal((await ditdah(["wav", "--out", file, "E"])).code, 0);
       assert.equal((await readFile(file)).readUInt32LE(24), SAMPLE_RATE.default);
     });
@@ -54,7 +49,7 @@ describe("ditdah wav and mp3", () => {
     }
 
     it("writes an MP3 that decodes back to the text", async () => {
-      const file = join(dir, "cq.mp3");
+      const file = join(dir(), "cq.mp3");
       assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", file, "--wpm", "25", "--frequency", "700", "CQ DE K1ABC"]), {
         code: 0,
         stdout: "",
@@ -81,7 +76,7 @@ describe("ditdah wav and mp3", () => {
     });
 
     it("refuses what MP3 cannot be with the API's messages (exit 1), and a wrong command line (exit 2)", async () => {
-      const out = join(dir, "never.mp3");
+      const out = join(dir(), "never.mp3");
       assert.deepEqual(await ditdah(["mp3", "--out", out, "--bitrate", "56", "E"]), {
         code: 1,
         stdout: "",
@@ -93,10 +88,10 @@ describe("ditdah wav and mp3", () => {
         stderr: "ditdah: Parameter sampleRate must be one of 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000\n",
       });
       await assert.rejects(readFile(out), { code: "ENOENT" });
-      const wavBitrate = await ditdah(["wav", "--out", join(dir, "x.wav"), "--bitrate", "32", "E"]);
+      const wavBitrate = await ditdah(["wav", "--out", join(dir(), "x.wav"), "--bitrate", "32", "E"]);
       assert.deepEqual([wavBitrate.code, wavBitrate.stdout], [2, ""]);
       assert.match(wavBitrate.stderr, /^ditdah: --bitrate is for MP3 \(--format mp3\)\n\nUsage: ditdah wav/);
-      const format = await ditdah(["wav", "--format", "ogg", "--out", join(dir, "x.ogg"), "E"]);
+      const format = await ditdah(["wav", "--format", "ogg", "--out", join(dir(), "x.ogg"), "E"]);
       assert.deepEqual([format.code, format.stdout], [2, ""]);
       assert.match(format.stderr, /^ditdah: --format must be wav or mp3 \(got "ogg"\)/);
       assert.match((await ditdah(["mp3", "E"])).stderr, /^ditdah: mp3 needs --out FILE/);
@@ -111,7 +106,7 @@ describe("ditdah wav and mp3", () => {
     const PARIS = Array(4).fill("PARIS");
     let long: string;
     before(async () => {
-      long = join(dir, "long.wav");
+      long = join(dir(), "long.wav");
       await writeFile(long, wavOf(PARIS.join(" "), 20, 600));
     });
 
@@ -119,11 +114,11 @@ describe("ditdah wav and mp3", () => {
       const listen = await ditdah(["listen", long]);
       assert.equal(listen.stdout, `${PARIS.join(" ")}\n`);
       assert.match(listen.stderr, /^morse: [-. /]+\nspeed: [\d.]+ wpm\npitch: \d+ Hz\n$/);
-      assert.deepEqual(await ditdah(["wav", "--out", join(dir, "long-again.wav"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
+      assert.deepEqual(await ditdah(["wav", "--out", join(dir(), "long-again.wav"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
     });
 
     it("shows a status line while decoding, on a terminal, and clears it", async () => {
-      const stdoutFile = join(dir, "decoded.txt");
+      const stdoutFile = join(dir(), "decoded.txt");
       const { code, stdout } = await ditdahOnTerminal(["listen", long], stdoutFile);
       assert.equal(code, 0);
       assert.ok(stdout.startsWith(`\rdecoding 12 s of audio…${CLEAR}\r${CLEAR}morse: `), JSON.stringify(stdout.slice(0, 60)));
@@ -138,21 +133,21 @@ describe("ditdah wav and mp3", () => {
     }
 
     it("shows a bar while rendering, on a terminal, and clears it", async () => {
-      const file = join(dir, "rendered.wav");
-      const { code, stdout } = await ditdahOnTerminal(["wav", "--out", file, ...PARIS], join(dir, "nothing.txt"));
+      const file = join(dir(), "rendered.wav");
+      const { code, stdout } = await ditdahOnTerminal(["wav", "--out", file, ...PARIS], join(dir(), "nothing.txt"));
       assert.equal(code, 0);
       assertRenderingBar(stdout);
       assert.ok((await readFile(file)).equals(wavOf(PARIS.join(" "), 20, 600)));
     });
 
     it("shows the same bar while encoding an MP3, and none in a pipe", async () => {
-      const file = join(dir, "rendered.mp3");
-      const { code, stdout } = await ditdahOnTerminal(["mp3", "--out", file, ...PARIS], join(dir, "nothing.txt"));
+      const file = join(dir(), "rendered.mp3");
+      const { code, stdout } = await ditdahOnTerminal(["mp3", "--out", file, ...PARIS], join(dir(), "nothing.txt"));
       assert.equal(code, 0);
       assertRenderingBar(stdout);
       const library = Buffer.concat([...(await renderMp3Chunks(timeline(PARIS.join(" ")), { frequency: 600, sampleRate: 8000 }))]);
       assert.ok((await readFile(file)).equals(library));
-      assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", join(dir, "piped.mp3"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
+      assert.deepEqual(await ditdah(["wav", "--format", "mp3", "--out", join(dir(), "piped.mp3"), ...PARIS]), { code: 0, stdout: "", stderr: "" });
     });
   });
 });

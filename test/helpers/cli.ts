@@ -3,6 +3,10 @@
  * its exit code and what it writes, through pipes or with its standard error on a terminal.
  */
 import { type ExecFileOptions, execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before } from "node:test";
 import { renderWavChunks } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
 
@@ -48,3 +52,18 @@ export const CLEAR = "\x1b[K";
 
 export const wavOf = (text: string, wpm: number, frequency: number) =>
   Buffer.concat([...renderWavChunks(timeline(text, { wpm }), { frequency, sampleRate: 8000 })]);
+
+/** A directory of its own for the tests of the describe block it is called in: made before them, removed after. Its path, once made. */
+export function temporaryDir(prefix: string): () => string {
+  let dir: string | undefined;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  after(async () => {
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (dir === undefined) throw new Error("temporaryDir is read before its tests run");
+    return dir;
+  };
+}
