@@ -11,6 +11,21 @@ import { exchange, isJsonResult, jsonOf, send } from "./raw.js";
 const server = serveForTests();
 const { assertStillServing } = refusals(server);
 
+/** `times` connections that each send `parts`, then are ended by `end` 20 ms later, one after another. */
+async function cutShort(times: number, parts: (string | Buffer)[], end: (socket: net.Socket) => void): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(server.port, "127.0.0.1", () => {
+        for (const part of parts) socket.write(part);
+        setTimeout(() => {
+          end(socket);
+          resolve();
+        }, 20);
+      });
+      socket.on("error", () => resolve());
+    });
+  }
+}
 suite("random headers", () => {
   /**
    * Any extra header lines, well-formed or not, on a known-good request: an answer below
@@ -130,35 +145,13 @@ suite("bodies that disagree with their framing", () => {
   });
 
   test("a body shorter than Content-Length, then the client vanishes (reset): the server keeps serving", async () => {
-    for (let i = 0; i < 20; i++) {
-      await new Promise<void>((resolve) => {
-        const socket = net.connect(server.port, "127.0.0.1", () => {
-          socket.write(`${encodePost("")}Content-Length: 100${CRLF}${CRLF}{"text":"SO`);
-          setTimeout(() => {
-            socket.resetAndDestroy();
-            resolve();
-          }, 20);
-        });
-        socket.on("error", () => resolve());
-      });
-    }
+    await cutShort(20, [`${encodePost("")}Content-Length: 100${CRLF}${CRLF}{"text":"SO`], (socket) => socket.resetAndDestroy());
     await assertStillServing();
   });
 
   test("a WAV body cut short by the client: the server keeps serving", async () => {
-    for (let i = 0; i < 10; i++) {
-      await new Promise<void>((resolve) => {
-        const socket = net.connect(server.port, "127.0.0.1", () => {
-          socket.write(`POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: 1000000${CRLF}${CRLF}`);
-          socket.write(Buffer.alloc(50_000));
-          setTimeout(() => {
-            socket.destroy();
-            resolve();
-          }, 20);
-        });
-        socket.on("error", () => resolve());
-      });
-    }
+    const head = `POST /api/v1/decode-audio HTTP/1.1${CRLF}Host: x${CRLF}Content-Type: audio/wav${CRLF}Content-Length: 1000000${CRLF}${CRLF}`;
+    await cutShort(10, [head, Buffer.alloc(50_000)], (socket) => socket.destroy());
     await assertStillServing();
   });
 
