@@ -58,7 +58,8 @@ export function fadeOf(tuning: Tuning, bb: Baseband, dotMs: number): Fade | unde
 }
 
 /**
- * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level, and
+ * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level (for
+ * `whole` marks, judgedOver), and
  * at least 1 / MAX_FADE_GAIN of its on level (a trough deeper than that is not followed),
  * and stands `foot` of its peak's height (half, unless given) for `narrowest` blocks or
  * more, is a mark; the level is known at each block where it stands half its peak's height,
@@ -80,7 +81,7 @@ function levelPoints(
   ramp = 0,
 ): { points: LevelPoint[]; marks: number; on: number } {
   const { on, off } = globalLevels(tuning, env);
-  const threshold = Math.max(tuning.evidence.FADE_MARK_OVER_OFF * off, on / tuning.baseband.MAX_FADE_GAIN);
+  const threshold = Math.max(whole ? judgedOver(tuning, on, off) : tuning.evidence.FADE_MARK_OVER_OFF * off, on / tuning.baseband.MAX_FADE_GAIN);
   const points: LevelPoint[] = [];
   let marks = 0;
   for (let i = 0; i < env.length; ) {
@@ -102,6 +103,16 @@ function levelPoints(
     i = end;
   }
   return { points, marks, on };
+}
+
+/**
+ * The level marks stand over where whether a tone fades fast is judged: FADE_MARK_OVER_OFF
+ * times the off level, or for a faint tone a third of its on level, down to
+ * FAINT_MARK_OVER_OFF times the off level, so that a faint fade's troughs count.
+ */
+function judgedOver(tuning: Tuning, on: number, off: number): number {
+  const { FADE_MARK_OVER_OFF, FAINT_MARK_OVER_OFF } = tuning.evidence;
+  return Math.max(FAINT_MARK_OVER_OFF * off, Math.min(FADE_MARK_OVER_OFF * off, on / FAINT_MARK_OVER_OFF));
 }
 
 /** The blocks around `top` where the envelope stands at `share` of its value there or more. */

@@ -6,7 +6,7 @@ import { timeline } from "../../../../src/core/index.js";
 import { rng } from "../../../fixtures/random.js";
 import { fadeDepthForDb } from "../../../fixtures/conditions.js";
 import { type Channel, fadeGain, record } from "../../../fixtures/simulator.js";
-import { simulate, stream } from "../../../fixtures/channel/index.js";
+import { type Fading, simulate, stream } from "../../../fixtures/channel/index.js";
 import { keyedTimeline } from "../../../fixtures/channel/keying.js";
 import { rayleighFade } from "../../../fixtures/channel/rayleigh.js";
 import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
@@ -163,5 +163,18 @@ describe("fadeOf", () => {
     // A gain drawn straight over a deep mark from the strong marks either side stands over it (8 of 21 here before the fade was followed that deep).
     assert.ok(ratios.length >= 15, `${ratios.length} deep marks`);
     assert.ok(close >= 0.7 * ratios.length, `${close} of ${ratios.length} deep marks within 1.5 times: ${ratios.map((r) => r.toFixed(2)).join(" ")}`);
+  });
+
+  it("finds a faint tone's 1 Hz fade fast, its troughs under 4 times the noise (-6 dB), and a faint steady tone steady", () => {
+    const text = `${TEXT} ${TEXT}`;
+    const fadeAt = (fading: Fading, seed: number) => {
+      const sim = { text, wpm: 24, keying: { kind: "keyer" as const }, fading, snrDb: -6, pitchHz: 700, sampleRate: RATE, seed };
+      return fadeOf(DEFAULT_TUNING, toBaseband(DEFAULT_TUNING, simulate(sim), RATE, sim.pitchHz), 50);
+    };
+    const seeds = Array.from({ length: 12 }, (_, k) => 31 + k);
+    const fast = seeds.filter((seed) => fadeAt({ kind: "rayleigh", spreadHz: 1 }, seed)?.fast);
+    // Judged on marks 4 times over the off level, the troughs hid and its swing read 1.7-1.9: none was found.
+    assert.ok(fast.length >= 3, `found fast in ${fast.length} of ${seeds.length}`);
+    for (const seed of seeds.slice(0, 3)) assert.equal(fadeAt({ kind: "none" }, seed), undefined, `seed ${seed}: no fade`);
   });
 });
