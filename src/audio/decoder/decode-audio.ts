@@ -25,7 +25,7 @@
 import { MorseError } from "../../core/errors.js";
 import { dotMs as dotMsOf } from "../../core/units.js";
 import { DEFAULT_SEPARATOR } from "../../core/limits.js";
-import { heardCharacters, joinedAsWords, transmissionsOf, type HeardCharacter, type Transmission } from "./characters/heard.js";
+import { timedCharacters, joinedAsWords, transmissionsOf, type TimedCharacter, type Transmission } from "./characters/timed.js";
 import { clarity, loneEnds, noisy } from "./characters/lone-ends.js";
 import { transcribe } from "./characters/read.js";
 import { betweenGaps } from "./characters/spacing.js";
@@ -164,13 +164,13 @@ function finish(tuning: Tuning, { bb, first, phase, reading, rungMs }: Begun): T
  * a clipped peak, and a recording far outside ordinary levels is rescaled (usable-samples.ts).
  */
 export function decodeAudio(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): AudioDecode {
-  return hearAudio(recording, sampleRate, hints).decode;
+  return decodeAudioTimed(recording, sampleRate, hints).decode;
 }
 
-/** What `decodeAudio` reads, and each character it read with where it was heard (worked out when read). */
-export interface AudioHearing {
+/** What `decodeAudio` decodes, and each character it decoded, timed (worked out when read). */
+export interface TimedDecode {
   decode: AudioDecode;
-  readonly heard: HeardCharacter[];
+  readonly characters: TimedCharacter[];
   /** What its searches found, to narrow a reading of the same stream a moment later. */
   found: Findings;
 }
@@ -188,7 +188,7 @@ export interface Findings {
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a reading `before` found. */
-export function hearAudio(recording: Float32Array, recordingRate: number, hints: AudioHints = {}, before: Findings = {}): AudioHearing {
+export function decodeAudioTimed(recording: Float32Array, recordingRate: number, hints: AudioHints = {}, before: Findings = {}): TimedDecode {
   checkInput(recording, recordingRate);
   checkHints(hints, recordingRate);
   const tuning = tuningOf(hints);
@@ -199,9 +199,9 @@ export function hearAudio(recording: Float32Array, recordingRate: number, hints:
   const sampleRate = recordingRate / factor;
   const range = pitchRange(tuning, hints.frequency, sampleRate);
   const pitches = before.pitches ?? findPitches(tuning, samples, sampleRate, range, tuning.turns.TURN_MIN_SEPARATION_HZ);
-  const nothing: AudioHearing = {
+  const nothing: TimedDecode = {
     decode: { output: "", morse: "", characters: 0, wpm: 0, frequency: 0, durationMs, warning: nothingFound(range) },
-    heard: [],
+    characters: [],
     found: { pitches },
   };
   if (pitches === undefined) return nothing;
@@ -229,11 +229,11 @@ export function hearAudio(recording: Float32Array, recordingRate: number, hints:
   // Timed only when asked for: decodeAudio wants the text alone.
   const timed = () =>
     joinedAsWords(
-      found.map(({ turn, decoded }) => heardCharacters(tuning, decoded.decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
+      found.map(({ turn, decoded }) => timedCharacters(tuning, decoded.decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
     );
   return {
     decode,
-    get heard() {
+    get characters() {
       return timed();
     },
     found: { pitches, nearDotMs: main.decoded.rungMs, clarity: main.decoded.clarity },
@@ -280,7 +280,7 @@ export function readTurn(tuning: Tuning, turn: Turn, bb: Baseband, sampleRate: n
 
 /**
  * A turn's transmissions (parted by pauses in what the coherent passes keyed,
- * characters/heard.ts), each cut from the turn's baseband `mixed` (at a whole block, halfway
+ * characters/timed.ts), each cut from the turn's baseband `mixed` (at a whole block, halfway
  * through the pause) and read at its own speed, where one's speed search differs from the
  * turn's by SPEED_CHANGE or more: after a pause, another station at the same pitch may key
  * at another speed, and one speed's filters and priors misread the other. Else undefined:

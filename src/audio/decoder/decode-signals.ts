@@ -10,7 +10,7 @@
 import { decimate } from "../dsp/decimator.js";
 import { dotMs } from "../../core/units.js";
 import { DECODE_WPM, decodeFactor } from "../limits.js";
-import { heardCharacters, joinedAsWords, writeCharacter, type HeardCharacter } from "./characters/heard.js";
+import { timedCharacters, joinedAsWords, writeCharacter, type TimedCharacter } from "./characters/timed.js";
 import type { TimingDecode } from "./characters/timings.js";
 import { checkInput, heardMost, hintedWpm, readTurn, type AudioHints, type TurnText } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
@@ -41,13 +41,13 @@ export interface BandDecode {
   durationMs: number;
 }
 
-/** A character read in a channel, with its marks (ms into the recording). */
-interface ChannelCharacter extends HeardCharacter {
+/** A character decoded in a channel, timed, with its marks (ms into the recording). */
+interface ChannelCharacter extends TimedCharacter {
   marks: Mark[];
 }
 
-/** A signal read in its channel: its pitch, levels and speed, and each character with its marks. */
-export interface HeardSignal {
+/** A signal decoded in its channel: its pitch, levels and speed, and each character timed, with its marks. */
+export interface TimedSignal {
   frequency: number;
   snrDb: number;
   /** Its power while keyed (front-end/signals.ts FoundSignal): which of two signals leaks into the other. */
@@ -69,7 +69,7 @@ function halfWidthOf(tuning: Tuning, found: FoundSignal[], i: number): number {
  * than SHORTEST_MARK of a dot at DECODE_WPM's fastest (shorter is clicks or noise, keyed
  * faster than anyone sends).
  */
-function isMorse(tuning: Tuning, signal: HeardSignal): boolean {
+function isMorse(tuning: Tuning, signal: TimedSignal): boolean {
   const { MIN_SNR_DB, SHORTEST_MARK, MIN_CHARACTERS } = tuning.band;
   const lengths = signal.characters.flatMap((c) => c.marks.map((m) => m.endMs - m.startMs)).sort((a, b) => a - b);
   const median = lengths[lengths.length >> 1] ?? 0;
@@ -84,7 +84,7 @@ function readSignal(
   found: FoundSignal,
   halfWidthHz: number,
   hintWpm: number | undefined,
-): HeardSignal | undefined {
+): TimedSignal | undefined {
   const { PAD_MS } = tuning.band;
   const from = Math.max(0, Math.floor(((found.fromMs - PAD_MS) * sampleRate) / 1000));
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
@@ -112,7 +112,7 @@ function channelCharacters(tuning: Tuning, read: TurnText, offsetMs: number, fre
   // A character is as many marks as its pattern has elements, dealt out in order.
   const characters: ChannelCharacter[] = [];
   let m = 0;
-  for (const c of heardCharacters(tuning, read.decoded, read.keyed, offsetMs, frequency)) {
+  for (const c of timedCharacters(tuning, read.decoded, read.keyed, offsetMs, frequency)) {
     characters.push({ ...c, marks: marks.slice(m, m + c.morse.length) });
     m += c.morse.length;
   }
@@ -168,13 +168,13 @@ function byEdge(m: Mark, source: Source, withinMs: number): boolean {
 }
 
 /** A signal's marks and edges, sorted, as a source of leaks into others. */
-function sourceOf(s: HeardSignal): Omit<Source, "stronger"> {
+function sourceOf(s: TimedSignal): Omit<Source, "stronger"> {
   const marks = s.characters.flatMap((c) => c.marks).sort((x, y) => x.startMs - y.startMs);
   return { marks, edges: marks.flatMap((m) => [m.startMs, m.endMs]).sort((x, y) => x - y) };
 }
 
 /** The other signals as sources of leaks into `signal`. */
-function sourcesFor(tuning: Tuning, signal: HeardSignal, others: readonly HeardSignal[], sources: Map<HeardSignal, Omit<Source, "stronger">>): Source[] {
+function sourcesFor(tuning: Tuning, signal: TimedSignal, others: readonly TimedSignal[], sources: Map<TimedSignal, Omit<Source, "stronger">>): Source[] {
   return others.filter((o) => o !== signal).map((o) => ({ ...sources.get(o)!, stronger: o.powerDb >= signal.powerDb + tuning.band.LEAK_DB }));
 }
 
@@ -188,7 +188,7 @@ function copied(tuning: Tuning, m: Mark, sources: readonly Source[]): boolean {
  * by them, and the share chance alone would give: a mark has some edge of a source with
  * edges everywhere (noise read as Morse) by it often, and a long one of any source.
  */
-function leakedShare(tuning: Tuning, signal: HeardSignal, sources: readonly Source[]): { share: number; chance: number } {
+function leakedShare(tuning: Tuning, signal: TimedSignal, sources: readonly Source[]): { share: number; chance: number } {
   const { ALIGNED_MS } = tuning.band;
   const marks = signal.characters.flatMap((c) => c.marks);
   if (marks.length === 0) return { share: 0, chance: 0 };
@@ -216,15 +216,15 @@ function spanMs(src: Omit<Source, "stronger">): number {
  * mark is such a copy, or a click starting and ending within ALIGNED_MS of one edge of
  * another's: a station keying apart matches so in under one character in thirty.
  */
-function withoutLeaks(tuning: Tuning, read: readonly HeardSignal[]): HeardSignal[] {
+function withoutLeaks(tuning: Tuning, read: readonly TimedSignal[]): TimedSignal[] {
   const { ALIGNED_MS, LEAKED_SHARE } = tuning.band;
   const sources = new Map(read.map((r) => [r, sourceOf(r)]));
-  const leaks = (s: HeardSignal, from: readonly HeardSignal[]) => {
+  const leaks = (s: TimedSignal, from: readonly TimedSignal[]) => {
     const { share, chance } = leakedShare(tuning, s, sourcesFor(tuning, s, from, sources));
     return share >= LEAKED_SHARE && share >= 2 * chance;
   };
   // Against the stronger signals kept so far, then each against all the others kept (a strong image of a weaker station leaks back into it).
-  const stronger: HeardSignal[] = [];
+  const stronger: TimedSignal[] = [];
   for (const s of [...read].sort((a, b) => b.powerDb - a.powerDb)) if (!leaks(s, stronger)) stronger.push(s);
   const kept = stronger.filter((s) => !leaks(s, stronger));
   return kept.map((signal) => {
@@ -235,7 +235,7 @@ function withoutLeaks(tuning: Tuning, read: readonly HeardSignal[]): HeardSignal
 }
 
 /** A signal's decode from the characters kept. */
-function decodeOf(r: HeardSignal): SignalDecode {
+function decodeOf(r: TimedSignal): SignalDecode {
   const first = r.characters[0]!;
   const last = r.characters[r.characters.length - 1]!;
   const text = { output: "", morse: "" };
@@ -257,22 +257,22 @@ function decodeOf(r: HeardSignal): SignalDecode {
  * apart, strongest first, each character with its marks, without what the others leak into
  * it. The samples are left as they are.
  */
-export function hearSignals(tuning: Tuning, samples: Float32Array, sampleRate: number, hints: AudioHints = {}): HeardSignal[] {
+export function decodeSignalsTimed(tuning: Tuning, samples: Float32Array, sampleRate: number, hints: AudioHints = {}): TimedSignal[] {
   const found = findSignals(tuning, samples, sampleRate);
   // Strongest first: each signal read is taken out of what the weaker ones beside it are read from.
   const rest = samples.slice();
-  const read: HeardSignal[] = [];
+  const read: TimedSignal[] = [];
   found.forEach((s, i) => {
-    const heard = readSignal(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints));
-    if (!heard || !isMorse(tuning, heard)) return;
-    read.push(heard);
+    const signal = readSignal(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints));
+    if (!signal || !isMorse(tuning, signal)) return;
+    read.push(signal);
     if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= tuning.band.SIDEBAND_HZ)) {
       cancelSignal(
         tuning,
         rest,
         sampleRate,
         s.frequency,
-        heard.characters.flatMap((c) => c.marks),
+        signal.characters.flatMap((c) => c.marks),
       );
     }
   });
@@ -297,25 +297,26 @@ export interface SignalWord {
   endMs: number;
 }
 
-/** A signal read, with its words timed. */
-export type TimedSignal = SignalDecode & { words: SignalWord[] };
-
-/** decodeSignals' reading with each signal's words timed (for spots: where in the recording each call was heard). */
-export function decodeSignalWords(recording: Float32Array, sampleRate: number, hints: AudioHints = {}): { signals: TimedSignal[]; durationMs: number } {
+/** decodeSignals' decode with each signal's words timed (for spots: where in the recording each call was heard). */
+export function decodeSignalWords(
+  recording: Float32Array,
+  sampleRate: number,
+  hints: AudioHints = {},
+): { signals: (SignalDecode & { words: SignalWord[] })[]; durationMs: number } {
   checkInput(recording, sampleRate);
   const tuning = tuningOf(hints);
   const usable = usableSamples(tuning, recording);
   const durationMs = (1000 * usable.length) / sampleRate;
   const factor = decodeFactor(sampleRate);
-  const signals = hearSignals(tuning, decimate(usable, factor), sampleRate / factor, hints)
-    .map((heard) => ({ ...decodeOf(heard), words: wordsOf(heard) }))
+  const signals = decodeSignalsTimed(tuning, decimate(usable, factor), sampleRate / factor, hints)
+    .map((signal) => ({ ...decodeOf(signal), words: wordsOf(signal) }))
     .sort((a, b) => a.frequency - b.frequency);
   for (const [i, s] of signals.entries()) s.signal = i;
   return { signals, durationMs };
 }
 
 /** A signal's characters gathered into words, each from the start of its first character to the end of its last. */
-function wordsOf(r: HeardSignal): SignalWord[] {
+function wordsOf(r: TimedSignal): SignalWord[] {
   const words: SignalWord[] = [];
   for (const c of r.characters) {
     const last = words[words.length - 1];

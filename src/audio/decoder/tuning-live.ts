@@ -5,7 +5,7 @@
  * (DEFAULT_TUNING.live).
  */
 export const LIVE_TUNING = {
-  /** Every this much stream, ms, a reading searches the pitch and speed afresh (a followed clear signal's speed only at the rungs near the speed followed, NEAR_RUNGS); between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch is then picked up within 2 s, under the 3 s allowed (a new speed at the same pitch shows in every reading, as its transmission's own speed: characters/heard.ts). */
+  /** Every this much stream, ms, a reading searches the pitch and speed afresh (a followed clear signal's speed only at the rungs near the speed followed, NEAR_RUNGS); between them, a reading takes the pitches the one before found and tries only the speed ladder's rungs near its (NEAR_RUNGS). Estimator: a new pitch is then picked up within 2 s, under the 3 s allowed (a new speed at the same pitch shows in every reading, as its transmission's own speed: characters/timed.ts). */
   FULL_SEARCH_MS: 2000,
   /** A reading narrows the next one's searches only if it read at least this many characters. Estimator: one alone is as often a burst of noise, or of another station, as the signal; the pitch it was read at is unconfirmed. */
   NARROWING_CHARACTERS: 2,

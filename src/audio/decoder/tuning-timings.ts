@@ -1,6 +1,6 @@
 /**
  * The tuned constants of timings to text (characters/timings.ts, characters/letter-split.ts,
- * characters/heard.ts; passes.ts, STANDARD_SPACING), with their units and reasons as tuning.ts
+ * characters/timed.ts; passes.ts, STANDARD_SPACING), with their units and reasons as tuning.ts
  * says, in a file of their own; tuning.ts holds them as its `timings` group
  * (DEFAULT_TUNING.timings).
  */
@@ -25,7 +25,7 @@ export const TIMINGS_TUNING = {
   TIGHT_GAP_FROM: 1.5,
   /** Letter gaps whose median stands under this many dots come from a tight fist; the letter and word gaps then shrink with it. Estimator: a hand's ±20 % keeps standard letter gaps above it. */
   TIGHT_LETTER_UNDER: 2.4,
-  /** A gap between two characters this long, in dots at the faster one's speed, ends a transmission: what follows may be another station, at the same pitch and another speed (characters/heard.ts). Estimator: two word gaps; a sender's word gaps stand under it (7 dots, ±30 % by hand). */
+  /** A gap between two characters this long, in dots at the faster one's speed, ends a transmission: what follows may be another station, at the same pitch and another speed (characters/timed.ts). Estimator: two word gaps; a sender's word gaps stand under it (7 dots, ±30 % by hand). */
   TRANSMISSION_PAUSE_DOTS: 14,
   /** An upper cluster of long gaps more than this far above the lower holds pauses, not word gaps. Estimator: word gaps stand 7 / 3 above letter gaps, a hand's ±20 % on either side, the lower cluster taking in some word gaps. */
   PAUSE_RATIO: 4,

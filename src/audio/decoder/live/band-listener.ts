@@ -1,15 +1,15 @@
 /**
  * Every signal of a stream followed at once (`signals: "all"`): the window of recent audio
  * (listener.ts WindowListener) read every HOP_MS by the band decoder itself
- * (decode-signals.ts hearSignals: each signal found, read in its own channel, the stronger
+ * (decode-signals.ts decodeSignalsTimed: each signal found, read in its own channel, the stronger
  * ones taken out before the weaker beside them), and each signal's characters decided by a
  * Decider of its own (decider.ts), as the single-signal listener decides its one. A signal
  * read within PEAK_HALF_HZ of one followed is that one (its pitch followed as it drifts);
  * any other is a new one, numbered in the order found. A signal with no character for
  * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
-import type { HeardCharacter } from "../characters/heard.js";
-import { hearSignals, type SignalDecode } from "../decode-signals.js";
+import type { TimedCharacter } from "../characters/timed.js";
+import { decodeSignalsTimed, type SignalDecode } from "../decode-signals.js";
 import { Decider } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { contextMs, shifted, WindowListener } from "./listener.js";
@@ -53,14 +53,14 @@ export class BandListener extends WindowListener {
     const fromMs = this.msOf(from);
     let keepFromMs = nowMs - contextMs(this.tuning, 0);
     const taken = new Set<Followed>();
-    for (const heard of hearSignals(this.tuning, this.readingFrom(from), this.sampleRate, { wpm: this.wpm })) {
-      const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - heard.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
+    for (const signal of decodeSignalsTimed(this.tuning, this.readingFrom(from), this.sampleRate, { wpm: this.wpm })) {
+      const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - signal.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
-      f.frequency = heard.frequency;
-      f.snrDb = heard.snrDb;
-      const characters = heard.characters.map((c) => shifted(c, fromMs));
-      const undecidedMs = this.take(f, characters, nowMs, final, heard.wpm, events);
-      keepFromMs = Math.min(keepFromMs, undecidedMs - contextMs(this.tuning, f.decider.wpmOr(heard.wpm)));
+      f.frequency = signal.frequency;
+      f.snrDb = signal.snrDb;
+      const characters = signal.characters.map((c) => shifted(c, fromMs));
+      const undecidedMs = this.take(f, characters, nowMs, final, signal.wpm, events);
+      keepFromMs = Math.min(keepFromMs, undecidedMs - contextMs(this.tuning, f.decider.wpmOr(signal.wpm)));
     }
     for (const f of this.followed) if (!taken.has(f)) this.take(f, [], nowMs, final, 0, events);
     this.closeSilent(nowMs, events);
@@ -93,9 +93,9 @@ export class BandListener extends WindowListener {
   }
 
   /** A signal's decisions on a reading, every event naming its pitch; returns the oldest moment undecided. */
-  private take(f: Followed, heard: HeardCharacter[], nowMs: number, final: boolean, wpm: number, events: ListenEvent[]): number {
+  private take(f: Followed, characters: TimedCharacter[], nowMs: number, final: boolean, wpm: number, events: ListenEvent[]): number {
     const from = events.length;
-    const undecidedMs = f.decider.take(heard, nowMs, final, wpm, events);
+    const undecidedMs = f.decider.take(characters, nowMs, final, wpm, events);
     f.undecidedMs = undecidedMs;
     for (const e of events.slice(from)) if (e.type !== "spot") e.frequency ??= Math.round(f.frequency);
     return undecidedMs;
@@ -111,8 +111,8 @@ export class BandListener extends WindowListener {
   /** Closes the signals with no character for CLOSE_MS (or none since found that long ago). */
   private closeSilent(nowMs: number, events: ListenEvent[]): void {
     for (const f of this.followed) {
-      const heardMs = Math.max(f.decider.lastHeardMs, f.foundMs);
-      if (nowMs - heardMs < this.tuning.band.CLOSE_MS) continue;
+      const lastMs = Math.max(f.decider.decidedEndMs, f.foundMs);
+      if (nowMs - lastMs < this.tuning.band.CLOSE_MS) continue;
       this.followed = this.followed.filter((o) => o !== f);
       const read = this.readOf(f);
       if (!read) continue;
@@ -134,7 +134,7 @@ export class BandListener extends WindowListener {
       morse,
       characters,
       startMs: f.decider.firstStartMs,
-      endMs: Math.round(f.decider.lastHeardMs),
+      endMs: Math.round(f.decider.decidedEndMs),
       snrDb: Math.round(10 * f.snrDb) / 10,
     };
   }

@@ -12,7 +12,7 @@
  */
 import { dotMs } from "../../../core/units.js";
 import { DECODE_WPM } from "../../limits.js";
-import type { HeardCharacter } from "../characters/heard.js";
+import type { TimedCharacter } from "../characters/timed.js";
 import type { Tuning } from "../tuning.js";
 import type { CharacterEvent, ListenEvent, ListenSummary } from "./events.js";
 import { type Decided, joined, standsFor, Written } from "./written.js";
@@ -37,30 +37,30 @@ function farApart(tuning: Tuning, wpm: number, otherWpm: number): boolean {
   return speedSpread(wpm, otherWpm) > Math.log(tuning.live.OUTLIER_SPEED_RATIO);
 }
 
-/** What a reading heard, in stream time, how much audio it had and the speed it read. */
-interface HeardReading {
-  heard: HeardCharacter[];
+/** A reading's characters, in stream time, how much audio it had and the speed it read. */
+interface Reading {
+  characters: TimedCharacter[];
   atMs: number;
   wpm: number;
 }
 
-/** One signal's decisions: what it has emitted, and what the last reading heard. */
+/** One signal's decisions: what it has emitted, and what the last reading decoded. */
 export class Decider {
   private readonly written = new Written();
   private signal: { frequency: number; wpm: number } | undefined;
   private lastEndMs = Number.NEGATIVE_INFINITY;
   /** Readings taken so far. */
   private readings = 0;
-  /** Whether the stream's speed is known for good: a reading that knew it (readingKnowsSpeed) has decided, or read again, what was heard. */
+  /** Whether the stream's speed is known for good: a reading that knew it (readingKnowsSpeed) has decided, or read again, what it decoded. */
   private speedIsKnown = false;
   /** Readings that knew the speed while characters decided before were open. */
   private readingsKnowing = 0;
   /** The reading before, as taken in. */
-  private previous: HeardReading = { heard: [], atMs: 0, wpm: 0 };
+  private previous: Reading = { characters: [], atMs: 0, wpm: 0 };
   /** What the last reading taken in returned. */
   private lastUndecidedMs = 0;
   /** The reading passed over last (see `take`), until the next is taken in. */
-  private passed: HeardReading | undefined;
+  private passed: Reading | undefined;
 
   /**
    * Whether its listener reads it FOLLOWED_HOP_MS apart, following a clear signal at a known
@@ -105,7 +105,7 @@ export class Decider {
   firstStartMs: number | undefined;
 
   /** Stream time of the end of the last character decided (-Infinity before any). */
-  get lastHeardMs(): number {
+  get decidedEndMs(): number {
     return this.lastEndMs;
   }
 
@@ -116,28 +116,28 @@ export class Decider {
    * moment still undecided, ms. Before the speed is known, a reading that reads it
    * OUTLIER_SPEED_RATIO off the reading before is passed over, one at a time.
    */
-  take(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
+  take(characters: TimedCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
     if (!final && !this.passed && !this.speedIsKnown && farApart(this.tuning, readingWpm, this.previous.wpm)) {
-      this.passed = { heard, atMs: nowMs, wpm: readingWpm };
+      this.passed = { characters, atMs: nowMs, wpm: readingWpm };
       return this.lastUndecidedMs;
     }
     // The next reading read the speed as the one passed over did: the speed changed, and that reading counts as the one before.
     if (this.passed && farApart(this.tuning, readingWpm, this.previous.wpm) && !farApart(this.tuning, readingWpm, this.passed.wpm)) this.previous = this.passed;
     this.passed = undefined;
-    this.lastUndecidedMs = this.takeIn(heard, nowMs, final, readingWpm, events);
+    this.lastUndecidedMs = this.takeIn(characters, nowMs, final, readingWpm, events);
     return this.lastUndecidedMs;
   }
 
-  private takeIn(heard: HeardCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
+  private takeIn(characters: TimedCharacter[], nowMs: number, final: boolean, readingWpm: number, events: ListenEvent[]): number {
     this.readings++;
-    const knowing = this.speedIsKnown || final || this.readingKnowsSpeed(heard, nowMs, readingWpm);
+    const knowing = this.speedIsKnown || final || this.readingKnowsSpeed(characters, nowMs, readingWpm);
     if (knowing) {
-      this.readAgain(heard, nowMs, final, events);
-      this.correct(heard, nowMs, events);
+      this.readAgain(characters, nowMs, final, events);
+      this.correct(characters, nowMs, events);
     }
     let undecidedMs = nowMs - letterGapMs(this.tuning, this.wpmOr(readingWpm));
-    for (let i = 0; i < heard.length; i++) {
-      const c = heard[i]!;
+    for (let i = 0; i < characters.length; i++) {
+      const c = characters[i]!;
       if (c.startMs < this.lastEndMs + this.sameWithinMs(c)) continue;
       if (!final && !this.settled(c, i > 0, nowMs)) {
         undecidedMs = Math.min(undecidedMs, c.startMs);
@@ -149,10 +149,10 @@ export class Decider {
     // The first characters' audio is kept until they are read again.
     const early = this.written.firstEarly;
     if (early) undecidedMs = Math.min(undecidedMs, early.event.startMs);
-    // Known for good once a reading that knows it has decided, or read again, what was heard.
+    // Known for good once a reading that knows it has decided, or read again, what it decoded.
     this.speedIsKnown ||= knowing && this.written.count > 0 && !early;
     this.noteSilence(nowMs, events);
-    this.previous = { heard, atMs: nowMs, wpm: readingWpm };
+    this.previous = { characters, atMs: nowMs, wpm: readingWpm };
     return undecidedMs;
   }
 
@@ -165,42 +165,42 @@ export class Decider {
    * element (characters of one element each say nothing of the gaps inside a letter: a slow
    * H reads as E T T T at twice the speed) and the reading before read the same speed.
    */
-  private readingKnowsSpeed(heard: HeardCharacter[], nowMs: number, readingWpm: number): boolean {
+  private readingKnowsSpeed(characters: TimedCharacter[], nowMs: number, readingWpm: number): boolean {
     const { FIRST_CHARACTERS, FIRST_SPEED_AGREEMENT, FIRST_WAIT_MS, EARLY_CHARACTERS, EARLY_WPM, EARLY_SPEED_AGREEMENT } = this.tuning.live;
-    // The first character heard: this reading's first, or one decided before and no longer heard (silence since).
-    const firstEndMs = Math.min(heard[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
+    // The first character decoded: this reading's first, or one decided before and no longer decoded (silence since).
+    const firstEndMs = Math.min(characters[0]?.endMs ?? Number.POSITIVE_INFINITY, this.written.open[0]?.event.endMs ?? Number.POSITIVE_INFINITY);
     if (nowMs - firstEndMs >= FIRST_WAIT_MS) return true;
-    if (heard.length >= FIRST_CHARACTERS) return speedSpread(readingWpm, this.previous.wpm) <= Math.log(FIRST_SPEED_AGREEMENT);
-    if (readingWpm < EARLY_WPM || heard.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
-    const first = heard.slice(0, EARLY_CHARACTERS);
+    if (characters.length >= FIRST_CHARACTERS) return speedSpread(readingWpm, this.previous.wpm) <= Math.log(FIRST_SPEED_AGREEMENT);
+    if (readingWpm < EARLY_WPM || characters.length < EARLY_CHARACTERS || Math.abs(readingWpm / this.previous.wpm - 1) > EARLY_SPEED_AGREEMENT) return false;
+    const first = characters.slice(0, EARLY_CHARACTERS);
     return first.some((c) => c.morse.includes("-")) && first.some((c) => c.morse.includes(".")) && first.some((c) => c.morse.length > 1);
   }
 
   /**
    * Whether a character is settled: the previous reading already had a letter gap's worth
    * of audio after it, and read it the same, with the same word space before it where both
-   * readings heard the character before it (noise read as Morse is read differently from
+   * readings decoded the character before it (noise read as Morse is read differently from
    * one reading to the next; Morse is not), or, once a signal is found and if it was read
    * at that signal's pitch and speed, it has waited DECIDE_ANYWAY_MS more (noise after a
    * station stops is read at any pitch and speed), FOLLOWED_DECIDE_MS where the readings
    * come FOLLOWED_HOP_MS apart (the next reading would come too late to agree).
    */
-  private settled(c: HeardCharacter, afterAnother: boolean, nowMs: number): boolean {
+  private settled(c: TimedCharacter, afterAnother: boolean, nowMs: number): boolean {
     const gapMs = letterGapMs(this.tuning, c.wpm);
     const anywayMs = this.readsFollowed ? this.tuning.live.FOLLOWED_DECIDE_MS : this.tuning.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
     const k = this.whereReadBefore(c);
-    // The word space before it too, where both readings heard the character before it.
-    return k >= 0 && (k === 0 || !afterAnother || this.previous.heard[k]!.wordStart === c.wordStart);
+    // The word space before it too, where both readings decoded the character before it.
+    return k >= 0 && (k === 0 || !afterAnother || this.previous.characters[k]!.wordStart === c.wordStart);
   }
 
   /** A character read this close to the last one decided is that one again. */
-  private sameWithinMs(c: HeardCharacter): number {
+  private sameWithinMs(c: TimedCharacter): number {
     return this.tuning.live.SAME_CHARACTER_DOTS * dotAt(c.wpm);
   }
 
-  private decide(c: HeardCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[], early: boolean): void {
+  private decide(c: TimedCharacter, wordStart: boolean, nowMs: number, events: ListenEvent[], early: boolean): void {
     this.noteSignal(c, nowMs, events);
     const index = this.written.count;
     const emittedAtMs = Math.round(nowMs);
@@ -232,10 +232,10 @@ export class Decider {
    * reads every dot as a dash, but so does a reading at the speed followed read a new
    * station's first letter; the signal is then said to have changed.
    */
-  private correct(heard: HeardCharacter[], nowMs: number, events: ListenEvent[]): void {
+  private correct(characters: TimedCharacter[], nowMs: number, events: ListenEvent[]): void {
     const last = this.written.last;
     if (!last || last.corrected || last.early) return;
-    const again = heard.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
+    const again = characters.find((c) => Math.abs(c.startMs - last.event.startMs) < this.sameWithinMs(c));
     if (!again || again.morse === last.event.morse) return;
     if (!this.changes(again)) {
       if (last.reading === this.readings - 1) this.rewrite(last, [again], last.wordStart, nowMs, events);
@@ -247,9 +247,9 @@ export class Decider {
   }
 
   /** Where the reading before read a character alike (the same Morse, starting and ending within SAME_CHARACTER_DOTS), or -1. */
-  private whereReadBefore(c: HeardCharacter): number {
+  private whereReadBefore(c: TimedCharacter): number {
     const same = this.sameWithinMs(c);
-    return this.previous.heard.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
+    return this.previous.characters.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
   }
 
   /**
@@ -262,10 +262,10 @@ export class Decider {
    * nothing). Those still unsettled after READ_AGAIN_READINGS, or at the end, stay as
    * they were decided (at the end, as the final reading reads them).
    */
-  private readAgain(heard: HeardCharacter[], nowMs: number, final: boolean, events: ListenEvent[]): void {
+  private readAgain(characters: TimedCharacter[], nowMs: number, final: boolean, events: ListenEvent[]): void {
     if (!this.written.firstEarly) return;
-    const now = this.partsOf(heard);
-    const before = this.partsOf(this.previous.heard);
+    const now = this.partsOf(characters);
+    const before = this.partsOf(this.previous.characters);
     const last = ++this.readingsKnowing >= this.tuning.live.READ_AGAIN_READINGS;
     this.written.open.forEach((d, j) => {
       if (!d.early) return;
@@ -288,11 +288,11 @@ export class Decider {
    * stands for, and the word space before each open character as that reading hears it
    * (none before nothing, nor before the first character that stands).
    */
-  private partsOf(heard: HeardCharacter[]): { again: HeardCharacter[]; parts: HeardCharacter[][]; wordStart: (j: number) => boolean } | undefined {
+  private partsOf(characters: TimedCharacter[]): { again: TimedCharacter[]; parts: TimedCharacter[][]; wordStart: (j: number) => boolean } | undefined {
     const open = this.written.open;
-    const again = heard.filter((c) => c.startMs < this.lastEndMs + this.sameWithinMs(c));
+    const again = characters.filter((c) => c.startMs < this.lastEndMs + this.sameWithinMs(c));
     if (open.length === 0 || again.length === 0) return undefined;
-    const parts: HeardCharacter[][] = open.map(() => []);
+    const parts: TimedCharacter[][] = open.map(() => []);
     for (const c of again) parts[standsFor(open, c)]!.push(c);
     const wordStart = (j: number) => {
       const first = parts[j]![0];
@@ -302,7 +302,7 @@ export class Decider {
   }
 
   /** A character decided, now read as `parts` (none: nothing) with or without a word space before it: corrected if that differs. */
-  private rewrite(d: Decided, parts: HeardCharacter[], wordStart: boolean, nowMs: number, events: ListenEvent[]): void {
+  private rewrite(d: Decided, parts: TimedCharacter[], wordStart: boolean, nowMs: number, events: ListenEvent[]): void {
     const { text, morse } = joined(parts);
     if (d.corrected || (morse === d.event.morse && wordStart === d.wordStart)) return;
     const startMs = parts.length > 0 ? Math.round(parts[0]!.startMs) : d.event.startMs;
@@ -315,21 +315,21 @@ export class Decider {
   }
 
   /** Whether a character was read at another pitch or speed than the signal followed. */
-  private changes(c: HeardCharacter): boolean {
+  private changes(c: TimedCharacter): boolean {
     const { PITCH_CHANGE_HZ, SPEED_CHANGE } = this.tuning.turns;
     const was = this.signal;
     return was !== undefined && (Math.abs(c.frequency - was.frequency) > PITCH_CHANGE_HZ || Math.max(c.wpm / was.wpm, was.wpm / c.wpm) > SPEED_CHANGE);
   }
 
   /** A signal found, or changed in pitch or speed, as a character is decided. */
-  private noteSignal(c: HeardCharacter, nowMs: number, events: ListenEvent[]): void {
+  private noteSignal(c: TimedCharacter, nowMs: number, events: ListenEvent[]): void {
     const was = this.signal;
     if (was && !this.changes(c)) return;
     this.signal = { frequency: c.frequency, wpm: c.wpm };
     events.push({ type: "signal", state: was ? "changed" : "found", frequency: c.frequency, wpm: c.wpm, emittedAtMs: Math.round(nowMs), ...this.tag });
   }
 
-  /** The signal lost once no character has been heard for SIGNAL_LOST_MS. */
+  /** The signal lost once no character has been decoded for SIGNAL_LOST_MS. */
   private noteSilence(nowMs: number, events: ListenEvent[]): void {
     if (!this.signal || nowMs - this.lastEndMs < this.tuning.live.SIGNAL_LOST_MS) return;
     events.push({ type: "signal", state: "lost", ...this.signal, emittedAtMs: Math.round(nowMs), ...this.tag });

@@ -3,7 +3,7 @@
  * the recent audio and, every HOP_MS of stream (FOLLOWED_HOP_MS once it follows a clear
  * signal: SignalListener.read), reads the window from a little before the
  * oldest undecided moment to now (a followed clear signal's last seconds only) with
- * `hearAudio`, the batch decoder itself; its Decider
+ * `decodeAudioTimed`, the batch decoder itself; its Decider
  * (decider.ts) decides the characters. The window stays a few seconds long however long
  * the stream runs, so the memory and the work per second of audio do not grow with it.
  * WindowListener is that window and its readings, whatever reads them (band-listener.ts
@@ -14,8 +14,8 @@ import { checkSpotOptions } from "../../../core/spots/index.js";
 import { Decimator } from "../../dsp/decimator.js";
 import { median } from "../../dsp/stats.js";
 import { decodeFactor, READ_SAMPLE_RATE } from "../../limits.js";
-import type { HeardCharacter } from "../characters/heard.js";
-import { checkHints, hearAudio, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
+import type { TimedCharacter } from "../characters/timed.js";
+import { checkHints, decodeAudioTimed, type AudioDecode, type AudioHints, type Findings } from "../decode-audio.js";
 import type { Tuning } from "../tuning.js";
 import { tuningOf } from "../tuning-overrides.js";
 import { Decider, dotAt } from "./decider.js";
@@ -218,12 +218,12 @@ export class SignalListener extends WindowListener {
     const nowMs = this.receivedMs;
     // A narrowed reading of the signal followed reads it at the speed followed (a turn at another pitch at its own).
     const findings = readsFollowed && before.pitches !== undefined ? { ...before, followed: this.decider.followedSignal } : before;
-    const reading = hearAudio(this.readingFrom(from), this.sampleRate, this.hints, findings);
+    const reading = decodeAudioTimed(this.readingFrom(from), this.sampleRate, this.hints, findings);
     this.found = reading.found;
     this.charactersRead = reading.decode.characters;
     if (final) this.finalReading = reading.decode;
-    const heard = reading.heard.map((c) => shifted(c, this.msOf(from)));
-    const undecidedMs = this.decider.take(heard, nowMs, final, reading.decode.wpm, events);
+    const characters = reading.characters.map((c) => shifted(c, this.msOf(from)));
+    const undecidedMs = this.decider.take(characters, nowMs, final, reading.decode.wpm, events);
     this.undecidedMs = undecidedMs;
     if (reading.found.clarity !== undefined) this.clarities.push(reading.found.clarity);
     if (this.clarities.length > this.tuning.live.CLARITY_READINGS) this.clarities.shift();
@@ -274,7 +274,7 @@ export class SignalListener extends WindowListener {
   }
 }
 
-/** A character heard in a window, in stream time. */
-export function shifted(c: HeardCharacter, byMs: number): HeardCharacter {
+/** A character timed in a window, in stream time. */
+export function shifted(c: TimedCharacter, byMs: number): TimedCharacter {
   return { ...c, startMs: c.startMs + byMs, endMs: c.endMs + byMs };
 }

@@ -3,7 +3,7 @@
  * once no correction can come, the rest open to one.
  */
 import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
-import { writeCharacter, type HeardCharacter } from "../characters/heard.js";
+import { writeCharacter, type TimedCharacter } from "../characters/timed.js";
 import type { CharacterEvent } from "./events.js";
 
 export interface Decided {
@@ -61,14 +61,14 @@ export class Written {
 }
 
 /** The characters of a reading as one text and one Morse, written as a transcript writes them (word spaces within). */
-export function joined(parts: HeardCharacter[]): { text: string; morse: string } {
+export function joined(parts: TimedCharacter[]): { text: string; morse: string } {
   const into = { output: "", morse: "" };
   for (const c of parts) writeCharacter(into, c);
   return { text: into.output, morse: into.morse };
 }
 
 /** Which of `open` a character read again stands for: the one it overlaps most in time, or else the nearest. */
-export function standsFor(open: Decided[], c: HeardCharacter): number {
+export function standsFor(open: Decided[], c: TimedCharacter): number {
   let best = 0;
   let bestOverlap = Number.NEGATIVE_INFINITY;
   open.forEach((d, j) => {

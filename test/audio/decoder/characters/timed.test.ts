@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { timeline } from "../../../../src/core/index.js";
-import { heardCharacters, transmissionsOf } from "../../../../src/audio/decoder/characters/heard.js";
+import { timedCharacters, transmissionsOf } from "../../../../src/audio/decoder/characters/timed.js";
 import { keyedFromDurations } from "../../../../src/audio/decoder/keyed.js";
 import { DEFAULT_TUNING } from "../../../../src/audio/decoder/tuning.js";
 
@@ -10,15 +10,15 @@ function durations(text: string, wpm: number): number[] {
   return timeline(text, { wpm }).sequence.map((s) => s.durationMs);
 }
 
-/** The characters of `text` heard in `keyed` (its durations, from 0 ms), read at `wpm` and 600 Hz. */
-function heard(text: string, keyed: number[], wpm: number) {
+/** The characters of `text` timed by `keyed` (its durations, from 0 ms), read at `wpm` and 600 Hz. */
+function timed(text: string, keyed: number[], wpm: number) {
   const decoded = { output: text, morse: timeline(text).morse, characters: 0, wpm };
-  return heardCharacters(DEFAULT_TUNING, decoded, keyedFromDurations(0, keyed), 0, 600);
+  return timedCharacters(DEFAULT_TUNING, decoded, keyedFromDurations(0, keyed), 0, 600);
 }
 
-describe("heardCharacters", () => {
+describe("timedCharacters", () => {
   it("times each character by its marks, at the reading's speed", () => {
-    const characters = heard("PARIS PARIS", durations("PARIS PARIS", 20), 20);
+    const characters = timed("PARIS PARIS", durations("PARIS PARIS", 20), 20);
     assert.equal(characters.map((c) => c.text).join(""), "PARISPARIS");
     assert.deepEqual(
       characters.map((c) => c.wordStart),
@@ -34,7 +34,7 @@ describe("heardCharacters", () => {
     for (const gapMs of [pauseMs, 1000, 2000]) {
       const keyed = [...durations("CQ DE W1AW K", 20), gapMs, ...durations("W1AW DE G4XYZ", 12)];
       // A reading's speed is the median over all it holds.
-      const characters = heard("CQ DE W1AW K W1AW DE G4XYZ", keyed, 16);
+      const characters = timed("CQ DE W1AW K W1AW DE G4XYZ", keyed, 16);
       assert.equal(characters.map((c) => c.text).join(""), "CQDEW1AWKW1AWDEG4XYZ");
       const speeds = [...new Set(characters.map((c) => c.wpm))];
       assert.deepEqual(speeds, [20, 12], `after ${gapMs} ms`);
@@ -44,7 +44,7 @@ describe("heardCharacters", () => {
       );
     }
     // A word gap is no pause: one transmission, one speed.
-    const wordGap = heard("CQ DE W1AW K W1AW DE G4XYZ", [...durations("CQ DE W1AW K", 20), 7 * 60, ...durations("W1AW DE G4XYZ", 12)], 16);
+    const wordGap = timed("CQ DE W1AW K W1AW DE G4XYZ", [...durations("CQ DE W1AW K", 20), 7 * 60, ...durations("W1AW DE G4XYZ", 12)], 16);
     assert.ok(wordGap.every((c) => c.wpm === 16));
   });
 });
