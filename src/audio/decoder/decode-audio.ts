@@ -86,7 +86,7 @@ export function checkHints(hints: AudioHints, sampleRate: number): void {
   }
 }
 
-/** What a reading that found no Morse says: where it looked. */
+/** What a decode that found no Morse says: where it looked. */
 export function nothingFound(range: { min: number; max: number }): string {
   return `No Morse was found between ${Math.round(range.min)} and ${Math.round(range.max)} Hz`;
 }
@@ -96,29 +96,34 @@ export function hintedWpm(hints: AudioHints): number | undefined {
   return hints.wpm !== undefined && Number.isFinite(hints.wpm) && hints.wpm > 0 ? hints.wpm : undefined;
 }
 
-/** A turn's text and the marks and gaps it was written from. */
-export interface TurnText {
-  decoded: TimingDecode;
+/** What a piece of a recording decoded to: its text, the marks and gaps it was written from, and how they were found. */
+export interface PieceDecode extends TimingDecode {
   keyed: Keyed;
-  /** The rung of the speed search's ladder that read it (speed.ts); undefined for a hinted speed. */
+  /** The rung of the speed search's ladder it was decoded at (speed.ts); undefined for a hinted speed. */
   rungMs?: number;
   /** How far its tone stands above the noise floor (characters/lone-ends.ts clarity). */
   clarity: number;
 }
 
-/** The text of a reading: what the character pass read, else the reading's own timings; lone ends dropped where `noisy`. */
-function textOf(tuning: Tuning, bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneEnds: boolean): Pick<TurnText, "decoded" | "keyed"> {
+/** A piece of a recording (a station's turn, or one of its transmissions) and what it decoded to, if anything. */
+export interface Piece {
+  turn: Turn;
+  decoded: PieceDecode | undefined;
+}
+
+/** The text of a reading: what the character pass found, else the reading's own timings; lone ends dropped where `noisy`. */
+function textOf(tuning: Tuning, bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneEnds: boolean): TimingDecode & { keyed: Keyed } {
   const { decoded, spacing } = reading.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
-  const read = characterPass(tuning, bb, reading, phase);
-  if (read) {
-    const [from, to] = dropLoneEnds ? loneEnds(tuning, read, gapUnitMs) : [0, read.length];
-    return { decoded: transcribe(tuning, read, decoded.wpm, from, to), keyed: read.slice(from, to) };
+  const characters = characterPass(tuning, bb, reading, phase);
+  if (characters) {
+    const [from, to] = dropLoneEnds ? loneEnds(tuning, characters, gapUnitMs) : [0, characters.length];
+    return { ...transcribe(tuning, characters, decoded.wpm, from, to), keyed: characters.slice(from, to) };
   }
   const [from, to] = dropLoneEnds ? loneEnds(tuning, reading.keyed, gapUnitMs) : [0, reading.keyed.length];
-  if (from === 0 && to === reading.keyed.length) return { decoded, keyed: reading.keyed };
+  if (from === 0 && to === reading.keyed.length) return { ...decoded, keyed: reading.keyed };
   const keyed = reading.keyed.slice(from, to);
-  return { decoded: analyseTimings(tuning, durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
+  return { ...analyseTimings(tuning, durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
 }
 
 /**
@@ -150,11 +155,11 @@ function begin(tuning: Tuning, baseband: Baseband, speed: Speed | { dotMs: numbe
   return undefined;
 }
 
-/** A reading begun, finished: its characters read; undefined where what was keyed is too fast to be Morse. */
-function finish(tuning: Tuning, { bb, first, phase, reading, rungMs }: Begun): TurnText | undefined {
+/** A reading begun, finished: its characters decoded; undefined where what was keyed is too fast to be Morse. */
+function finish(tuning: Tuning, { bb, first, phase, reading, rungMs }: Begun): PieceDecode | undefined {
   const clear = clarity(first.levels);
   const text = textOf(tuning, bb, reading, phase, noisy(tuning, clear));
-  return text.decoded.wpm > tuning.speed.FASTEST_WPM ? undefined : { ...text, clarity: clear, rungMs };
+  return text.wpm > tuning.speed.FASTEST_WPM ? undefined : { ...text, clarity: clear, rungMs };
 }
 
 /**
@@ -167,27 +172,27 @@ export function decodeAudio(recording: Float32Array, sampleRate: number, hints: 
   return decodeAudioTimed(recording, sampleRate, hints).decode;
 }
 
-/** What `decodeAudio` decodes, and each character it decoded, timed (worked out when read). */
+/** What `decodeAudio` decodes, and each character it decoded, timed (worked out when asked for). */
 export interface TimedDecode {
   decode: AudioDecode;
   readonly characters: TimedCharacter[];
-  /** What its searches found, to narrow a reading of the same stream a moment later. */
+  /** What its searches found, to narrow a decode of the same stream a moment later. */
   found: Findings;
 }
 
-/** What a reading found that the next reading of the same stream uses (a live listener reads its window again every half second, or every second once it follows a clear signal): what narrows its searches, and how clear the signal is. */
+/** What a decode found that the next decode of the same stream uses (a live listener decodes its window again every half second, or every second once it follows a clear signal): what narrows its searches, and how clear the signal is. */
 export interface Findings {
-  /** The pitches found (front-end/pitch.ts): the next reading mixes down at them without searching. */
+  /** The pitches found (front-end/pitch.ts): the next decode mixes down at them without searching. */
   pitches?: Pitches;
-  /** A dot length, ms, the next reading's speed search tries only the ladder's rungs near (speed.ts): the rung that read the station heard most, or a live listener's speed followed. */
+  /** A dot length, ms, the next decode's speed search tries only the ladder's rungs near (speed.ts): the rung the main station was decoded at, or a live listener's speed followed. */
   nearDotMs?: number;
-  /** How far the station heard most stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
+  /** How far the main station stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
   clarity?: number;
-  /** A signal's pitch, Hz, and speed, wpm, as a live listener follows it: a turn at that pitch is read at that speed without a search (a turn at another may be a new station, at its own speed). */
+  /** A signal's pitch, Hz, and speed, wpm, as a live listener follows it: a turn at that pitch is decoded at that speed without a search (a turn at another may be a new station, at its own speed). */
   followed?: { frequency: number; wpm: number };
 }
 
-/** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a reading `before` found. */
+/** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a decode `before` found. */
 export function decodeAudioTimed(recording: Float32Array, recordingRate: number, hints: AudioHints = {}, before: Findings = {}): TimedDecode {
   checkInput(recording, recordingRate);
   checkHints(hints, recordingRate);
@@ -206,30 +211,30 @@ export function decodeAudioTimed(recording: Float32Array, recordingRate: number,
   };
   if (pitches === undefined) return nothing;
   const strongest = { frequency: pitches.first, bb: toBaseband(tuning, samples, sampleRate, pitches.first) };
-  // A hinted pitch names one station: the others' turns are not read.
+  // A hinted pitch names one station: the others' turns are not decoded.
   const stations = turns(tuning, samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
-  const read = stations.flatMap((turn) => {
+  const pieces = stations.flatMap((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(tuning, samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
     const hintWpm = hintedWpm(hints) ?? followedWpm(tuning, turn, before.followed);
-    return readTurn(tuning, turn, bb, sampleRate, hintWpm, before.nearDotMs);
+    return decodeTurn(tuning, turn, bb, sampleRate, hintWpm, before.nearDotMs);
   });
-  const found = read.filter((r): r is PieceText => (r.decoded?.decoded.characters ?? 0) > 0);
-  if (found.length === 0) return nothing;
-  const texts = found.map((r) => r.decoded.decoded);
-  // The station heard most gives the pitch and speed.
-  const main = heardMost(found);
+  const decoded = pieces.filter((p): p is Piece & { decoded: PieceDecode } => (p.decoded?.characters ?? 0) > 0);
+  if (decoded.length === 0) return nothing;
+  const texts = decoded.map((p) => p.decoded);
+  // The main station gives the pitch and speed.
+  const main = mainPiece(decoded);
   const decode: AudioDecode = {
     output: texts.map((t) => t.output).join(" "),
     morse: texts.map((t) => t.morse).join(DEFAULT_SEPARATOR),
     characters: texts.reduce((sum, t) => sum + t.characters, 0),
-    wpm: main.decoded.decoded.wpm,
+    wpm: main.decoded.wpm,
     frequency: Math.round(main.turn.frequency),
     durationMs,
   };
   // Timed only when asked for: decodeAudio wants the text alone.
   const timed = () =>
     joinedAsWords(
-      found.map(({ turn, decoded }) => timedCharacters(tuning, decoded.decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
+      decoded.map(({ turn, decoded }) => timedCharacters(tuning, decoded, decoded.keyed, (1000 * turn.from) / sampleRate, Math.round(turn.frequency))),
     );
   return {
     decode,
@@ -240,18 +245,9 @@ export function decodeAudioTimed(recording: Float32Array, recordingRate: number,
   };
 }
 
-/** A piece of a recording (a station's turn, or one of its transmissions) and what was read in it, if anything. */
-export interface PieceRead {
-  turn: Turn;
-  decoded: TurnText | undefined;
-}
-
-/** A piece that was read. */
-type PieceText = PieceRead & { decoded: TurnText };
-
-/** Of pieces read, the first that read most characters: the station heard most, whose pitch and speed a reading gives. */
-export function heardMost<T extends PieceRead>(pieces: readonly T[]): T {
-  const characters = (p: T) => p.decoded?.decoded.characters ?? 0;
+/** Of pieces, the first that decoded most characters: the main station, whose pitch and speed a decode gives. */
+export function mainPiece<T extends Piece>(pieces: readonly T[]): T {
+  const characters = (p: T) => p.decoded?.characters ?? 0;
   return pieces.reduce((a, b) => (characters(b) > characters(a) ? b : a));
 }
 
@@ -265,9 +261,9 @@ function followedWpm(tuning: Tuning, turn: Turn, followed: Findings["followed"])
  * samples at `sampleRate`): its drift followed, the speed searched (unless hinted; near
  * the dot length `nearDotMs` if given), then keying and characters, by transmission where
  * they key at speeds apart (byTransmission), else whole. A piece where nothing is found, or
- * where what was keyed is too fast to be Morse, reads as undefined.
+ * where what was keyed is too fast to be Morse, decodes to undefined.
  */
-export function readTurn(tuning: Tuning, turn: Turn, bb: Baseband, sampleRate: number, hintWpm: number | undefined, nearDotMs?: number): PieceRead[] {
+export function decodeTurn(tuning: Tuning, turn: Turn, bb: Baseband, sampleRate: number, hintWpm: number | undefined, nearDotMs?: number): Piece[] {
   // The transmissions are cut from the baseband as mixed: the drift follower works in place.
   const mixed = hintWpm === undefined ? { re: bb.re.slice(), im: bb.im.slice(), blockMs: bb.blockMs } : bb;
   followDrift(tuning, bb);
@@ -281,14 +277,14 @@ export function readTurn(tuning: Tuning, turn: Turn, bb: Baseband, sampleRate: n
 /**
  * A turn's transmissions (parted by pauses in what the coherent passes keyed,
  * characters/timed.ts), each cut from the turn's baseband `mixed` (at a whole block, halfway
- * through the pause) and read at its own speed, where one's speed search differs from the
+ * through the pause) and decoded at its own speed, where one's speed search differs from the
  * turn's by SPEED_CHANGE or more: after a pause, another station at the same pitch may key
  * at another speed, and one speed's filters and priors misread the other. Else undefined:
- * the turn is read whole. Parted before the turn's characters are read: a band's signals,
- * one station after another, are mostly read by transmission, and their whole reading's
- * character pass was thrown away.
+ * the turn is decoded whole. Parted before the turn's characters are searched: a band's
+ * signals, one station after another, are mostly decoded by transmission, and their whole
+ * decode's character pass was thrown away.
  */
-function byTransmission(tuning: Tuning, turn: Turn, mixed: Baseband, sampleRate: number, { first, reading }: Begun): PieceRead[] | undefined {
+function byTransmission(tuning: Tuning, turn: Turn, mixed: Baseband, sampleRate: number, { first, reading }: Begun): Piece[] | undefined {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
   const spans = noisy(tuning, clarity(first.levels)) ? [] : measurable(tuning, transmissionsOf(tuning, reading.analysis.decoded, reading.keyed));
   if (spans.length < 2) return undefined;

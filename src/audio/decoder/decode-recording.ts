@@ -22,7 +22,7 @@ export type RecordingDecode = AudioDecode & { signals?: SignalDecode[] };
 
 export function decodeRecording(samples: Float32Array, sampleRate: number, options: AudioDecodeOptions = {}): RecordingDecode {
   const { alphabet, signals, ...hints } = options;
-  const read: RecordingDecode = decodeAudio(samples, sampleRate, hints);
-  if (signals === "all") read.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm, tuning: hints.tuning }).signals;
-  return writtenIn(read, alphabet);
+  const decoded: RecordingDecode = decodeAudio(samples, sampleRate, hints);
+  if (signals === "all") decoded.signals = decodeSignals(samples, sampleRate, { wpm: hints.wpm, tuning: hints.tuning }).signals;
+  return writtenIn(decoded, alphabet);
 }

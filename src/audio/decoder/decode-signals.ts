@@ -1,9 +1,9 @@
 /**
- * Every signal of a band read apart: the signals found in the spectrum
+ * Every signal of a band decoded apart: the signals found in the spectrum
  * (front-end/signals.ts), each mixed down and low-passed into its own channel
- * (front-end/channel.ts) where it is heard, and read there by the recording decoder from
- * its baseband on (decode-audio.ts readTurn), strongest first, each taken out
- * (front-end/cancel.ts) before the weaker ones beside it are read. What is not Morse
+ * (front-end/channel.ts) where it is heard, and decoded there by the recording decoder from
+ * its baseband on (decode-audio.ts decodeTurn), strongest first, each taken out
+ * (front-end/cancel.ts) before the weaker ones beside it are decoded. What is not Morse
  * (isMorse) is dropped, and so is what one signal leaks into another's channel (clicks,
  * sidebands, harmonics, images: withoutLeaks).
  */
@@ -12,7 +12,7 @@ import { dotMs } from "../../core/units.js";
 import { DECODE_WPM, decodeFactor } from "../limits.js";
 import { timedCharacters, joinedAsWords, writeCharacter, type TimedCharacter } from "./characters/timed.js";
 import type { TimingDecode } from "./characters/timings.js";
-import { checkInput, heardMost, hintedWpm, readTurn, type AudioHints, type TurnText } from "./decode-audio.js";
+import { checkInput, decodeTurn, hintedWpm, mainPiece, type AudioHints, type PieceDecode } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
@@ -21,7 +21,7 @@ import { usableSamples } from "./front-end/usable-samples.js";
 import type { Tuning } from "./tuning.js";
 import { tuningOf } from "./tuning-overrides.js";
 
-/** One signal of a band, as read. */
+/** One signal of a band, as decoded. */
 export interface SignalDecode extends TimingDecode {
   /** Its number: 0, 1, ... by pitch. */
   signal: number;
@@ -35,7 +35,7 @@ export interface SignalDecode extends TimingDecode {
 }
 
 export interface BandDecode {
-  /** Every signal read, by pitch. */
+  /** Every signal decoded, by pitch. */
   signals: SignalDecode[];
   /** Length of the recording, ms. */
   durationMs: number;
@@ -65,7 +65,7 @@ function halfWidthOf(tuning: Tuning, found: FoundSignal[], i: number): number {
 }
 
 /**
- * Whether a signal read is Morse: at MIN_SNR_DB or more, and its marks' median no shorter
+ * Whether a signal decoded is Morse: at MIN_SNR_DB or more, and its marks' median no shorter
  * than SHORTEST_MARK of a dot at DECODE_WPM's fastest (shorter is clicks or noise, keyed
  * faster than anyone sends).
  */
@@ -76,8 +76,8 @@ function isMorse(tuning: Tuning, signal: TimedSignal): boolean {
   return signal.characters.length >= MIN_CHARACTERS && signal.snrDb >= MIN_SNR_DB && median >= SHORTEST_MARK * dotMs(DECODE_WPM.max);
 }
 
-/** One signal read in its channel where it is heard; undefined where nothing is read. */
-function readSignal(
+/** One signal decoded in its channel where it is heard; undefined where nothing is decoded. */
+function decodeChannel(
   tuning: Tuning,
   samples: Float32Array,
   sampleRate: number,
@@ -89,8 +89,8 @@ function readSignal(
   const from = Math.max(0, Math.floor(((found.fromMs - PAD_MS) * sampleRate) / 1000));
   const to = Math.min(samples.length, Math.ceil(((found.toMs + PAD_MS) * sampleRate) / 1000));
   const whole: Turn = { frequency: found.frequency, from, to };
-  const pieces = readTurn(tuning, whole, channelOf(tuning, samples.subarray(from, to), sampleRate, found.frequency, halfWidthHz), sampleRate, hintWpm);
-  const main = heardMost(pieces);
+  const pieces = decodeTurn(tuning, whole, channelOf(tuning, samples.subarray(from, to), sampleRate, found.frequency, halfWidthHz), sampleRate, hintWpm);
+  const main = mainPiece(pieces);
   if (!main.decoded) return undefined;
   const frequency = Math.round(found.frequency);
   const characters = joinedAsWords(
@@ -101,18 +101,18 @@ function readSignal(
     frequency,
     snrDb: found.snrDb,
     powerDb: found.powerDb,
-    wpm: main.decoded.decoded.wpm,
+    wpm: main.decoded.wpm,
     characters: characters.filter((c) => c.endMs > found.fromMs && c.startMs < found.toMs),
   };
 }
 
-/** The characters of one reading, each with its marks, in ms from the recording's start (the reading's starts at `offsetMs`). */
-function channelCharacters(tuning: Tuning, read: TurnText, offsetMs: number, frequency: number): ChannelCharacter[] {
-  const marks = read.keyed.filter((e) => e.mark).map((e) => ({ startMs: offsetMs + e.startMs, endMs: offsetMs + e.startMs + e.durationMs }));
+/** The characters of one piece, each with its marks, in ms from the recording's start (the piece's starts at `offsetMs`). */
+function channelCharacters(tuning: Tuning, piece: PieceDecode, offsetMs: number, frequency: number): ChannelCharacter[] {
+  const marks = piece.keyed.filter((e) => e.mark).map((e) => ({ startMs: offsetMs + e.startMs, endMs: offsetMs + e.startMs + e.durationMs }));
   // A character is as many marks as its pattern has elements, dealt out in order.
   const characters: ChannelCharacter[] = [];
   let m = 0;
-  for (const c of timedCharacters(tuning, read.decoded, read.keyed, offsetMs, frequency)) {
+  for (const c of timedCharacters(tuning, piece, piece.keyed, offsetMs, frequency)) {
     characters.push({ ...c, marks: marks.slice(m, m + c.morse.length) });
     m += c.morse.length;
   }
@@ -216,16 +216,16 @@ function spanMs(src: Omit<Source, "stronger">): number {
  * mark is such a copy, or a click starting and ending within ALIGNED_MS of one edge of
  * another's: a station keying apart matches so in under one character in thirty.
  */
-function withoutLeaks(tuning: Tuning, read: readonly TimedSignal[]): TimedSignal[] {
+function withoutLeaks(tuning: Tuning, signals: readonly TimedSignal[]): TimedSignal[] {
   const { ALIGNED_MS, LEAKED_SHARE } = tuning.band;
-  const sources = new Map(read.map((r) => [r, sourceOf(r)]));
+  const sources = new Map(signals.map((r) => [r, sourceOf(r)]));
   const leaks = (s: TimedSignal, from: readonly TimedSignal[]) => {
     const { share, chance } = leakedShare(tuning, s, sourcesFor(tuning, s, from, sources));
     return share >= LEAKED_SHARE && share >= 2 * chance;
   };
   // Against the stronger signals kept so far, then each against all the others kept (a strong image of a weaker station leaks back into it).
   const stronger: TimedSignal[] = [];
-  for (const s of [...read].sort((a, b) => b.powerDb - a.powerDb)) if (!leaks(s, stronger)) stronger.push(s);
+  for (const s of [...signals].sort((a, b) => b.powerDb - a.powerDb)) if (!leaks(s, stronger)) stronger.push(s);
   const kept = stronger.filter((s) => !leaks(s, stronger));
   return kept.map((signal) => {
     const from = sourcesFor(tuning, signal, kept, sources);
@@ -253,19 +253,19 @@ function decodeOf(r: TimedSignal): SignalDecode {
 }
 
 /**
- * Every signal of samples at about DECODE_RATE (limits.ts decodeFactor; usable, as usableSamples leaves them), read
+ * Every signal of samples at about DECODE_RATE (limits.ts decodeFactor; usable, as usableSamples leaves them), decoded
  * apart, strongest first, each character with its marks, without what the others leak into
  * it. The samples are left as they are.
  */
 export function decodeSignalsTimed(tuning: Tuning, samples: Float32Array, sampleRate: number, hints: AudioHints = {}): TimedSignal[] {
   const found = findSignals(tuning, samples, sampleRate);
-  // Strongest first: each signal read is taken out of what the weaker ones beside it are read from.
+  // Strongest first: each signal decoded is taken out of what the weaker ones beside it are decoded from.
   const rest = samples.slice();
-  const read: TimedSignal[] = [];
+  const decoded: TimedSignal[] = [];
   found.forEach((s, i) => {
-    const signal = readSignal(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints));
+    const signal = decodeChannel(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints));
     if (!signal || !isMorse(tuning, signal)) return;
-    read.push(signal);
+    decoded.push(signal);
     if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= tuning.band.SIDEBAND_HZ)) {
       cancelSignal(
         tuning,
@@ -276,11 +276,11 @@ export function decodeSignalsTimed(tuning: Tuning, samples: Float32Array, sample
       );
     }
   });
-  return withoutLeaks(tuning, read).filter((r) => r.characters.length >= tuning.band.MIN_CHARACTERS);
+  return withoutLeaks(tuning, decoded).filter((r) => r.characters.length >= tuning.band.MIN_CHARACTERS);
 }
 
 /**
- * Reads every Morse signal of a mono recording in the whole passband (front-end/pitch.ts
+ * Decodes every Morse signal of a mono recording in the whole passband (front-end/pitch.ts
  * pitchRange), each on its own: its text, pitch, speed, where it is heard and its level. A `wpm` hint is taken
  * for every signal; a `frequency` hint has no meaning here and is ignored. Throws as
  * decodeAudio does on unusable input.

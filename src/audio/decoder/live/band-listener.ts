@@ -1,10 +1,10 @@
 /**
  * Every signal of a stream followed at once (`signals: "all"`): the window of recent audio
- * (listener.ts WindowListener) read every HOP_MS by the band decoder itself
- * (decode-signals.ts decodeSignalsTimed: each signal found, read in its own channel, the stronger
+ * (listener.ts WindowListener) decoded every HOP_MS by the band decoder itself
+ * (decode-signals.ts decodeSignalsTimed: each signal found, decoded in its own channel, the stronger
  * ones taken out before the weaker beside them), and each signal's characters decided by a
  * Decider of its own (decider.ts), as the single-signal listener decides its one. A signal
- * read within PEAK_HALF_HZ of one followed is that one (its pitch followed as it drifts);
+ * decoded within PEAK_HALF_HZ of one followed is that one (its pitch followed as it drifts);
  * any other is a new one, numbered in the order found. A signal with no character for
  * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
@@ -20,7 +20,7 @@ interface Followed {
   frequency: number;
   snrDb: number;
   decider: Decider;
-  /** When it was first read, ms of stream. */
+  /** When it was first decoded, ms of stream. */
   foundMs: number;
   /** The oldest moment of it still undecided after the last reading, ms of stream. */
   undecidedMs: number;
@@ -47,13 +47,13 @@ export class BandListener extends WindowListener {
     this.wpm = options.wpm;
   }
 
-  protected read(final: boolean, events: ListenEvent[]): void {
+  protected takeReading(final: boolean, events: ListenEvent[]): void {
     const from = this.audio.start;
     const nowMs = this.receivedMs;
     const fromMs = this.msOf(from);
     let keepFromMs = nowMs - contextMs(this.tuning, 0);
     const taken = new Set<Followed>();
-    for (const signal of decodeSignalsTimed(this.tuning, this.readingFrom(from), this.sampleRate, { wpm: this.wpm })) {
+    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm })) {
       const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - signal.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
       f.frequency = signal.frequency;
@@ -79,7 +79,7 @@ export class BandListener extends WindowListener {
   }
 
   protected summary(): ListenSummary {
-    const signals = [...this.closed, ...this.followed.flatMap((f) => this.readOf(f) ?? [])].sort((a, b) => a.frequency - b.frequency);
+    const signals = [...this.closed, ...this.followed.flatMap((f) => this.decodeOf(f) ?? [])].sort((a, b) => a.frequency - b.frequency);
     const main = signals.reduce<SignalDecode | undefined>((a, b) => (a && a.characters >= b.characters ? a : b), undefined);
     return {
       output: main?.output ?? "",
@@ -114,18 +114,18 @@ export class BandListener extends WindowListener {
       const lastMs = Math.max(f.decider.decidedEndMs, f.foundMs);
       if (nowMs - lastMs < this.tuning.band.CLOSE_MS) continue;
       this.followed = this.followed.filter((o) => o !== f);
-      const read = this.readOf(f);
-      if (!read) continue;
-      this.closed.push(read);
-      events.push({ type: "signal", state: "closed", signal: f.signal, frequency: read.frequency, wpm: read.wpm, emittedAtMs: Math.round(nowMs) });
+      const decoded = this.decodeOf(f);
+      if (!decoded) continue;
+      this.closed.push(decoded);
+      events.push({ type: "signal", state: "closed", signal: f.signal, frequency: decoded.frequency, wpm: decoded.wpm, emittedAtMs: Math.round(nowMs) });
     }
   }
 
-  /** What a signal followed has read, if anything. */
-  private readOf(f: Followed): SignalDecode | undefined {
-    const read = f.decider.summary(this.receivedMs);
-    if (read.characters === 0 || f.decider.firstStartMs === undefined) return undefined;
-    const { output, morse, characters, wpm } = read;
+  /** What a signal followed has decoded, if anything. */
+  private decodeOf(f: Followed): SignalDecode | undefined {
+    const summary = f.decider.summary(this.receivedMs);
+    if (summary.characters === 0 || f.decider.firstStartMs === undefined) return undefined;
+    const { output, morse, characters, wpm } = summary;
     return {
       signal: f.signal,
       frequency: Math.round(f.frequency),

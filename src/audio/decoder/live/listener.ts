@@ -1,13 +1,13 @@
 /**
  * The live listener: the recording decoder (decode-audio.ts) run over a stream. It keeps
  * the recent audio and, every HOP_MS of stream (FOLLOWED_HOP_MS once it follows a clear
- * signal: SignalListener.read), reads the window from a little before the
+ * signal: SignalListener.takeReading), decodes the window from a little before the
  * oldest undecided moment to now (a followed clear signal's last seconds only) with
  * `decodeAudioTimed`, the batch decoder itself; its Decider
  * (decider.ts) decides the characters. The window stays a few seconds long however long
  * the stream runs, so the memory and the work per second of audio do not grow with it.
- * WindowListener is that window and its readings, whatever reads them (band-listener.ts
- * reads every signal of a band).
+ * WindowListener is that window and its readings, whatever decodes them (band-listener.ts
+ * decodes every signal of a band).
  */
 import { MorseError } from "../../../core/errors.js";
 import { checkSpotOptions } from "../../../core/spots/index.js";
@@ -79,13 +79,13 @@ export function floatSamples(chunk: Float32Array | Int16Array): Float32Array {
   return out;
 }
 
-/** A stream's recent audio, read every `hopMs()` of stream by `read` (the readings fall at stream positions the stream alone sets, so any chunking gives the same events). */
+/** A stream's recent audio, decoded every `hopMs()` of stream by `takeReading` (the readings fall at stream positions the stream alone sets, so any chunking gives the same events). */
 export abstract class WindowListener implements Listener {
   protected readonly audio = new RecentAudio();
   private readonly decimator: Decimator;
   /** Samples per second kept: the stream's, or less where the decimator brings it down. */
   protected readonly sampleRate: number;
-  /** Samples the last reading read. */
+  /** Samples the last reading decoded. */
   private readSamples = 0;
   /** Stream index at which the next reading is made. */
   private nextReading: number;
@@ -102,8 +102,8 @@ export abstract class WindowListener implements Listener {
     this.nextReading = this.samplesOf(this.tuning.live.HOP_MS);
   }
 
-  /** Reads the window; decides what enough audio now follows (everything when `final`). */
-  protected abstract read(final: boolean, events: ListenEvent[]): void;
+  /** Decodes the window; decides what enough audio now follows (everything when `final`). */
+  protected abstract takeReading(final: boolean, events: ListenEvent[]): void;
 
   /** The stream's text, once it has ended. */
   protected abstract summary(): ListenSummary;
@@ -123,7 +123,7 @@ export abstract class WindowListener implements Listener {
       this.audio.append(samples.subarray(at, at + take));
       at += take;
       if (this.audio.end === this.nextReading) {
-        this.read(false, events);
+        this.takeReading(false, events);
         this.nextReading += this.samplesOf(this.hopMs());
       }
     }
@@ -134,7 +134,7 @@ export abstract class WindowListener implements Listener {
     if (this.ended) throw new MorseError("INVALID_AUDIO", "The stream has ended");
     const events: ListenEvent[] = [];
     this.audio.append(this.decimator.flush());
-    this.read(true, events);
+    this.takeReading(true, events);
     this.ended = true;
     return { events, summary: this.summary() };
   }
@@ -151,8 +151,8 @@ export abstract class WindowListener implements Listener {
     return this.msOf(this.readSamples);
   }
 
-  /** The audio a reading reads: from stream index `from` to now. */
-  protected readingFrom(from: number): Float32Array {
+  /** The audio a reading decodes: from stream index `from` to now. */
+  protected windowFrom(from: number): Float32Array {
     this.readSamples = this.audio.end - from;
     return this.audio.slice(from, this.audio.end);
   }
@@ -196,31 +196,31 @@ export class SignalListener extends WindowListener {
   private sinceFullSearchMs = Number.POSITIVE_INFINITY;
   /** How far the tone stood above the noise in the last readings (CLARITY_READINGS). */
   private readonly clarities: number[] = [];
-  /** What the last reading's searches found, and how many characters it read. */
+  /** What the last reading's searches found, and how many characters it decoded. */
   private found: Findings = {};
-  private charactersRead = 0;
+  private charactersDecoded = 0;
   /** The oldest moment the last reading left undecided, stream ms. */
   private undecidedMs = 0;
 
   constructor(options: ListenerOptions) {
-    // The whole stream is kept as it came, to be read as decodeAudio reads it; a window is brought down as it arrives.
+    // The whole stream is kept as it came, to be decoded as decodeAudio decodes it; a window is brought down as it arrives.
     super(options, options.window !== "unbounded");
     this.hints = { frequency: options.frequency, wpm: options.wpm, tuning: this.tuning };
     this.unbounded = options.window === "unbounded";
   }
 
-  protected read(final: boolean, events: ListenEvent[]): void {
+  protected takeReading(final: boolean, events: ListenEvent[]): void {
     const aSecondApart = !final && this.decider.readsFollowed;
     const before = this.before(final, aSecondApart);
-    // An unbounded window is read whole, as decodeAudio reads the stream.
+    // An unbounded window is decoded whole, as decodeAudio decodes the stream.
     const readsFollowed = aSecondApart && !this.unbounded;
     const from = readsFollowed ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
-    // A narrowed reading of the signal followed reads it at the speed followed (a turn at another pitch at its own).
+    // A narrowed reading of the signal followed decodes it at the speed followed (a turn at another pitch at its own).
     const findings = readsFollowed && before.pitches !== undefined ? { ...before, followed: this.decider.followedSignal } : before;
-    const reading = decodeAudioTimed(this.readingFrom(from), this.sampleRate, this.hints, findings);
+    const reading = decodeAudioTimed(this.windowFrom(from), this.sampleRate, this.hints, findings);
     this.found = reading.found;
-    this.charactersRead = reading.decode.characters;
+    this.charactersDecoded = reading.decode.characters;
     if (final) this.finalReading = reading.decode;
     const characters = reading.characters.map((c) => shifted(c, this.msOf(from)));
     const undecidedMs = this.decider.take(characters, nowMs, final, reading.decode.wpm, events);
@@ -236,19 +236,19 @@ export class SignalListener extends WindowListener {
 
   /**
    * What the reading before found, to narrow this one's pitch and speed searches: nothing
-   * for the final reading (which reads as decodeAudio does) and every FULL_SEARCH_MS of
+   * for the final reading (which decodes as decodeAudio does) and every FULL_SEARCH_MS of
    * stream, so that a new pitch or speed is picked up, except that a followed clear
    * signal's speed search then tries only the ladder's rungs near the speed followed (the
    * speed a reading measures is not held to the rungs it tries, so a change still shows);
-   * nothing after a reading that read fewer than NARROWING_CHARACTERS (the pitch it found
+   * nothing after a reading that decoded fewer than NARROWING_CHARACTERS (the pitch it found
    * is unconfirmed: a stream's first second can lock onto noise, a harmonic or another
-   * station's burst); the pitch alone until the stream's speed is known (a speed read from
+   * station's burst); the pitch alone until the stream's speed is known (a speed measured in
    * a stream's first seconds can be a rung off, and narrowed searches would keep it).
    */
   private before(final: boolean, aSecondApart: boolean): Findings {
     const full = final || this.sinceFullSearchMs >= this.tuning.live.FULL_SEARCH_MS;
     if (full) this.sinceFullSearchMs = 0;
-    if (final || this.charactersRead < this.tuning.live.NARROWING_CHARACTERS) return {};
+    if (final || this.charactersDecoded < this.tuning.live.NARROWING_CHARACTERS) return {};
     if (full) return aSecondApart ? { nearDotMs: dotAt(this.decider.wpmOr(0)) } : {};
     return this.decider.knowsSpeed ? this.found : { ...this.found, nearDotMs: undefined };
   }
@@ -256,7 +256,7 @@ export class SignalListener extends WindowListener {
   /**
    * Where a reading of a clear signal followed starts: FOLLOWED_CONTEXT_MS (or
    * FOLLOWED_CONTEXT_DOTS) before the oldest undecided moment. Its pitch and speed are
-   * known, so it reads less than the window kept for a reading that measures them.
+   * known, so it decodes less than the window kept for a reading that measures them.
    */
   private followedFrom(): number {
     const { FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS } = this.tuning.live;
@@ -264,7 +264,7 @@ export class SignalListener extends WindowListener {
     return Math.max(this.audio.start, this.samplesOf(this.undecidedMs - contextMs));
   }
 
-  /** As the last reading set it for its decider (`read`). */
+  /** As the last reading set it for its decider (`takeReading`). */
   protected override hopMs(): number {
     return this.decider.hopMs;
   }
