@@ -9,14 +9,14 @@
  *    unless a speed is hinted.
  * 3. Keying (passes.ts): a fast fade taken out where the marks show one
  *    (evidence/fading.ts), threshold keying and segmentations of the envelope, then
- *    coherent segmentations of the tone's in-phase component, each pass reading the
- *    evidence (evidence/) with a search over marks and gaps (search/marks.ts) and handing
- *    what it keyed (keyed.ts) to the next.
+ *    coherent segmentations of the tone's in-phase component, each pass searching the
+ *    evidence (evidence/) for marks and gaps (search/marks.ts) and handing what it keyed
+ *    (keyed.ts) to the next.
  * 4. Characters (passes.ts characterPass): the same evidence searched again for the
  *    likeliest whole characters, on the timing grid for machine keying (search/grid.ts),
  *    else with every length free (search/characters.ts); lone marks at the ends of a
  *    noisy recording dropped (characters/lone-ends.ts); the text written
- *    (characters/read.ts), with the timings' own reading (characters/timings.ts) where
+ *    (characters/read.ts), with the timings' own decode (characters/timings.ts) where
  *    the character search cannot run.
  *
  * With a hinted speed, filters that short can fail to find keying deep in noise; the
@@ -40,7 +40,8 @@ import { turns, type Turn } from "./front-end/turns.js";
 import { usableSamples } from "./front-end/usable-samples.js";
 import { durationsOf, type Keyed } from "./keyed.js";
 import type { PhaseReference } from "./evidence/in-phase.js";
-import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type EnvelopeReading, type Reading } from "./passes.js";
+import type { Levels } from "./evidence/levels.js";
+import { characterPass, coherentPasses, envelopePasses, phaseReferenceOf, type Pass } from "./passes.js";
 import { fadeOf } from "./evidence/fading.js";
 import { searchSpeed, type Speed } from "./speed.js";
 import type { Tuning } from "./tuning.js";
@@ -111,37 +112,39 @@ export interface Piece {
   decoded: PieceDecode | undefined;
 }
 
-/** The text of a reading: what the character pass found, else the reading's own timings; lone ends dropped where `noisy`. */
-function textOf(tuning: Tuning, bb: Baseband, reading: Reading, phase: PhaseReference, dropLoneEnds: boolean): TimingDecode & { keyed: Keyed } {
-  const { decoded, spacing } = reading.analysis;
+/** The text of the last keying pass: what the character pass found, else the pass's own timings; lone ends dropped where `noisy`. */
+function textOf(tuning: Tuning, bb: Baseband, pass: Pass, phase: PhaseReference, dropLoneEnds: boolean): TimingDecode & { keyed: Keyed } {
+  const { decoded, spacing } = pass.analysis;
   const gapUnitMs = dotMsOf(decoded.wpm) * betweenGaps(spacing);
-  const characters = characterPass(tuning, bb, reading, phase);
+  const characters = characterPass(tuning, bb, pass, phase);
   if (characters) {
     const [from, to] = dropLoneEnds ? loneEnds(tuning, characters, gapUnitMs) : [0, characters.length];
     return { ...transcribe(tuning, characters, decoded.wpm, from, to), keyed: characters.slice(from, to) };
   }
-  const [from, to] = dropLoneEnds ? loneEnds(tuning, reading.keyed, gapUnitMs) : [0, reading.keyed.length];
-  if (from === 0 && to === reading.keyed.length) return { ...decoded, keyed: reading.keyed };
-  const keyed = reading.keyed.slice(from, to);
+  const [from, to] = dropLoneEnds ? loneEnds(tuning, pass.keyed, gapUnitMs) : [0, pass.keyed.length];
+  if (from === 0 && to === pass.keyed.length) return { ...decoded, keyed: pass.keyed };
+  const keyed = pass.keyed.slice(from, to);
   return { ...analyseTimings(tuning, durationsOf(keyed), { wpm: decoded.wpm }).decoded, keyed };
 }
 
 /**
- * A reading at a speed begun: the fade taken out where there is one, the envelope's passes
- * read with filters built for the dot (for longer ones where those find no keying: a hinted
+ * A decode at a speed begun: the fade taken out where there is one, the envelope's passes
+ * made with filters built for the dot (for longer ones where those find no keying: a hinted
  * speed's filters can be too short deep in noise), then the coherent passes. What they keyed
- * parts a signal into its transmissions (byTransmission) before the characters are read.
+ * parts a signal into its transmissions (byTransmission) before the characters are searched.
  */
 interface Begun {
   bb: Baseband;
-  first: EnvelopeReading;
+  /** The envelope's levels, as the envelope passes measured them (how clear the tone is). */
+  levels: Levels;
   phase: PhaseReference;
-  reading: Reading;
-  /** The rung of the speed search's ladder it reads at; undefined for a hinted speed. */
+  /** The last coherent pass. */
+  pass: Pass;
+  /** The rung of the speed search's ladder it is decoded at; undefined for a hinted speed. */
   rungMs: number | undefined;
 }
 
-/** A reading at a speed found or hinted, begun; undefined where no keying is found. */
+/** A decode at a speed found or hinted, begun; undefined where no keying is found. */
 function begin(tuning: Tuning, baseband: Baseband, speed: Speed | { dotMs: number; rungMs: undefined }, hintWpm: number | undefined): Begun | undefined {
   // A fast or deep fade puts a trough's marks under the levels' threshold: it is taken out first.
   const fade = fadeOf(tuning, baseband, speed.dotMs);
@@ -150,15 +153,15 @@ function begin(tuning: Tuning, baseband: Baseband, speed: Speed | { dotMs: numbe
     const first = envelopePasses(tuning, bb, speed.dotMs, hintWpm, speed.dotMs * Math.SQRT2 ** k);
     if (!first) continue;
     const phase = phaseReferenceOf(tuning, bb, first, fade?.fast ?? false);
-    return { bb, first, phase, reading: coherentPasses(tuning, bb, first, phase), rungMs: speed.rungMs };
+    return { bb, levels: first.levels, phase, pass: coherentPasses(tuning, bb, first, phase), rungMs: speed.rungMs };
   }
   return undefined;
 }
 
-/** A reading begun, finished: its characters decoded; undefined where what was keyed is too fast to be Morse. */
-function finish(tuning: Tuning, { bb, first, phase, reading, rungMs }: Begun): PieceDecode | undefined {
-  const clear = clarity(first.levels);
-  const text = textOf(tuning, bb, reading, phase, noisy(tuning, clear));
+/** A decode begun, finished: its characters decoded; undefined where what was keyed is too fast to be Morse. */
+function finish(tuning: Tuning, { bb, levels, phase, pass, rungMs }: Begun): PieceDecode | undefined {
+  const clear = clarity(levels);
+  const text = textOf(tuning, bb, pass, phase, noisy(tuning, clear));
   return text.wpm > tuning.speed.FASTEST_WPM ? undefined : { ...text, clarity: clear, rungMs };
 }
 
@@ -284,9 +287,9 @@ export function decodeTurn(tuning: Tuning, turn: Turn, bb: Baseband, sampleRate:
  * signals, one station after another, are mostly decoded by transmission, and their whole
  * decode's character pass was thrown away.
  */
-function byTransmission(tuning: Tuning, turn: Turn, mixed: Baseband, sampleRate: number, { first, reading }: Begun): Piece[] | undefined {
+function byTransmission(tuning: Tuning, turn: Turn, mixed: Baseband, sampleRate: number, { levels, pass }: Begun): Piece[] | undefined {
   // In noise a few characters' speed search wanders by more than the ratio: no split there.
-  const spans = noisy(tuning, clarity(first.levels)) ? [] : measurable(tuning, transmissionsOf(tuning, reading.analysis.decoded, reading.keyed));
+  const spans = noisy(tuning, clarity(levels)) ? [] : measurable(tuning, transmissionsOf(tuning, pass.analysis.decoded, pass.keyed));
   if (spans.length < 2) return undefined;
   const samplesPerBlock = Math.round((mixed.blockMs * sampleRate) / 1000);
   const cuts = [0, ...spans.slice(1).map((span, k) => Math.round((spans[k]!.endMs + span.startMs) / 2 / mixed.blockMs)), mixed.re.length];
@@ -301,7 +304,7 @@ function byTransmission(tuning: Tuning, turn: Turn, mixed: Baseband, sampleRate:
     followDrift(tuning, bb);
     return { piece, bb, speed: searchSpeed(tuning, bb) };
   });
-  const dotMs = dotMsOf(reading.analysis.decoded.wpm);
+  const dotMs = dotMsOf(pass.analysis.decoded.wpm);
   const apart = (s: Speed | undefined) => s !== undefined && Math.max(s.dotMs / dotMs, dotMs / s.dotMs) >= tuning.turns.SPEED_CHANGE;
   if (!pieces.some(({ speed }) => apart(speed))) return undefined;
   return pieces.map(({ piece, bb, speed }) => {

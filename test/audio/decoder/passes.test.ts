@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import { toBaseband } from "../../../src/audio/decoder/front-end/baseband.js";
 import { followDrift } from "../../../src/audio/decoder/front-end/drift.js";
 import { sameKeyed } from "../../../src/audio/decoder/keyed.js";
-import { coherentPasses, envelopePasses, phaseReferenceOf, type Reading } from "../../../src/audio/decoder/passes.js";
+import { coherentPasses, envelopePasses, phaseReferenceOf, type Pass } from "../../../src/audio/decoder/passes.js";
 import { searchSpeed } from "../../../src/audio/decoder/speed.js";
 import { DEFAULT_TUNING, type Tuning } from "../../../src/audio/decoder/tuning.js";
 import { tuningWith } from "../../../src/audio/decoder/tuning-overrides.js";
@@ -14,19 +14,19 @@ import { record } from "../../fixtures/simulator.js";
 describe("coherentPasses", () => {
   const ONE_PASS = tuningWith({ COHERENT_PASSES: 1 });
 
-  /** The passes one at a time (coherentPasses at one pass each, `tuning`'s COHERENT_PASSES of them), as the loop made them before it knew cycles: every reading, the first too; the last is what it returned. */
-  function passOneByOne(tuning: Tuning, ...[bb, first, phase]: Parameters<typeof coherentPasses> extends [Tuning, ...infer Rest] ? Rest : never): Reading[] {
-    const readings = [first];
-    for (let pass = 1; pass <= tuning.passes.COHERENT_PASSES; pass++) {
-      readings.push(coherentPasses(ONE_PASS, bb, readings[pass - 1]!, phase));
-      // The loop stopped once a pass keyed what the one before did (or keyed nothing: the reading before again).
-      if (sameKeyed(readings[pass]!.keyed, readings[pass - 1]!.keyed)) break;
+  /** The passes one at a time (coherentPasses at one pass each, `tuning`'s COHERENT_PASSES of them), as the loop made them before it knew cycles: every pass, the first too; the last is what it returned. */
+  function passOneByOne(tuning: Tuning, ...[bb, first, phase]: Parameters<typeof coherentPasses> extends [Tuning, ...infer Rest] ? Rest : never): Pass[] {
+    const passes = [first];
+    for (let k = 1; k <= tuning.passes.COHERENT_PASSES; k++) {
+      passes.push(coherentPasses(ONE_PASS, bb, passes[k - 1]!, phase));
+      // The loop stopped once a pass keyed what the one before did (or keyed nothing: the pass before again).
+      if (sameKeyed(passes[k]!.keyed, passes[k - 1]!.keyed)) break;
     }
-    return readings;
+    return passes;
   }
 
   /** Whether some pass keys what a pass two or more before it keyed: the passes go round a cycle. */
-  const cycles = (readings: Reading[]) => readings.some((r, n) => readings.slice(1, Math.max(1, n - 1)).some((earlier) => sameKeyed(earlier.keyed, r.keyed)));
+  const cycles = (passes: Pass[]) => passes.some((r, n) => passes.slice(1, Math.max(1, n - 1)).some((earlier) => sameKeyed(earlier.keyed, r.keyed)));
 
   it("ends where the passes one by one end, the model too, where they go round a cycle (at 14 to 17 passes, every place in it)", () => {
     let cycled = 0;
