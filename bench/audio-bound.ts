@@ -10,7 +10,8 @@
  * averaged over the fading), and each wrong unit costs about one character. A decoder
  * does better than this only by deciding on more than one element at a time.
  */
-import { readRuns, transcribe } from "../src/audio/decoder/characters/read.js";
+import { keyedCharacters } from "../src/audio/decoder/characters/keyed-characters.js";
+import { transcribe } from "../src/audio/decoder/characters/transcript.js";
 import { STANDARD } from "../src/audio/decoder/characters/spacing.js";
 import { segmentOnGrid } from "../src/audio/decoder/search/grid.js";
 import { timeline } from "../src/core/index.js";
@@ -75,12 +76,12 @@ export function idealSequenceErrors(m: Message, snrDb: number, reference: string
   }
   // One block per unit; every unit as strong as any other for the test of weak characters, and clear of noise for the squelch.
   const flat = new Float32Array(units).fill(1);
-  const read = readRuns(
+  const found = keyedCharacters(
     segmentOnGrid(DEFAULT_TUNING, evidence, { startMs: 0, unitMs: 1, misfit: 0 }, 1),
     1,
     { y: flat, amplitude: flat, noise: new Float32Array(units) },
     { tuning: DEFAULT_TUNING, dotBlocks: flat, spacing: STANDARD },
   );
-  const text = read ? transcribe(DEFAULT_TUNING, read, m.wpm).output : "";
+  const text = found ? transcribe(DEFAULT_TUNING, found, m.wpm).output : "";
   return characterErrors(reference, text);
 }

@@ -16,7 +16,7 @@
  *    likeliest whole characters, on the timing grid for machine keying (search/grid.ts),
  *    else with every length free (search/characters.ts); lone marks at the ends of a
  *    noisy recording dropped (characters/lone-ends.ts); the text written
- *    (characters/read.ts), with the timings' own decode (characters/timings.ts) where
+ *    (characters/transcript.ts), with the timings' own decode (characters/timings.ts) where
  *    the character search cannot run.
  *
  * With a hinted speed, filters that short can fail to find keying deep in noise; the
@@ -27,7 +27,7 @@ import { dotMs as dotMsOf } from "../../core/units.js";
 import { DEFAULT_SEPARATOR } from "../../core/limits.js";
 import { timedCharacters, joinedAsWords, transmissionsOf, type TimedCharacter, type Transmission } from "./characters/timed.js";
 import { clarity, loneEnds, noisy } from "./characters/lone-ends.js";
-import { transcribe } from "./characters/read.js";
+import { transcribe } from "./characters/transcript.js";
 import { betweenGaps } from "./characters/spacing.js";
 import { analyseTimings, type TimingDecode } from "./characters/timings.js";
 import { toBaseband, withoutFade, type Baseband } from "./front-end/baseband.js";

@@ -5,7 +5,7 @@
  */
 import { dotMs as dotMsOf, wpmOfDot } from "../../core/units.js";
 import { runningMedian } from "../dsp/stats.js";
-import { readRuns } from "./characters/read.js";
+import { keyedCharacters } from "./characters/keyed-characters.js";
 import { isStandard, sameLetterGaps, STANDARD } from "./characters/spacing.js";
 import { analyseTimings, spacingBetweenCharacters, type TimingAnalysis } from "./characters/timings.js";
 import { amplitude } from "./evidence/envelope.js";
@@ -16,7 +16,7 @@ import type { SignalModel } from "./evidence/models.js";
 import type { Baseband } from "./front-end/baseband.js";
 import { followMarks } from "./front-end/drift.js";
 import { alongMarks, durationsOf, gapsBetweenCharacters, markMask, sameKeyed, type Keyed } from "./keyed.js";
-import { readCharacters } from "./search/characters.js";
+import { searchCharacters } from "./search/characters.js";
 import { fitGrid, onGrid, segmentOnGrid, type Grid } from "./search/grid.js";
 import { segment, segmentCoherent } from "./search/marks.js";
 import { keyByThreshold } from "./search/threshold.js";
@@ -211,11 +211,11 @@ export function characterPass(tuning: Tuning, bb: Baseband, pass: Pass, phase: P
   const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };
   const dotBlocks = dotProfile(pass, runningMedian(analysis.dots, tuning.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);
   const grid = gridOf(tuning, pass);
-  if (grid) return readRuns(segmentOnGrid(tuning, measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD, tuning });
+  if (grid) return keyedCharacters(segmentOnGrid(tuning, measured.evidence, grid, bb.blockMs), bb.blockMs, signal, { dotBlocks, spacing: STANDARD, tuning });
   const options = { dotBlocks, spread: CHARACTER_SPREAD * spreadOf(tuning, analysis), spacing: analysis.spacing, stepsPerDot: CHARACTER_STEPS_PER_DOT, tuning };
-  const read = readCharacters(measured.evidence, keyed, bb.blockMs, signal, options);
-  // The spacing the timings gave is the search's prior; the gaps between the characters it read can say otherwise.
-  const spacing = read && spacingBetweenCharacters(tuning, gapsBetweenCharacters(read));
-  if (!spacing || sameLetterGaps(spacing, analysis.spacing, tuning.timings.STANDARD_SPACING)) return read;
-  return readCharacters(measured.evidence, keyed, bb.blockMs, signal, { ...options, spacing }) ?? read;
+  const found = searchCharacters(measured.evidence, keyed, bb.blockMs, signal, options);
+  // The spacing the timings gave is the search's prior; the gaps between the characters it found can say otherwise.
+  const spacing = found && spacingBetweenCharacters(tuning, gapsBetweenCharacters(found));
+  if (!spacing || sameLetterGaps(spacing, analysis.spacing, tuning.timings.STANDARD_SPACING)) return found;
+  return searchCharacters(measured.evidence, keyed, bb.blockMs, signal, { ...options, spacing }) ?? found;
 }

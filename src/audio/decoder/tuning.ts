@@ -265,7 +265,7 @@ const DEFAULTS = {
     /** Log-probability of each link in a pause. Fitted. */
     PAUSE_LINK: -0.5,
   },
-  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts; its gap shares also the grid's, search/grid.ts), and where a word ends (characters/read.ts, live/decider.ts). */
+  /** The search over whole characters (search/characters.ts, search/character-tree.ts, passes.ts; its gap shares also the grid's, search/grid.ts), and where a word ends (characters/keyed-characters.ts, live/decider.ts). */
   characters: {
     /** Shares of letters, digits, punctuation, prosigns and accented letters. Fitted: roughly what traffic is made of. */
     KIND_SHARES: [0.87, 0.12, 0.01, 0.002, 0.001],

@@ -1,6 +1,7 @@
-/** Text and Morse built from elements and gaps as a reading decides them. */
+/** Text and Morse built from elements and gaps as a decode decides them. */
 import { DEFAULT_SEPARATOR, UNKNOWN_CHARACTER } from "../../../core/limits.js";
 import { textOfPattern } from "../../../core/tables.js";
+import { GapKind, type Keyed } from "../keyed.js";
 import { splitIntoCharacters } from "./letter-split.js";
 import type { Tuning } from "../tuning.js";
 
@@ -68,4 +69,21 @@ export class Transcript {
     const morse = this.words.map((w) => w.join(" ")).join(DEFAULT_SEPARATOR);
     return { output: this.texts.join(" "), morse, characters: this.characters, wpm };
   }
+}
+
+/** The text of what a character search keyed, elements [from, to), which start and end with a mark. */
+export function transcribe(tuning: Tuning, keyed: Keyed, wpm: number, from = 0, to = keyed.length): TimingDecode {
+  const out = new Transcript(tuning);
+  for (let i = from; i < to; i++) {
+    const e = keyed[i]!;
+    if (e.mark) {
+      out.element(e.dash === true);
+      continue;
+    }
+    if (i + 1 >= to) break;
+    if (e.ends === GapKind.Element) out.elementGap(e.durationMs / e.dotMs!);
+    else if (e.ends === GapKind.Letter) out.endLetter();
+    else out.endWord();
+  }
+  return out.result(wpm);
 }

@@ -8,7 +8,7 @@
  * can only guess at a sequence that means nothing.
  */
 import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
-import { joinRun, readRuns } from "../characters/read.js";
+import { joinRun, keyedCharacters } from "../characters/keyed-characters.js";
 import type { Signal } from "./weak-characters.js";
 import { betweenGaps, type Spacing } from "../characters/spacing.js";
 import { GapKind, type Keyed, type Run } from "../keyed.js";
@@ -279,10 +279,10 @@ function spanCuts(keyed: Keyed, n: number, blockMs: number, { dotBlocks, spacing
  * cut where `keyed` (an earlier segmentation) found word gaps; undefined where there is
  * no mark.
  */
-export function readCharacters(evidence: Float32Array, keyed: Keyed, blockMs: number, signal: Signal, options: CharacterSegmentOptions): Keyed | undefined {
+export function searchCharacters(evidence: Float32Array, keyed: Keyed, blockMs: number, signal: Signal, options: CharacterSegmentOptions): Keyed | undefined {
   const n = evidence.length;
   const cuts = spanCuts(keyed, n, blockMs, options);
   const runs: Run[] = [];
   for (let c = 0; c + 1 < cuts.length; c++) for (const r of segmentCharacters(evidence, cuts[c]!, cuts[c + 1]!, options)) joinRun(runs, r);
-  return readRuns(runs, blockMs, signal, options);
+  return keyedCharacters(runs, blockMs, signal, options);
 }

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import fc from "fast-check";
 import { timeline, type Segment } from "../../../../src/core/index.js";
-import { readCharacters, segmentCharacters } from "../../../../src/audio/decoder/search/characters.js";
-import { transcribe } from "../../../../src/audio/decoder/characters/read.js";
+import { searchCharacters, segmentCharacters } from "../../../../src/audio/decoder/search/characters.js";
+import { transcribe } from "../../../../src/audio/decoder/characters/transcript.js";
 import { stretched } from "../../../../src/audio/decoder/characters/spacing.js";
 import { UNKNOWN_CHARACTER } from "../../../../src/audio/index.js";
 import { patternOf } from "../../../../src/core/tables.js";
@@ -49,24 +49,24 @@ function options(length: number, stretch = 1) {
   return { dotBlocks: new Float32Array(length).fill(DOT_BLOCKS), spread: 0.15, spacing: stretched(stretch), stepsPerDot: 3, tuning: DEFAULT_TUNING };
 }
 
-function read(text: string, { noise = 0, seed = 1, fwpm }: { noise?: number; seed?: number; fwpm?: number } = {}): string {
+function decode(text: string, { noise = 0, seed = 1, fwpm }: { noise?: number; seed?: number; fwpm?: number } = {}): string {
   const tl = timeline(text, { wpm: 1200 / DOT_BLOCKS, ...(fwpm ? { fwpm } : {}) });
   const { evidence, keyed } = evidenceOf(tl.sequence, 500, noise, seed);
   const stretch = fwpm ? tl.sequence.find((s) => s.type === "silence" && s.durationMs > 2 * DOT_BLOCKS)!.durationMs / (3 * DOT_BLOCKS) : 1;
   // The check for weak characters sees the clean signal: these tests are about the search.
   const clean = evidenceOf(tl.sequence, 500).evidence;
-  const found = readCharacters(evidence, keyed, 1, signalOf(clean), options(evidence.length, stretch));
+  const found = searchCharacters(evidence, keyed, 1, signalOf(clean), options(evidence.length, stretch));
   return found ? transcribe(DEFAULT_TUNING, found, 1200 / DOT_BLOCKS).output : "";
 }
 
 describe("segmentCharacters", () => {
   it("reads clean evidence as the characters sent, letter and word gaps included", () => {
-    assert.equal(read("PARIS PARIS 73 DE DL1ABC K"), "PARIS PARIS 73 DE DL1ABC K");
-    assert.equal(read("CQ <SK> ?"), "CQ <SK> ?");
+    assert.equal(decode("PARIS PARIS 73 DE DL1ABC K"), "PARIS PARIS 73 DE DL1ABC K");
+    assert.equal(decode("CQ <SK> ?"), "CQ <SK> ?");
   });
 
   it("reads stretched letter and word gaps (Farnsworth spacing)", () => {
-    assert.equal(read("THE QUICK BROWN FOX", { fwpm: 25 }), "THE QUICK BROWN FOX");
+    assert.equal(decode("THE QUICK BROWN FOX", { fwpm: 25 }), "THE QUICK BROWN FOX");
   });
 
   it("reads through noise that flips a fifth of the blocks", () => {
@@ -76,7 +76,7 @@ describe("segmentCharacters", () => {
       const noisy = evidenceOf(tl.sequence, 500, NOISE, seed).evidence;
       const flipped = noisy.filter((v, i) => Math.sign(v) !== Math.sign(clean[i]!)).length / noisy.length;
       assert.ok(flipped > 0.2, `seed ${seed}: ${flipped}`);
-      assert.equal(read("QTH BERLIN NAME HANS", { noise: NOISE, seed }), "QTH BERLIN NAME HANS", `seed ${seed}`);
+      assert.equal(decode("QTH BERLIN NAME HANS", { noise: NOISE, seed }), "QTH BERLIN NAME HANS", `seed ${seed}`);
     }
   });
 
@@ -98,7 +98,7 @@ describe("segmentCharacters", () => {
           at += r.length;
         });
         assert.equal(at, evidence.length);
-        const found = readCharacters(evidence, [], 1, signalOf(evidence), options(evidence.length));
+        const found = searchCharacters(evidence, [], 1, signalOf(evidence), options(evidence.length));
         if (!found) return;
         const decoded = transcribe(DEFAULT_TUNING, found, 60);
         assert.ok(!decoded.output.includes(UNKNOWN_CHARACTER), decoded.output);
@@ -115,18 +115,18 @@ describe("segmentCharacters", () => {
     const { evidence, keyed } = evidenceOf(tl.sequence, 500);
     const burst = 500 - 9 * DOT_BLOCKS;
     evidence.fill(LEVEL, burst, burst + DOT_BLOCKS);
-    const readWith = (burstLevel: number): string => {
+    const decodeWith = (burstLevel: number): string => {
       const y = Float32Array.from(evidence);
       y.fill(burstLevel, burst, burst + DOT_BLOCKS);
-      return transcribe(DEFAULT_TUNING, readCharacters(evidence, keyed, 1, signalOf(y), options(evidence.length))!, 40).output;
+      return transcribe(DEFAULT_TUNING, searchCharacters(evidence, keyed, 1, signalOf(y), options(evidence.length))!, 40).output;
     };
-    assert.equal(readWith(0.2 * LEVEL), "CQ CQ");
-    assert.equal(readWith(LEVEL), "E CQ CQ");
+    assert.equal(decodeWith(0.2 * LEVEL), "CQ CQ");
+    assert.equal(decodeWith(LEVEL), "E CQ CQ");
   });
 
   it("cuts a long stretch without word gaps into spans, and loses nothing at the cuts", () => {
     // 700 E's with letter gaps only: 2800 dots, over five spans.
     const text = "E".repeat(700);
-    assert.equal(read(text), text);
+    assert.equal(decode(text), text);
   });
 });

@@ -3,7 +3,8 @@ import { describe, it } from "node:test";
 import fc from "fast-check";
 import { timeline, type Segment } from "../../../../src/core/index.js";
 import { decodeAudio } from "../../../../src/audio/index.js";
-import { readRuns, transcribe } from "../../../../src/audio/decoder/characters/read.js";
+import { keyedCharacters } from "../../../../src/audio/decoder/characters/keyed-characters.js";
+import { transcribe } from "../../../../src/audio/decoder/characters/transcript.js";
 import { STANDARD } from "../../../../src/audio/decoder/characters/spacing.js";
 import { fitGrid, onGrid, segmentOnGrid } from "../../../../src/audio/decoder/search/grid.js";
 import { durationsOf, keyedFromDurations, type Keyed } from "../../../../src/audio/decoder/keyed.js";
@@ -43,18 +44,18 @@ function evidenceOf(sequence: readonly Segment[], lead: number, tail: number, no
   return evidence;
 }
 
-/** The text read on the grid fitted to `keyed`; the check for weak characters sees `clean`, the squelch no noise (these tests are about the search). */
-function readOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): string {
+/** The text decoded on the grid fitted to `keyed`; the check for weak characters sees `clean`, the squelch no noise (these tests are about the search). */
+function decodeOnGrid(evidence: Float32Array, keyed: Keyed, clean = evidence): string {
   const grid = fitGrid(DEFAULT_TUNING, keyed, UNIT * 1.03);
   assert.ok(grid && onGrid(DEFAULT_TUNING, grid, keyed), `misfit ${grid?.misfit}`);
   const runs = segmentOnGrid(DEFAULT_TUNING, evidence, grid, 1);
-  const read = readRuns(
+  const found = keyedCharacters(
     runs,
     1,
     { y: clean, amplitude: new Float32Array(evidence.length).fill(LEVEL), noise: new Float32Array(evidence.length) },
     { tuning: DEFAULT_TUNING, dotBlocks: new Float32Array(evidence.length).fill(UNIT), spacing: STANDARD },
   );
-  return read ? transcribe(DEFAULT_TUNING, read, 20).output : "";
+  return found ? transcribe(DEFAULT_TUNING, found, 20).output : "";
 }
 
 describe("fitGrid", () => {
@@ -115,19 +116,19 @@ describe("segmentOnGrid", () => {
   it("reads clean evidence on the grid, silence and a pause included", () => {
     const { sequence } = timeline("CQ <SK> 73 DE ? PARIS", { wpm: 20 });
     const evidence = evidenceOf(sequence, 777, 1500);
-    assert.equal(readOnGrid(evidence, keyedOf(sequence, 777)), "CQ <SK> 73 DE ? PARIS");
+    assert.equal(decodeOnGrid(evidence, keyedOf(sequence, 777)), "CQ <SK> 73 DE ? PARIS");
     // A pause of 20 units in the middle is a word gap, however long.
     const paused = timeline("TEST", { wpm: 20 }).sequence;
     const pause: Segment = { type: "silence", startMs: 0, durationMs: 20 * UNIT };
     const both = [...paused, pause, ...timeline("DE K1ABC", { wpm: 20 }).sequence];
-    assert.equal(readOnGrid(evidenceOf(both, 300, 300), keyedOf(both, 300)), "TEST DE K1ABC");
+    assert.equal(decodeOnGrid(evidenceOf(both, 300, 300), keyedOf(both, 300)), "TEST DE K1ABC");
   });
 
   it("reads through noise that flips the sign of a third of the blocks, over 10 seeds", () => {
     const { sequence } = timeline("QTH BERLIN NAME HANS 599", { wpm: 20 });
     for (let seed = 1; seed <= 10; seed++) {
       const evidence = evidenceOf(sequence, 500, 500, 1.2, seed);
-      assert.equal(readOnGrid(evidence, keyedOf(sequence, 500), evidenceOf(sequence, 500, 500)), "QTH BERLIN NAME HANS 599", `seed ${seed}`);
+      assert.equal(decodeOnGrid(evidence, keyedOf(sequence, 500), evidenceOf(sequence, 500, 500)), "QTH BERLIN NAME HANS 599", `seed ${seed}`);
     }
   });
 

@@ -1,12 +1,11 @@
 /**
- * Characters read by a search over whole characters (search/characters.ts, or the
- * grid's in search/grid.ts) turned into what was keyed, labelled, and into text.
+ * Characters found by a search over whole characters (search/characters.ts, or the
+ * grid's in search/grid.ts) turned into what was keyed, each gap labelled.
  */
 import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
 import { noiseMarks, type Signal } from "../search/weak-characters.js";
 import type { Tuning } from "../tuning.js";
 import { betweenGaps, type Spacing } from "./spacing.js";
-import { Transcript, type TimingDecode } from "./transcript.js";
 
 /** Appends a run; a gap after a gap joins it, as silence to be told apart by its length. */
 export function joinRun(runs: Run[], r: Run): void {
@@ -18,13 +17,13 @@ export function joinRun(runs: Run[], r: Run): void {
 }
 
 /**
- * A read from runs that a search over whole characters found (search/characters.ts, or
- * the grid's in search/grid.ts): characters far weaker than their neighbours dropped as noise, as in
+ * What was keyed, from runs that a search over whole characters found (search/characters.ts,
+ * or the grid's in search/grid.ts): characters far weaker than their neighbours dropped as noise, as in
  * the mark-by-mark search, and those the local squelch finds no clearer than noise
  * (search/weak-characters.ts); the silence at either end trimmed; undefined where no mark
  * is left.
  */
-export function readRuns(
+export function keyedCharacters(
   runs: readonly Run[],
   blockMs: number,
   signal: Signal,
@@ -38,30 +37,13 @@ export function readRuns(
   while (kept.length > 0 && !kept[0]!.mark) kept.shift();
   while (kept.length > 0 && !kept[kept.length - 1]!.mark) kept.pop();
   if (kept.length === 0) return undefined;
-  const read = keyedFromRuns(kept, blockMs);
+  const keyed = keyedFromRuns(kept, blockMs);
   kept.forEach((r, i) => {
     if (r.mark) return;
     const dot = options.dotBlocks[r.start]!;
     // Joined gaps end a word or a letter by their length.
-    read[i]!.ends = r.kind !== GapKind.Edge ? r.kind : r.length >= WORD_GAP_FROM_DOTS * betweenGaps(options.spacing) * dot ? GapKind.Word : GapKind.Letter;
-    read[i]!.dotMs = dot * blockMs;
+    keyed[i]!.ends = r.kind !== GapKind.Edge ? r.kind : r.length >= WORD_GAP_FROM_DOTS * betweenGaps(options.spacing) * dot ? GapKind.Word : GapKind.Letter;
+    keyed[i]!.dotMs = dot * blockMs;
   });
-  return read;
-}
-
-/** The text of what a character search read, elements [from, to), which start and end with a mark. */
-export function transcribe(tuning: Tuning, read: Keyed, wpm: number, from = 0, to = read.length): TimingDecode {
-  const out = new Transcript(tuning);
-  for (let i = from; i < to; i++) {
-    const e = read[i]!;
-    if (e.mark) {
-      out.element(e.dash === true);
-      continue;
-    }
-    if (i + 1 >= to) break;
-    if (e.ends === GapKind.Element) out.elementGap(e.durationMs / e.dotMs!);
-    else if (e.ends === GapKind.Letter) out.endLetter();
-    else out.endWord();
-  }
-  return out.result(wpm);
+  return keyed;
 }
