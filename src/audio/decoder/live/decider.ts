@@ -63,12 +63,12 @@ export class Decider {
   private passed: Reading | undefined;
 
   /**
-   * Whether its listener reads it FOLLOWED_HOP_MS apart, following a clear signal at a known
+   * Whether its listener takes readings FOLLOWED_HOP_MS apart, following a clear signal at a known
    * speed (the listener sets it after each reading): two readings that far apart cannot both
    * follow a character by a letter gap within the latency allowed, so there one reading
    * decides it (`settled`).
    */
-  readsFollowed = false;
+  followedHops = false;
 
   /** `tuning`: the listener's configuration; `tag` goes into every event (a band's signal number). */
   constructor(
@@ -83,7 +83,7 @@ export class Decider {
 
   /** Audio between its listener's readings, ms: the hop to the next. */
   get hopMs(): number {
-    return this.readsFollowed ? this.tuning.live.FOLLOWED_HOP_MS : this.tuning.live.HOP_MS;
+    return this.followedHops ? this.tuning.live.FOLLOWED_HOP_MS : this.tuning.live.HOP_MS;
   }
 
   /** Whether it follows a signal whose speed is known. */
@@ -187,10 +187,10 @@ export class Decider {
    */
   private settled(c: TimedCharacter, afterAnother: boolean, nowMs: number): boolean {
     const gapMs = letterGapMs(this.tuning, c.wpm);
-    const anywayMs = this.readsFollowed ? this.tuning.live.FOLLOWED_DECIDE_MS : this.tuning.live.DECIDE_ANYWAY_MS;
+    const anywayMs = this.followedHops ? this.tuning.live.FOLLOWED_DECIDE_MS : this.tuning.live.DECIDE_ANYWAY_MS;
     if (this.signal && !this.changes(c) && c.endMs + gapMs + anywayMs <= nowMs) return true;
     if (c.endMs + gapMs > this.previous.atMs) return false;
-    const k = this.whereReadBefore(c);
+    const k = this.matchBefore(c);
     // The word space before it too, where both readings decoded the character before it.
     return k >= 0 && (k === 0 || !afterAnother || this.previous.characters[k]!.wordStart === c.wordStart);
   }
@@ -241,13 +241,13 @@ export class Decider {
       if (last.reading === this.readings - 1) this.rewrite(last, [again], last.wordStart, nowMs, events);
       return;
     }
-    if (last.reading < this.readings - 2 || this.whereReadBefore(again) < 0) return;
+    if (last.reading < this.readings - 2 || this.matchBefore(again) < 0) return;
     this.noteSignal(again, nowMs, events);
     this.rewrite(last, [again], last.wordStart, nowMs, events);
   }
 
-  /** Where the reading before read a character alike (the same Morse, starting and ending within SAME_CHARACTER_DOTS), or -1. */
-  private whereReadBefore(c: TimedCharacter): number {
+  /** Where the reading before decoded a character alike (the same Morse, starting and ending within SAME_CHARACTER_DOTS), or -1. */
+  private matchBefore(c: TimedCharacter): number {
     const same = this.sameWithinMs(c);
     return this.previous.characters.findIndex((p) => p.morse === c.morse && Math.abs(p.startMs - c.startMs) < same && Math.abs(p.endMs - c.endMs) < same);
   }

@@ -210,14 +210,14 @@ export class SignalListener extends WindowListener {
   }
 
   protected takeReading(final: boolean, events: ListenEvent[]): void {
-    const aSecondApart = !final && this.decider.readsFollowed;
+    const aSecondApart = !final && this.decider.followedHops;
     const before = this.before(final, aSecondApart);
     // An unbounded window is decoded whole, as decodeAudio decodes the stream.
-    const readsFollowed = aSecondApart && !this.unbounded;
-    const from = readsFollowed ? this.followedFrom() : this.audio.start;
+    const followedOnly = aSecondApart && !this.unbounded;
+    const from = followedOnly ? this.followedFrom() : this.audio.start;
     const nowMs = this.receivedMs;
     // A narrowed reading of the signal followed decodes it at the speed followed (a turn at another pitch at its own).
-    const findings = readsFollowed && before.pitches !== undefined ? { ...before, followed: this.decider.followedSignal } : before;
+    const findings = followedOnly && before.pitches !== undefined ? { ...before, followed: this.decider.followedSignal } : before;
     const reading = decodeAudioTimed(this.windowFrom(from), this.sampleRate, this.hints, findings);
     this.found = reading.found;
     this.charactersDecoded = reading.decode.characters;
@@ -229,7 +229,7 @@ export class SignalListener extends WindowListener {
     if (this.clarities.length > this.tuning.live.CLARITY_READINGS) this.clarities.shift();
     const clarity = median(this.clarities);
     // FOLLOWED_HOP_MS once the stream's speed is known and its signal followed, unless the signal is weak: a weak signal's readings of a character disagree more often, and two of them half a second apart still decide it.
-    this.decider.readsFollowed = this.decider.follows && !isWeak(this.tuning, clarity);
+    this.decider.followedHops = this.decider.follows && !isWeak(this.tuning, clarity);
     if (!this.unbounded) this.keepFrom(undecidedMs - contextMs(this.tuning, this.decider.wpmOr(reading.decode.wpm), clarity));
     this.sinceFullSearchMs += this.decider.hopMs;
   }

@@ -1,14 +1,14 @@
 /**
  * Spots as a band is heard (API.md section 9, live): each signal's text kept from its
- * events, word by word with times, and read for calls (the core's callsHeard) whenever it
+ * events, word by word with times, and searched for calls (the core's callsHeard) whenever it
  * grows; a call that qualifies is judged by the stream's SpotLog (the same call within
  * 0.5 kHz once per 10 minutes, a call one character off a call spotted within 1 kHz left
  * out as busted) and, if new, sent as a spot event at once.
  *
- * Only words known to be whole are read: the last word of a signal is whole once a word
+ * Only words known to be whole are searched: the last word of a signal is whole once a word
  * gap after it has been decided (the band listener's undecided moment lies past it) and
  * the longest character that could still belong to it would have ended, so that `K1AB` of
- * a `K1ABC` still being sent is never read as a call.
+ * a `K1ABC` still being sent is never taken for a call.
  */
 import { DEFAULT_SEPARATOR } from "../../../core/limits.js";
 import {
@@ -35,7 +35,7 @@ const LAST_WORD_DOTS = 26;
 const KEEP_MS = SPOT_WINDOW_MS;
 
 /** A character decided on a signal (or a correction's characters), as its events leave it. */
-interface Mark {
+interface SignalCharacter {
   text: string;
   morse: string;
   space: boolean;
@@ -49,33 +49,33 @@ interface TimedWord extends HeardWord {
   morse: string;
 }
 
-/** One signal's characters by index, in the order decided, and whether they changed since last read. */
+/** One signal's characters by index, in the order decided, and whether they changed since calls were last spotted in them. */
 interface SignalText {
-  marks: Map<number, Mark>;
+  characters: Map<number, SignalCharacter>;
   changed: boolean;
-  /** How many of its words were whole when last read. */
+  /** How many of its words were whole when calls were last spotted in them. */
   whole: number;
   /** The signal as the last reading that followed it left it. */
   state?: FollowedSignal;
-  /** Its calls already counted as busted, with when each qualified: a signal's words are read again as they change, its busted calls with them. */
+  /** Its calls already counted as busted, with when each qualified: a signal's words are spotted in again as they change, its busted calls with them. */
   busted: Set<string>;
 }
 
-/** A signal's marks as words: word spaces where its events put them (a correction's text may hold some). */
-function wordsOf(marks: Iterable<Mark>): TimedWord[] {
+/** A signal's characters as words: word spaces where its events put them (a correction's text may hold some). */
+function wordsOf(characters: Iterable<SignalCharacter>): TimedWord[] {
   const words: TimedWord[] = [];
-  for (const mark of marks) {
-    if (mark.text === "") continue;
-    const texts = mark.text.split(" ");
-    const morses = mark.morse.split(DEFAULT_SEPARATOR);
+  for (const c of characters) {
+    if (c.text === "") continue;
+    const texts = c.text.split(" ");
+    const morses = c.morse.split(DEFAULT_SEPARATOR);
     texts.forEach((text, k) => {
-      const morse = morses.length === texts.length ? morses[k]! : k === 0 ? mark.morse : "";
+      const morse = morses.length === texts.length ? morses[k]! : k === 0 ? c.morse : "";
       const last = words.at(-1);
-      if (last && k === 0 && !mark.space) {
+      if (last && k === 0 && !c.space) {
         last.text += text;
         last.morse += ` ${morse}`;
-        last.endMs = mark.endMs;
-      } else words.push({ text, morse, startMs: mark.startMs, endMs: mark.endMs });
+        last.endMs = c.endMs;
+      } else words.push({ text, morse, startMs: c.startMs, endMs: c.endMs });
     });
   }
   return words;
@@ -106,10 +106,10 @@ export class LiveSpotter {
       const text = this.signals.get(f.signal);
       if (text) text.state = f;
     }
-    // A signal closed is gone from those followed: read it a last time as it was.
+    // A signal closed is gone from those followed: spot its calls a last time as it was.
     for (const [signal, text] of this.signals) {
       const ended = final || closed.includes(signal);
-      if (text.state) this.read(signal, text, text.state, nowMs, ended, spots);
+      if (text.state) this.spotCalls(signal, text, text.state, nowMs, ended, spots);
       if (ended) this.signals.delete(signal);
     }
     this.log.forget(nowMs);
@@ -120,45 +120,45 @@ export class LiveSpotter {
     const signal = event.signal!;
     let text = this.signals.get(signal);
     if (!text) {
-      text = { marks: new Map(), changed: false, whole: 0, busted: new Set() };
+      text = { characters: new Map(), changed: false, whole: 0, busted: new Set() };
       this.signals.set(signal, text);
     }
     text.changed = true;
-    const mark = text.marks.get(event.index);
+    const character = text.characters.get(event.index);
     if (event.type === "space") {
-      if (mark) mark.space = true;
-      else text.marks.set(event.index, { text: "", morse: "", space: true, startMs: event.endMs, endMs: event.endMs, wpm: 0 });
+      if (character) character.space = true;
+      else text.characters.set(event.index, { text: "", morse: "", space: true, startMs: event.endMs, endMs: event.endMs, wpm: 0 });
     } else {
-      const wpm = event.type === "character" ? event.wpm : (mark?.wpm ?? 0);
-      const space = event.type === "correction" ? event.space : (mark?.space ?? false);
-      text.marks.set(event.index, { text: event.text, morse: event.morse, space, startMs: event.startMs, endMs: event.endMs, wpm });
+      const wpm = event.type === "character" ? event.wpm : (character?.wpm ?? 0);
+      const space = event.type === "correction" ? event.space : (character?.space ?? false);
+      text.characters.set(event.index, { text: event.text, morse: event.morse, space, startMs: event.startMs, endMs: event.endMs, wpm });
     }
   }
 
-  /** Reads a signal's whole words for calls, if they changed; new spots go to `spots`. */
-  private read(signal: number, text: SignalText, state: FollowedSignal, nowMs: number, final: boolean, spots: SpotEvent[]): void {
-    for (const [index, mark] of text.marks) {
-      if (nowMs - mark.endMs <= KEEP_MS) break;
-      text.marks.delete(index);
+  /** Spots the calls in a signal's whole words, if they changed; new spots go to `spots`. */
+  private spotCalls(signal: number, text: SignalText, state: FollowedSignal, nowMs: number, final: boolean, spots: SpotEvent[]): void {
+    for (const [index, c] of text.characters) {
+      if (nowMs - c.endMs <= KEEP_MS) break;
+      text.characters.delete(index);
     }
-    const words = wordsOf(text.marks.values());
+    const words = wordsOf(text.characters.values());
     const whole = final ? words.length : this.wholeWords(words, text, state, nowMs);
     if (!text.changed && whole === text.whole) return;
     text.changed = false;
     text.whole = whole;
-    const read = words.slice(0, whole);
+    const complete = words.slice(0, whole);
     const on: SpotSignal = {
       frequency: state.frequency,
       wpm: state.wpm,
       snrDb: state.snrDb,
-      output: read.map((w) => w.text).join(" "),
-      morse: read.map((w) => w.morse).join(DEFAULT_SEPARATOR),
-      startMs: read[0]?.startMs ?? 0,
-      endMs: read.at(-1)?.endMs ?? 0,
-      words: read,
+      output: complete.map((w) => w.text).join(" "),
+      morse: complete.map((w) => w.morse).join(DEFAULT_SEPARATOR),
+      startMs: complete[0]?.startMs ?? 0,
+      endMs: complete.at(-1)?.endMs ?? 0,
+      words: complete,
     };
     const frequencyKHz = spotFrequencyKHz(this.options.dial, state.frequency, this.options.sideband);
-    for (const call of callsHeard(read, SPOT_WINDOW_MS)) {
+    for (const call of callsHeard(complete, SPOT_WINDOW_MS)) {
       const verdict = this.log.verdict(call.call, frequencyKHz, call.qualifiedMs);
       if (verdict.is === "busted") this.countBusted(text, `${call.call} ${call.qualifiedMs}`);
       if (verdict.is !== "new") continue;
@@ -167,7 +167,7 @@ export class LiveSpotter {
     }
   }
 
-  /** Counts a busted call of a signal once, however often its words are read again. */
+  /** Counts a busted call of a signal once, however often its words are spotted in again. */
   private countBusted(text: SignalText, key: string): void {
     if (text.busted.has(key)) return;
     text.busted.add(key);
@@ -178,7 +178,7 @@ export class LiveSpotter {
   private wholeWords(words: readonly TimedWord[], text: SignalText, state: FollowedSignal, nowMs: number): number {
     const last = words.at(-1);
     if (!last) return 0;
-    const wpm = [...text.marks.values()].at(-1)?.wpm || state.wpm;
+    const wpm = [...text.characters.values()].at(-1)?.wpm || state.wpm;
     const dotMs = dotAt(wpm);
     const ended = state.undecidedMs >= last.endMs + WORD_GAP_DOTS * dotMs && nowMs >= last.endMs + LAST_WORD_DOTS * dotMs;
     return ended ? words.length : words.length - 1;

@@ -93,7 +93,7 @@ describe("Decider", () => {
     const nowMs = 3500 + FOLLOWED_HOP_MS;
     const endMs = nowMs - 3 * 60 - FOLLOWED_DECIDE_MS;
     const withI = [...reading(false), timed("I", "..", endMs - 180, endMs)];
-    for (const [readsFollowed, decided] of [
+    for (const [followedHops, decided] of [
       [true, "ABCDEFGHI"],
       [false, "ABCDEFGH"],
     ] as const) {
@@ -103,8 +103,8 @@ describe("Decider", () => {
       assert.equal(decider.follows, false);
       decider.take(reading(false), 3500, false, 20, events);
       assert.equal(decider.follows, true);
-      decider.readsFollowed = readsFollowed;
-      assert.equal(decider.hopMs, readsFollowed ? FOLLOWED_HOP_MS : HOP_MS);
+      decider.followedHops = followedHops;
+      assert.equal(decider.hopMs, followedHops ? FOLLOWED_HOP_MS : HOP_MS);
       decider.take(withI, nowMs, false, 20, events);
       assert.equal(text(events), decided, `${decider.hopMs} ms apart`);
     }
