@@ -1,7 +1,5 @@
 /** What a live listener takes and says: its options, its events and its summary. */
-import type { AudioDecode } from "../decode-audio.js";
-import type { AudioDecodeOptions } from "../decode-recording.js";
-import type { SignalDecode } from "../decode-signals.js";
+import type { AudioDecodeOptions, RecordingDecode } from "../decode-recording.js";
 import type { Sideband, Spot } from "../../../core/spots/index.js";
 
 /** Where a stream's audio lies on the band, for its spots (API.md section 9). */
@@ -93,8 +91,8 @@ export interface SpotEvent extends Spot {
 
 export type ListenEvent = CharacterEvent | CorrectionEvent | SpaceEvent | SignalEvent | SpotEvent;
 
-/** The stream's text once it has ended, as `decodeAudio` gives a recording's; with `signals: "all"`, every signal's too. */
-export type ListenSummary = AudioDecode & { signals?: SignalDecode[] };
+/** The stream's text once it has ended, as `decodeRecording` gives a recording's: with `signals: "all"`, every signal's too. */
+export type ListenSummary = RecordingDecode;
 
 /** A live listener: push chunks of PCM, get events as they are decided; flush at the end. */
 export interface Listener {
