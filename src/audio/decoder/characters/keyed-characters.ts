@@ -3,7 +3,7 @@
  * grid's in search/grid.ts) turned into what was keyed, each gap labelled.
  */
 import { GapKind, keyedFromRuns, type Keyed, type Run } from "../keyed.js";
-import { noiseMarks, type Signal } from "../search/weak-characters.js";
+import { noiseMarks, type InPhaseSignal } from "../search/weak-characters.js";
 import type { Tuning } from "../tuning.js";
 import { betweenGaps, type Spacing } from "./spacing.js";
 
@@ -26,7 +26,7 @@ export function joinRun(runs: Run[], r: Run): void {
 export function keyedCharacters(
   runs: readonly Run[],
   blockMs: number,
-  signal: Signal,
+  signal: InPhaseSignal,
   options: { dotBlocks: Float32Array; spacing: Spacing; tuning: Tuning },
 ): Keyed | undefined {
   const { tuning } = options;

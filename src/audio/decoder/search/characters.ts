@@ -9,7 +9,7 @@
  */
 import { DASH_DOTS, DOT_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS } from "../../../core/units.js";
 import { joinRun, keyedCharacters } from "../characters/keyed-characters.js";
-import type { Signal } from "./weak-characters.js";
+import type { InPhaseSignal } from "./weak-characters.js";
 import { betweenGaps, type Spacing } from "../characters/spacing.js";
 import { GapKind, type Keyed, type Run } from "../keyed.js";
 import type { Tuning } from "../tuning.js";
@@ -279,7 +279,13 @@ function spanCuts(keyed: Keyed, n: number, blockMs: number, { dotBlocks, spacing
  * cut where `keyed` (an earlier segmentation) found word gaps; undefined where there is
  * no mark.
  */
-export function searchCharacters(evidence: Float32Array, keyed: Keyed, blockMs: number, signal: Signal, options: CharacterSegmentOptions): Keyed | undefined {
+export function searchCharacters(
+  evidence: Float32Array,
+  keyed: Keyed,
+  blockMs: number,
+  signal: InPhaseSignal,
+  options: CharacterSegmentOptions,
+): Keyed | undefined {
   const n = evidence.length;
   const cuts = spanCuts(keyed, n, blockMs, options);
   const runs: Run[] = [];

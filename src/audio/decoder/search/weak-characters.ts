@@ -19,14 +19,13 @@
  */
 import { WORD_GAP_DOTS } from "../../../core/units.js";
 import type { Spacing } from "../characters/spacing.js";
+import type { SignalModel } from "../evidence/models.js";
 import type { Run } from "../keyed.js";
 import type { Tuning } from "../tuning.js";
 
-/** What the evidence was measured on: the tone's in-phase component, its amplitude and the noise's power there. */
-export interface Signal {
+/** What the evidence was measured on: the tone's in-phase component, and the model of its amplitude and the noise's power there. */
+export interface InPhaseSignal extends SignalModel {
   y: Float32Array;
-  amplitude: Float32Array;
-  noise: Float32Array;
 }
 
 /** A character's marks: indices first, first + 2, ..., last into the runs. */
@@ -78,7 +77,7 @@ function sumOverMarks(runs: readonly Run[], c: CharacterMarks, of: Float32Array)
 export function weakMarks(
   tuning: Tuning,
   runs: readonly Run[],
-  signal: Signal,
+  signal: InPhaseSignal,
   dotBlocks: Float32Array,
   characters = charactersOf(tuning, runs, dotBlocks),
 ): Uint8Array {
@@ -116,7 +115,7 @@ export function weakMarks(
 export function squelchedMarks(
   tuning: Tuning,
   runs: readonly Run[],
-  signal: Signal,
+  signal: InPhaseSignal,
   dotBlocks: Float32Array,
   spacing: Spacing,
   characters = charactersOf(tuning, runs, dotBlocks),
@@ -140,7 +139,7 @@ export function squelchedMarks(
 }
 
 /** Which marks either test drops (weak beside their neighbours, or squelched), the characters found once. */
-export function noiseMarks(tuning: Tuning, runs: readonly Run[], signal: Signal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
+export function noiseMarks(tuning: Tuning, runs: readonly Run[], signal: InPhaseSignal, dotBlocks: Float32Array, spacing: Spacing): Uint8Array {
   const characters = charactersOf(tuning, runs, dotBlocks);
   const noise = weakMarks(tuning, runs, signal, dotBlocks, characters);
   const squelched = squelchedMarks(tuning, runs, signal, dotBlocks, spacing, characters);
@@ -149,7 +148,7 @@ export function noiseMarks(tuning: Tuning, runs: readonly Run[], signal: Signal,
 }
 
 /** The runs with every weak character (see WEAK_CHARACTER) turned into gap. */
-export function withoutWeakCharacters(tuning: Tuning, runs: Run[], signal: Signal, dotBlocks: Float32Array): Run[] {
+export function withoutWeakCharacters(tuning: Tuning, runs: Run[], signal: InPhaseSignal, dotBlocks: Float32Array): Run[] {
   const weak = weakMarks(tuning, runs, signal, dotBlocks);
   const out: Run[] = [];
   runs.forEach((r, i) => {
