@@ -50,7 +50,7 @@ export interface Speed {
   rungMs: number;
 }
 
-/** The one kind of element a reading holds ("." or "-"), or undefined where it holds both (or none). */
+/** The one kind of element a decode holds ("." or "-"), or undefined where it holds both (or none). */
 function oneKind(morse: string): string | undefined {
   const dots = morse.includes(".");
   const dashes = morse.includes("-");
@@ -79,7 +79,7 @@ function likelierOfOneKind(tuning: Tuning, best: Trial, trials: Trial[]): Trial 
 
 /**
  * The speed of the trial whose timings fit Morse best; the trials only near the rung
- * `nearMs` when one is given (a reading just before chose it).
+ * `nearMs` when one is given (a decode just before chose it).
  */
 export function searchSpeed(tuning: Tuning, bb: Baseband, nearMs?: number): Speed | undefined {
   const trials = dotLadder(tuning, nearMs)

@@ -1,5 +1,5 @@
 /**
- * The tuned constants of reading every signal of a band (front-end/signals.ts,
+ * The tuned constants of decoding every signal of a band (front-end/signals.ts,
  * front-end/channel.ts, front-end/cancel.ts, decode-signals.ts, live/band-listener.ts), with their
  * units and reasons as tuning.ts says, in a file of their own; tuning.ts holds them as its `band`
  * group (DEFAULT_TUNING.band).
@@ -47,7 +47,7 @@ export const BAND_TUNING = {
   CANCEL_RAMPS_MS: [1, 2.5, 5, 8, 12],
   /** The marks its edge length is fitted on. Estimator: enough to average the noise, few enough to cost little. */
   CANCEL_RAMP_MARKS: 12,
-  /** Each edge of a mark taken out is moved by up to this either way to fit, ms, ... Estimator: a reading's edges fall within a block or two of the keying's. */
+  /** Each edge of a mark taken out is moved by up to this either way to fit, ms, ... Estimator: a decode's edges fall within a block or two of the keying's. */
   CANCEL_EDGE_MS: 2,
   /** ... in steps of this, ms. Estimator: an edge this far off leaves a click 20 dB under the mark's. */
   CANCEL_EDGE_STEP_MS: 0.25,

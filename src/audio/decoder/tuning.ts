@@ -54,7 +54,7 @@ const DEFAULTS = {
     TURN_CONTRAST: 0.8,
     /** A pitch this far from a station's is another station (a live listener's change of signal; a turn read at the speed followed), Hz. Estimator: beyond the drift a receiver shows, under the decoder's ±50 Hz hint window. */
     PITCH_CHANGE_HZ: 30,
-    /** A speed this far from a station's is another station, as a ratio: a live listener's change of signal, and a transmission after a pause read on its own (decode-audio.ts). Estimator: beyond one reading's spread of the speed; fitted: 1.3 -> 1.2 read 3 more of the spots bench's 216 stations (24 wpm after 19.5 was read as UG GW for CQ CQ), leaving the audio, foreign, hf and band benches' text as it was. */
+    /** A speed this far from a station's is another station, as a ratio: a live listener's change of signal, and a transmission after a pause read on its own (decode-audio.ts). Estimator: beyond one decode's spread of the speed; fitted: 1.3 -> 1.2 read 3 more of the spots bench's 216 stations (24 wpm after 19.5 was read as UG GW for CQ CQ), leaving the audio, foreign, hf and band benches' text as it was. */
     SPEED_CHANGE: 1.2,
   },
   /** Mixing to baseband and following the pitch's drift (front-end/baseband.ts, front-end/drift.ts; evidence/fading.ts, MAX_FADE_GAIN). */
@@ -90,7 +90,7 @@ const DEFAULTS = {
     COHERENT_MS: 100,
     /** Preference for shorter dots, per natural log of the dot length. Fitted: a long filter blurs fast Morse into blobs that fit 1:3:7 about as well. */
     SHORTER_DOT_BIAS: 0.02,
-    /** Marks all of one length fit Morse as all dots or as all dashes at three times the speed (S at 15 wpm, TTT at 45): the reading whose speed is nearer this is taken, wpm. Estimator: the geometric middle of the speeds operators send, 10 to 40 wpm. */
+    /** Marks all of one length fit Morse as all dots or as all dashes at three times the speed (S at 15 wpm, TTT at 45): the one whose speed is nearer this is taken, wpm. Estimator: the geometric middle of the speeds operators send, 10 to 40 wpm. */
     TYPICAL_WPM: 20,
     /** ... when its misfit is within this of the best's. Estimator: about clean keying's misfit (0.05), so that only timings that fit both ways tie. */
     ONE_KIND_TIE_MISFIT: 0.05,
@@ -215,7 +215,7 @@ const DEFAULTS = {
     MIN_SPREAD: 0.1,
     /** Widest length-prior spread, natural log. Fitted. */
     MAX_SPREAD: 0.3,
-    /** The last reading's dot length at each mark is the median over this many marks either side. Fitted: a sender's speed changes slowly. */
+    /** The character pass's dot length at each mark is the median over this many marks either side. Fitted: a sender's speed changes slowly. */
     STEADY_DOT_MARKS: 20,
   },
   /** Length priors and resolution of the searches (search/lengths.ts, search/marks.ts, search/characters.ts). */

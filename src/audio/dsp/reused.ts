@@ -1,10 +1,10 @@
 /**
  * Typed arrays for temporaries that a function holds only within one call, reused from
- * call to call. Fresh arrays the length of a recording, a few per reading, were most of
+ * call to call. Fresh arrays the length of a recording, a few per decode, were most of
  * the live listener's garbage and kept the collector busy (as many full collections as
  * readings). Arrays longer than REUSED_LENGTH are held only weakly: a long recording's
- * reading reuses them from call to call (made afresh, arrays of an hour's blocks cost it
- * more in allocation and collection than its own work), and once the reading is done
+ * decode reuses them from call to call (made afresh, arrays of an hour's blocks cost it
+ * more in allocation and collection than its own work), and once the decode is done
  * (a weakly held array stays alive to the end of the synchronous job that used it) the
  * collector may take them, so that no long recording's arrays stay held.
  */

@@ -1,23 +1,23 @@
 /**
- * Reading an element sequence that is no character as several characters. Deep in noise
+ * An element sequence that is no character split into several characters. Deep in noise
  * a letter gap can come out short enough to pass for a gap inside a letter, which runs
- * two letters into one sequence that usually means nothing. The likeliest reading is
- * then the one that cuts it where its gaps are longest, into characters that exist.
+ * two letters into one sequence that usually means nothing. The likeliest split is then
+ * the one that cuts it where its gaps are longest, into characters that exist.
  */
 import { MAX_ELEMENTS, sequenceKey, textOfKey } from "../../../core/tables.js";
 import type { Tuning } from "../tuning.js";
 
 /**
  * `pattern` (dots and dashes) cut into characters that exist, at the gaps (`gapDots[i]`:
- * the gap after element i, in dots) that make the best reading: the largest sum of the
+ * the gap after element i, in dots) that make the best split: the largest sum of the
  * cut gaps' lengths beyond CUT_FROM_DOTS. Every part is a character of one letter, digit
  * or sign: a prosign read from noise costs several characters of output where a wrong
- * letter costs one. Undefined when no such reading exists.
+ * letter costs one. Undefined when no such split exists.
  */
 export function splitIntoCharacters(tuning: Tuning, pattern: string, gapDots: readonly number[]): string[] | undefined {
   const { CUT_FROM_DOTS, MIN_CUT_DOTS } = tuning.timings;
   const n = pattern.length;
-  // best[j]: the best reading of elements [0, j), the last part starting at from[j].
+  // best[j]: the best split of elements [0, j), the last part starting at from[j].
   const best = new Float64Array(n + 1).fill(-Infinity);
   const from = new Int32Array(n + 1);
   best[0] = 0;

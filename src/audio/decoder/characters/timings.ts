@@ -261,7 +261,7 @@ const GAP_IDEALS = [ELEMENT_GAP_DOTS, LETTER_GAP_DOTS, WORD_GAP_DOTS];
  * that are not Morse at this dot length.
  */
 function misfit(marks: Float64Array, spaces: Float64Array, dots: Float64Array): number {
-  // No arrays per mark: a band's reading analyses tens of thousands of marks a pass.
+  // No arrays per mark: a band's decode analyses tens of thousands of marks a pass.
   const distance = (ratio: number, ideals: readonly number[]) => {
     let nearest = Infinity;
     for (const ideal of ideals) nearest = Math.min(nearest, Math.abs(Math.log(Math.max(ratio, 1e-3) / ideal)));

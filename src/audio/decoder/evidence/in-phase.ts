@@ -7,7 +7,7 @@ import type { Keyed } from "../keyed.js";
 /** How far the tone's phase holds: over the whole recording (a keyed oscillator), or within each mark only. */
 export type PhaseScope = "recording" | "mark";
 
-/** The phase reference of a reading: how far the phase holds, and the half-width of its window, blocks. */
+/** The phase reference of a decode: how far the phase holds, and the half-width of its window, blocks. */
 export interface PhaseReference {
   scope: PhaseScope;
   halfWindow: number;

@@ -81,7 +81,7 @@ function runTotals(x: Float32Array, runs: readonly Run[], inset: number, squareM
 /**
  * The mean over blocks [a, b) from running totals; `otherwise` where fewer than `enough`
  * blocks count. (A number either way: a number or undefined is a tagged value, and every
- * block's mean was a heap number to collect, half the garbage of a band's reading.)
+ * block's mean was a heap number to collect, half the garbage of a band's decode.)
  */
 function windowMean(count: Float64Array, sum: Float64Array, a: number, b: number, enough: number, otherwise: number): number {
   const blocks = count[b]! - count[a]!;

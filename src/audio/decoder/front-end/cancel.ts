@@ -1,11 +1,11 @@
 /**
- * A signal taken out of the samples, so that the weaker signals beside it are read without
+ * A signal taken out of the samples, so that the weaker signals beside it are decoded without
  * its keying: its sidebands, which a channel filter cannot shut out where they fall on a
- * neighbour's pitch. Each mark it was read with is rebuilt as a tone keyed on and off with
+ * neighbour's pitch. Each mark it was decoded with is rebuilt as a tone keyed on and off with
  * raised-cosine edges centred on the mark's edges, as long as the signal's own edges fit
  * best (rampOf), at the mark's own pitch (drift: measured from how its phase turns along
  * it, within ±CANCEL_SEARCH_HZ), its edges moved by up to CANCEL_EDGE_MS to where they fit
- * best (a reading places them to a block, and an edge subtracted a millisecond off leaves a
+ * best (a decode places them to a block, and an edge subtracted a millisecond off leaves a
  * click wider than the keying's own sidebands), and with the amplitude and phase that fit
  * it least-squares; the rebuilt tone is subtracted.
  */

@@ -1,7 +1,7 @@
 /**
  * Keying by threshold: key down where the envelope stands above the midpoint of its
  * levels (evidence/levels.ts), with hysteresis; runs shorter than a third of a dot are
- * dropped. The speed search's quick reading, and the first estimate of the speed along
+ * dropped. The speed search's quick keying, and the first estimate of the speed along
  * the recording.
  */
 import { levels, type LevelOptions, type Levels } from "../evidence/levels.js";
