@@ -252,18 +252,38 @@ function decodeOf(r: TimedSignal): SignalDecode {
   };
 }
 
+/** A signal a live listener follows at a known speed: a signal found within PITCH_CHANGE_HZ of it is decoded at that speed, without a search. */
+export interface FollowedSpeed {
+  frequency: number;
+  wpm: number;
+}
+
+/** The speed followed of the signal nearest `found`, within PITCH_CHANGE_HZ; undefined where none is followed there. */
+function speedFollowed(tuning: Tuning, found: FoundSignal, followed: readonly FollowedSpeed[]): number | undefined {
+  let best: FollowedSpeed | undefined;
+  for (const f of followed) if (!best || Math.abs(f.frequency - found.frequency) < Math.abs(best.frequency - found.frequency)) best = f;
+  return best && Math.abs(best.frequency - found.frequency) <= tuning.turns.PITCH_CHANGE_HZ ? best.wpm : undefined;
+}
+
 /**
  * Every signal of samples at about DECODE_RATE (limits.ts decodeFactor; usable, as usableSamples leaves them), decoded
  * apart, strongest first, each character with its marks, without what the others leak into
- * it. The samples are left as they are.
+ * it. The samples are left as they are. A signal `followed` at a known speed is decoded at
+ * it (a live listener's narrowed reading).
  */
-export function decodeSignalsTimed(tuning: Tuning, samples: Float32Array, sampleRate: number, hints: AudioHints = {}): TimedSignal[] {
+export function decodeSignalsTimed(
+  tuning: Tuning,
+  samples: Float32Array,
+  sampleRate: number,
+  hints: AudioHints = {},
+  followed: readonly FollowedSpeed[] = [],
+): TimedSignal[] {
   const found = findSignals(tuning, samples, sampleRate);
   // Strongest first: each signal decoded is taken out of what the weaker ones beside it are decoded from.
   const rest = samples.slice();
   const decoded: TimedSignal[] = [];
   found.forEach((s, i) => {
-    const signal = decodeChannel(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints));
+    const signal = decodeChannel(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints) ?? speedFollowed(tuning, s, followed));
     if (!signal || !isMorse(tuning, signal)) return;
     decoded.push(signal);
     if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= tuning.band.SIDEBAND_HZ)) {

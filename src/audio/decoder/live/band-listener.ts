@@ -9,7 +9,7 @@
  * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
 import type { TimedCharacter } from "../characters/timed.js";
-import { decodeSignalsTimed, type SignalDecode } from "../decode-signals.js";
+import { decodeSignalsTimed, type FollowedSpeed, type SignalDecode } from "../decode-signals.js";
 import { Decider } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { contextMs, shifted, WindowListener } from "./listener.js";
@@ -41,6 +41,8 @@ export class BandListener extends WindowListener {
   private followed: Followed[] = [];
   private readonly closed: SignalDecode[] = [];
   private nextSignal = 0;
+  /** Stream from the last reading that searched every signal's speed to the next reading, ms. */
+  private sinceFullSearchMs = Number.POSITIVE_INFINITY;
 
   constructor(options: ListenerOptions) {
     super(options, true);
@@ -53,7 +55,7 @@ export class BandListener extends WindowListener {
     const fromMs = this.msOf(from);
     let keepFromMs = nowMs - contextMs(this.tuning, 0);
     const taken = new Set<Followed>();
-    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm })) {
+    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm }, this.speedsFollowed(final))) {
       const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - signal.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
       f.frequency = signal.frequency;
@@ -65,6 +67,18 @@ export class BandListener extends WindowListener {
     for (const f of this.followed) if (!taken.has(f)) this.take(f, [], nowMs, final, 0, events);
     this.closeSilent(nowMs, events);
     this.keepFrom(keepFromMs);
+  }
+
+  /**
+   * The signals whose speed is known, read at it without a search (as the single signal's
+   * listener reads its own); none on the final reading and every FULL_SEARCH_MS of stream,
+   * so that a signal's change of speed is picked up.
+   */
+  private speedsFollowed(final: boolean): FollowedSpeed[] {
+    const full = final || this.sinceFullSearchMs >= this.tuning.live.FULL_SEARCH_MS;
+    this.sinceFullSearchMs = full ? this.hopMs() : this.sinceFullSearchMs + this.hopMs();
+    if (full) return [];
+    return this.followed.flatMap((f) => (f.decider.follows ? [{ frequency: f.frequency, wpm: f.decider.wpmOr(0) }] : []));
   }
 
   /** The signals followed now. */
