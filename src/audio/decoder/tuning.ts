@@ -168,6 +168,8 @@ const DEFAULTS = {
     FADE_MARK_OVER_OFF: 4,
     /** Whether a tone fades fast is judged on marks down to this many times its off level where it is faint: down to a third of its on level, but not under this nor over FADE_MARK_OVER_OFF (evidence/fading.ts). Estimator: at -6 dB in 3 kHz the median mark stands 4.4 times over the off level, so at 4 times a fade's troughs hide and a 1 Hz fade's swing reads 1.8, under FAST_FADE_RATIO; a clear tone keeps 4, where the long gaps of Farnsworth timing hold noise 3 times over it. */
     FAINT_MARK_OVER_OFF: 3,
+    /** ...where the recording holds this many level windows or more. Estimator: the median swing over fewer (a live reading's 3 s) is one slow fade's slope as often as a fast fade's; fitted: without it the live bench read 3 more errors at -6 dB (45 -> 48 of 3885), two slow fades taken for fast. */
+    FAINT_FADE_WINDOWS: 6,
     /** A mark the level of a fast fade is followed on is as wide as a dot at this share of its peak. Estimator: a click through the filter stands the filter's length at any height, a mark widens below half its height by the filter's ramps, so a dot on a fade's slope, narrow at half its height, still stands a dot wide at a quarter. */
     FADE_MARK_FOOT: 0.25,
     /** A slow fade is taken out where its marks' levels spread this much or more, 10th to 90th percentile (evidence/fading.ts deepAndSlow). Estimator: a Rayleigh fade spreads them 4.7 times, a steady tone's noise 1.3 times at 0 dB. */

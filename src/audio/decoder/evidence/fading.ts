@@ -45,11 +45,13 @@ export function fadeOf(tuning: Tuning, bb: Baseband, dotMs: number): Fade | unde
   const { env } = amplitude(bb, FILTER_DOTS * dotMs, COHERENT_MS);
   // Through the filter a click stands half its height for the filter's length, a mark for its own: a dot or more.
   const narrowest = ((DOT_DOTS + FILTER_DOTS) / 2) * (dotMs / bb.blockMs);
-  // Whether it fades fast is judged on each mark's mean level, which noise moves less than a block's.
-  const means = levelPoints(tuning, env, narrowest, true);
+  const window = Math.round(levelWindowMs(tuning, dotMs) / bb.blockMs);
+  // Whether it fades fast is judged on each mark's mean level, which noise moves less than a block's; a faint tone's down to its troughs where the recording holds enough windows.
+  const faint = env.length >= tuning.evidence.FAINT_FADE_WINDOWS * window;
+  const means = levelPoints(tuning, env, narrowest, true, HALF, 0, faint);
   if (means.marks < tuning.evidence.FADE_MARKS) return undefined;
   const gain = gainBetween(means.points, env.length, median(means.points.map((p) => p.level)));
-  const fast = fadesFast(tuning, gain, Math.round(levelWindowMs(tuning, dotMs) / bb.blockMs));
+  const fast = fadesFast(tuning, gain, window);
   if (!fast && !deepAndSlow(tuning, means.points, env, means.on)) return undefined;
   // A slow fade's level is read where a mark has filled the filter; a fast one's also on the ramps, where it may already be turning.
   const ramp = fast ? 0 : Math.round((FILTER_DOTS * dotMs) / 2 / bb.blockMs);
@@ -58,8 +60,8 @@ export function fadeOf(tuning: Tuning, bb: Baseband, dotMs: number): Fade | unde
 }
 
 /**
- * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level (for
- * `whole` marks, judgedOver), and
+ * Every stretch where the envelope stands FADE_MARK_OVER_OFF times over its off level (or
+ * where `faint`, faintOver), and
  * at least 1 / MAX_FADE_GAIN of its on level (a trough deeper than that is not followed),
  * and stands `foot` of its peak's height (half, unless given) for `narrowest` blocks or
  * more, is a mark; the level is known at each block where it stands half its peak's height,
@@ -79,9 +81,10 @@ function levelPoints(
   whole: boolean,
   foot = HALF,
   ramp = 0,
+  faint = false,
 ): { points: LevelPoint[]; marks: number; on: number } {
   const { on, off } = globalLevels(tuning, env);
-  const threshold = Math.max(whole ? judgedOver(tuning, on, off) : tuning.evidence.FADE_MARK_OVER_OFF * off, on / tuning.baseband.MAX_FADE_GAIN);
+  const threshold = Math.max(faint ? faintOver(tuning, on, off) : tuning.evidence.FADE_MARK_OVER_OFF * off, on / tuning.baseband.MAX_FADE_GAIN);
   const points: LevelPoint[] = [];
   let marks = 0;
   for (let i = 0; i < env.length; ) {
@@ -106,11 +109,11 @@ function levelPoints(
 }
 
 /**
- * The level marks stand over where whether a tone fades fast is judged: FADE_MARK_OVER_OFF
- * times the off level, or for a faint tone a third of its on level, down to
- * FAINT_MARK_OVER_OFF times the off level, so that a faint fade's troughs count.
+ * The level `faint` marks stand over: a third of the tone's on level, within
+ * FAINT_MARK_OVER_OFF and FADE_MARK_OVER_OFF times its off level, so that a faint fade's
+ * troughs count.
  */
-function judgedOver(tuning: Tuning, on: number, off: number): number {
+function faintOver(tuning: Tuning, on: number, off: number): number {
   const { FADE_MARK_OVER_OFF, FAINT_MARK_OVER_OFF } = tuning.evidence;
   return Math.max(FAINT_MARK_OVER_OFF * off, Math.min(FADE_MARK_OVER_OFF * off, on / FAINT_MARK_OVER_OFF));
 }
