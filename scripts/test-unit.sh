@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test that needs no browser, Redis or nginx, as any user: nothing is installed. It builds
 # first when the build is not current (the command's and the README's tests run the built
-# package), then runs the files, three processes at a time: a few of them mostly wait.
+# package), then runs the files, four processes at a time: a few of them mostly wait.
 # The recording tests use Debian's curl, script (bsdutils), opusenc, flac and sox, which
 # `npm test` installs; they are named here when missing.
 set -euo pipefail
@@ -22,11 +22,13 @@ fi
 # Browser tests are test/web/*.test.ts (test/web/page/ holds the page's pure logic: unit tests);
 # Redis and nginx tests are test/ops/.
 mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/ops/*' -not -regex 'test/web/[^/]*\.test\.ts' | sort)
-# The files that take longest keep a process each and start first, longest first (most of them
-# wait on real-time streams and timers), so that the last minutes are not one of them alone; the
-# rest share six processes, small enough to fill the gaps (scripts/test-shards.mjs says which cannot).
-slowest=(test/http/listen.test.ts test/cli/listen.test.ts test/http/listen-load.test.ts test/readme.test.ts test/audio/decoder/live/listener.test.ts test/http/decode-admission.test.ts test/audio/decoder/one-station.test.ts test/http/decode-deadline.test.ts test/cli/spots.test.ts)
-mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 6 "${slowest[@]}" -- "${files[@]}")
+# The files that wait longest (on real-time streams and timers) keep a process each and start
+# first, so that the last seconds are not one of them alone, the README's and listen-load's among
+# them so that both cores are busy from the start; the rest share six processes, small enough to
+# fill the gaps (scripts/test-shards.mjs says which cannot, and names the entries so that Node's
+# runner, which sorts the files it is given, starts them in this order).
+first=(test/http/listen.test.ts test/cli/listen.test.ts test/readme.test.ts test/cli/spots.test.ts test/http/listen-load.test.ts test/robustness/malformed-connections.test.ts)
+mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 6 "${first[@]}" -- "${files[@]}")
 # Property tests try a quarter of their cases here (test/helpers/fuzz-runs.ts); npm test tries them all.
 export FUZZ_SHARE="${FUZZ_SHARE:-0.25}"
-exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-3}" "${runs[@]}"
+exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-4}" "${runs[@]}"

@@ -8,22 +8,7 @@ import { record } from "../fixtures/simulator.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, get, rawRequest } from "./support.js";
 
-const server = serveForTests();
 const TEXT = "QRZ DE K1ABC";
-
-function postFile(bytes: Buffer, contentType: string) {
-  return rawRequest(server.url, "POST", "/api/v1/decode-audio", {
-    headers: { "content-type": contentType, "content-length": String(bytes.length) },
-    chunks: [bytes],
-  });
-}
-
-const files = new Map<EncodedFormat, Buffer>();
-
-before(async () => {
-  const samples = record(timeline(TEXT, { wpm: 22 }), { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 6, padS: 0.4 }, 16000, rng(3));
-  for (const format of ["mp3", "ogg-vorbis", "ogg-opus", "flac"] as const) files.set(format, await encodeAs(format, samples, 16000));
-});
 
 /** Each format with the media types it may be sent as. */
 const TYPES: [EncodedFormat, string[]][] = [
@@ -34,6 +19,21 @@ const TYPES: [EncodedFormat, string[]][] = [
 ];
 
 describe("POST /api/v1/decode-audio in every format", () => {
+  const server = serveForTests();
+  const files = new Map<EncodedFormat, Buffer>();
+
+  before(async () => {
+    const samples = record(timeline(TEXT, { wpm: 22 }), { frequency: 700, driftHz: 0, fadeDepth: 0, fadePeriodS: 5, snrDb: 6, padS: 0.4 }, 16000, rng(3));
+    for (const format of ["mp3", "ogg-vorbis", "ogg-opus", "flac"] as const) files.set(format, await encodeAs(format, samples, 16000));
+  });
+
+  function postFile(bytes: Buffer, contentType: string) {
+    return rawRequest(server.url, "POST", "/api/v1/decode-audio", {
+      headers: { "content-type": contentType, "content-length": String(bytes.length) },
+      chunks: [bytes],
+    });
+  }
+
   for (const [format, types] of TYPES) {
     it(`reads ${format} sent as ${types.join(", ")}`, async () => {
       for (const type of types) {
