@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import WebSocket from "ws";
 import { recordBand, type BandSignal } from "../fixtures/band.js";
-import { freePorts, httpGet, parseMetrics, startInstance, stopAll } from "../helpers/processes.js";
+import { freePorts, httpGet, parseMetrics, startInstance, stopAll, waitFor } from "../helpers/processes.js";
 import { serveForTests } from "../helpers/server.js";
 
 const RATE = 8000;
@@ -69,6 +69,13 @@ function upgrade(url: string): Promise<{ status: number; body?: Record<string, u
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The streams open, by the /metrics `text` of a server. */
+const liveStreams = (text: string) => parseMetrics(text).find((m) => m.name === "ditdah_live_streams")?.value;
+
+/** Resolves once the server at `url` has `count` streams open. */
+const untilOpen = (url: string, count: number) =>
+  waitFor(`${count} open streams`, async () => (liveStreams((await httpGet(`${url}/metrics`)).text) === count ? true : undefined), 20_000, 50);
+
 describe("live streams under load", () => {
   const server = serveForTests({ liveThreads: 1 });
 
@@ -76,7 +83,7 @@ describe("live streams under load", () => {
     const pcm = band(60);
     const sockets: WebSocket[] = [];
     const sessions = [0, 1, 2].map(() => stream(wsUrl(server.url, `sampleRate=${RATE}&signals=all`), pcm, false, (ws) => sockets.push(ws)));
-    await sleep(1000);
+    await untilOpen(server.url, 3);
     let slowest = 0;
     for (let k = 0; k < 20; k++) {
       for (const path of ["/healthz", "/metrics"]) {
@@ -85,9 +92,9 @@ describe("live streams under load", () => {
         slowest = Math.max(slowest, performance.now() - started);
         assert.equal(answer.status, 200);
         // The streams are all there, decoding, the whole time.
-        if (path === "/metrics") assert.equal(parseMetrics(answer.text).find((m) => m.name === "ditdah_live_streams")?.value, 3);
+        if (path === "/metrics") assert.equal(liveStreams(answer.text), 3);
       }
-      await sleep(200);
+      await sleep(100);
     }
     for (const ws of sockets) ws.terminate();
     await Promise.allSettled(sessions);
@@ -161,7 +168,8 @@ describe("SIGTERM under live load", () => {
     const instance = await startInstance(port!, {});
     const pcm = band(60);
     const sessions = [0, 1, 2].map(() => stream(wsUrl(instance.url, `sampleRate=${RATE}&signals=all`), pcm, false));
-    await sleep(2000);
+    // Signalled once all three are open, each a minute of audio behind.
+    await untilOpen(instance.url, 3);
     const signalled = performance.now();
     instance.process.signal("SIGTERM");
     const exited = await instance.process.exited;
