@@ -8,23 +8,25 @@ import http from "node:http";
 import { describe, it } from "node:test";
 import { encodeWav } from "../../src/audio/index.js";
 import { recordBand, type BandSignal } from "../fixtures/band.js";
-import { httpGet, parseMetrics } from "../helpers/processes.js";
+import { httpGet, parseMetrics, waitFor } from "../helpers/processes.js";
 import { serveForTests } from "../helpers/server.js";
 import { assertError, assertSuccess, rawRequest, rawSocket } from "./support.js";
 
 /** `seconds` of a band of five stations, each calling again and again: seconds of decoding with signals=all. */
-function crowdedBand(seconds: number): Buffer {
+function crowdedBand(seconds: number): Float32Array {
   const signals: BandSignal[] = [];
   for (let k = 0; k < 5; k++) {
     for (let startS = k; startS < seconds - 10; startS += 12)
       signals.push({ text: "CQ CQ DE W1AW W1AW K", wpm: 18 + 3 * k, frequency: 500 + 350 * k, snrDb: 5 + k, startS });
   }
-  return Buffer.from(encodeWav([recordBand({ signals, durationS: seconds, sampleRate: 8000, noiseSeed: 5 })], 8000));
+  return recordBand({ signals, durationS: seconds, sampleRate: 8000, noiseSeed: 5 });
 }
 
-const BAND = crowdedBand(120);
-/** Many seconds of decoding on any machine. */
-const LONG_BAND = crowdedBand(360);
+const wav = (samples: Float32Array) => Buffer.from(encodeWav([samples], 8000));
+const bandSamples = crowdedBand(120);
+const BAND = wav(bandSamples);
+/** Many seconds of decoding on any machine: the band three times over, six minutes. */
+const LONG_BAND = wav(Float32Array.from({ length: 3 * bandSamples.length }, (_, i) => bandSamples[i % bandSamples.length]!));
 const SHORT = Buffer.from(
   encodeWav([recordBand({ signals: [{ text: "TEST", wpm: 20, frequency: 600, snrDb: 10, startS: 0.3 }], durationS: 2, sampleRate: 8000, noiseSeed: 1 })], 8000),
 );
@@ -69,12 +71,13 @@ describe("a decode whose client has gone", () => {
 
   it("is stopped, and its thread decodes the next recording", async () => {
     const url = new URL(server.url);
+    // The long band, whose decoding lasts far longer than the server takes to find the client gone.
     await new Promise<void>((resolve) => {
       const request = http.request({ host: url.hostname, port: url.port, path: "/api/v1/decode-audio?signals=all", method: "POST", agent: false });
       request.setHeader("content-type", "audio/wav");
-      request.setHeader("content-length", String(BAND.length));
+      request.setHeader("content-length", String(LONG_BAND.length));
       request.on("error", () => {});
-      request.end(BAND, () => {
+      request.end(LONG_BAND, () => {
         // The whole body is sent: the server is decoding. Hang up without waiting for the answer.
         setTimeout(() => {
           request.destroy();
@@ -82,7 +85,7 @@ describe("a decode whose client has gone", () => {
         }, 300);
       });
     });
-    while ((await stopped(server.url, "gone")) === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor("the decode stopped as gone", async () => ((await stopped(server.url, "gone")) > 0 ? true : undefined), 30_000);
     assert.equal(await stopped(server.url, "gone"), 1);
     assert.equal(assertSuccess(await post(server.url, SHORT, "/api/v1/decode-audio")).output, "TEST");
   });
