@@ -4,7 +4,7 @@
  * with its file, its place among its suites and its error, then the counts. The full TAP goes
  * to a file through a second reporter (scripts/test.sh, scripts/test-unit.sh).
  */
-import { relative } from "node:path";
+import { join, relative } from "node:path";
 
 const WIDTH = 80;
 /** The slowest files named at the end, with the time their tests took. */
@@ -26,6 +26,16 @@ function errorLines(error) {
 
 const where = (file) => (file ? relative(process.cwd(), file) : "(no file)");
 
+/**
+ * A suite in which an entry of scripts/test-shards.mjs runs a file's tests: named after that file,
+ * reported from the entry. It is no test of the file's; it fails on its own only where the file
+ * would not load.
+ */
+const isEntrySuite = (data) => data.nesting === 0 && data.name.endsWith(".test.ts") && data.file !== undefined && where(data.file) !== data.name;
+
+/** An entry that found every file of its queue taken: Node reports a process that ran no test as a passing test named after it. */
+const isIdleEntry = (type, data) => type === "test:pass" && data.nesting === 0 && data.name === data.file && data.file.endsWith(".mjs");
+
 export default async function* summary(source) {
   const started = Date.now();
   const counts = { passed: 0, failed: 0, skipped: 0, todo: 0, cancelled: 0 };
@@ -35,6 +45,8 @@ export default async function* summary(source) {
   const failures = [];
   /** Per file, the names of the tests now open, by nesting: a failure's place among its suites. */
   const open = new Map();
+  /** Per file, the nesting of its tests' top level: 0 where the file was run alone, 1 in an entry's suite. */
+  const top = new Map();
   /** Per file, what it wrote to standard error: the reason when a whole file fails (it would not load, or it crashed). */
   const stderr = new Map();
   let column = 0;
@@ -45,16 +57,27 @@ export default async function* summary(source) {
 
   for await (const { type, data } of source) {
     if (type === "test:stderr") stderr.set(data.file, `${stderr.get(data.file) ?? ""}${data.message}`);
-    if (type === "test:start") {
+    if (type === "test:start" && !isEntrySuite(data)) {
+      if (!top.has(data.file)) top.set(data.file, data.nesting);
       const stack = open.get(data.file) ?? [];
       stack.length = data.nesting;
       stack.push(data.name);
       open.set(data.file, stack);
     }
-    if (type !== "test:pass" && type !== "test:fail") continue;
-    // Counted by their tests: a shard's entry (scripts/test-shards.mjs) has none of its own.
+    if ((type !== "test:pass" && type !== "test:fail") || isIdleEntry(type, data)) continue;
+    if (isEntrySuite(data)) {
+      // The file's tests are counted by themselves; the suite only where the file failed as a whole
+      // (it would not load, or a hook at its top level failed), as a file run alone would.
+      if (type === "test:fail" && data.details?.error?.failureType !== "subtestsFailed") {
+        const file = join(process.cwd(), data.name);
+        files.add(file);
+        counts.failed++;
+        failures.push({ ...data, name: file, file, process: data.file });
+      }
+      continue;
+    }
     files.add(data.file);
-    if (data.nesting === 0) busy.set(data.file, (busy.get(data.file) ?? 0) + (data.details?.duration_ms ?? 0));
+    if (data.nesting === (top.get(data.file) ?? 0)) busy.set(data.file, (busy.get(data.file) ?? 0) + (data.details?.duration_ms ?? 0));
     if (data.details?.type === "suite") {
       // A suite fails only through its tests, which are reported; a hook's failure is its own.
       if (type === "test:fail" && data.details.error?.failureType !== "subtestsFailed") {
@@ -70,7 +93,7 @@ export default async function* summary(source) {
     // A test whose subtests failed is counted through them.
     else if (data.details?.error?.failureType !== "subtestsFailed") {
       counts.failed++;
-      failures.push({ ...data, path: [...(open.get(data.file) ?? []).slice(0, data.nesting), data.name] });
+      failures.push({ ...data, path: [...(open.get(data.file) ?? []).slice(top.get(data.file) ?? 0, data.nesting), data.name] });
     }
     yield* mark(type === "test:pass" ? "." : "F");
   }
@@ -82,9 +105,9 @@ export default async function* summary(source) {
       const place = failure.name === failure.file ? "" : ` › ${(failure.path ?? [failure.name]).join(" › ")}`;
       yield `\n✗ ${where(failure.file)}${place}\n`;
       for (const line of errorLines(failure.details?.error)) yield `    ${line}\n`;
-      // A whole file that failed (its own name): what it wrote to standard error says why.
-      const wrote = failure.name === failure.file ? stderr.get(failure.file)?.trimEnd().split("\n").slice(-ERROR_LINES) : undefined;
-      for (const line of wrote ?? []) yield `    ${line}\n`;
+      // A whole file that failed (its own name): what its process wrote to standard error says why.
+      const wrote = failure.name === failure.file ? stderr.get(failure.process ?? failure.file) : undefined;
+      for (const line of wrote?.trimEnd().split("\n").slice(-ERROR_LINES) ?? []) yield `    ${line}\n`;
     }
   }
   const slowest = [...busy].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST);

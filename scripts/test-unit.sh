@@ -24,11 +24,14 @@ fi
 mapfile -t files < <(find test -name '*.test.ts' -not -path 'test/ops/*' -not -regex 'test/web/[^/]*\.test\.ts' | sort)
 # The files that wait longest (on real-time streams and timers) keep a process each and start
 # first, so that the last seconds are not one of them alone, the README's and listen-load's among
-# them so that both cores are busy from the start; the rest share six processes, small enough to
-# fill the gaps (scripts/test-shards.mjs says which cannot, and names the entries so that Node's
-# runner, which sorts the files it is given, starts them in this order).
+# them so that both cores are busy from the start. Six processes then share the rest, each taking
+# the next file of a queue as it finishes one, the heaviest first, so that they end together
+# (scripts/test-shards.mjs, which names the entries so that Node's runner, which sorts the files
+# it is given, starts them in this order).
 first=(test/http/listen.test.ts test/cli/listen.test.ts test/readme.test.ts test/cli/spots.test.ts test/http/listen-load.test.ts test/robustness/malformed-connections.test.ts)
-mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 6 "${first[@]}" -- "${files[@]}")
+heaviest=(test/http/decode-deadline.test.ts test/cli/main.test.ts test/audio/decoder/one-station.test.ts test/http/decode-admission.test.ts test/audio/decoder/live/listener.test.ts test/http/listen-spots.test.ts test/cli/serve.test.ts test/audio/decoder/live/spotter.test.ts test/packaging/library.test.ts test/packaging/cli.test.ts)
+mapfile -t queue < <(printf '%s\n' "${heaviest[@]}"; printf '%s\n' "${files[@]}" | grep -vxF -f <(printf '%s\n' "${heaviest[@]}"))
+mapfile -t runs < <(node scripts/test-shards.mjs test-results/shards 6 "${first[@]}" -- "${queue[@]}")
 # Property tests try a quarter of their cases here (test/helpers/fuzz-runs.ts); npm test tries them all.
 export FUZZ_SHARE="${FUZZ_SHARE:-0.25}"
 exec bash scripts/run-tests.sh unit "${TEST_CONCURRENCY:-4}" "${runs[@]}"
