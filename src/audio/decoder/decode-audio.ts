@@ -192,7 +192,7 @@ export interface Findings {
   /** How far the main station stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
   clarity?: number;
   /** A signal's pitch, Hz, and speed, wpm, as a live listener follows it: a turn at that pitch is decoded at that speed without a search (a turn at another may be a new station, at its own speed). */
-  followed?: { frequency: number; wpm: number };
+  followed?: FollowedSpeed;
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a decode `before` found. */
@@ -218,7 +218,7 @@ export function decodeAudioTimed(recording: Float32Array, recordingRate: number,
   const stations = turns(tuning, samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const pieces = stations.flatMap((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(tuning, samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    const hintWpm = hintedWpm(hints) ?? followedWpm(tuning, turn, before.followed);
+    const hintWpm = hintedWpm(hints) ?? followedSpeedAt(tuning, turn.frequency, before.followed ? [before.followed] : []);
     return decodeTurn(tuning, turn, bb, sampleRate, hintWpm, before.nearDotMs);
   });
   const decoded = pieces.filter((p): p is Piece & { decoded: PieceDecode } => (p.decoded?.characters ?? 0) > 0);
@@ -254,9 +254,17 @@ export function mainPiece<T extends Piece>(pieces: readonly T[]): T {
   return pieces.reduce((a, b) => (characters(b) > characters(a) ? b : a));
 }
 
-/** The speed of the signal `followed`, for a turn at its pitch (within PITCH_CHANGE_HZ). */
-function followedWpm(tuning: Tuning, turn: Turn, followed: Findings["followed"]): number | undefined {
-  return followed && Math.abs(turn.frequency - followed.frequency) <= tuning.turns.PITCH_CHANGE_HZ ? followed.wpm : undefined;
+/** A signal a live listener follows at a known speed: a turn or signal found within PITCH_CHANGE_HZ of it is decoded at that speed, without a search. */
+export interface FollowedSpeed {
+  frequency: number;
+  wpm: number;
+}
+
+/** The speed of the signal followed nearest `frequency`, within PITCH_CHANGE_HZ; undefined where none is followed there. */
+export function followedSpeedAt(tuning: Tuning, frequency: number, followed: readonly FollowedSpeed[]): number | undefined {
+  let nearest: FollowedSpeed | undefined;
+  for (const f of followed) if (!nearest || Math.abs(f.frequency - frequency) < Math.abs(nearest.frequency - frequency)) nearest = f;
+  return nearest && Math.abs(nearest.frequency - frequency) <= tuning.turns.PITCH_CHANGE_HZ ? nearest.wpm : undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import { dotMs } from "../../core/units.js";
 import { DECODE_WPM, decodeFactor } from "../limits.js";
 import { timedCharacters, joinedAsWords, writeCharacter, type TimedCharacter } from "./characters/timed.js";
 import type { TimingDecode } from "./characters/timings.js";
-import { checkInput, decodeTurn, hintedWpm, mainPiece, type AudioHints, type PieceDecode } from "./decode-audio.js";
+import { checkInput, decodeTurn, followedSpeedAt, hintedWpm, mainPiece, type AudioHints, type FollowedSpeed, type PieceDecode } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
@@ -252,19 +252,6 @@ function decodeOf(r: TimedSignal): SignalDecode {
   };
 }
 
-/** A signal a live listener follows at a known speed: a signal found within PITCH_CHANGE_HZ of it is decoded at that speed, without a search. */
-export interface FollowedSpeed {
-  frequency: number;
-  wpm: number;
-}
-
-/** The speed followed of the signal nearest `found`, within PITCH_CHANGE_HZ; undefined where none is followed there. */
-function speedFollowed(tuning: Tuning, found: FoundSignal, followed: readonly FollowedSpeed[]): number | undefined {
-  let best: FollowedSpeed | undefined;
-  for (const f of followed) if (!best || Math.abs(f.frequency - found.frequency) < Math.abs(best.frequency - found.frequency)) best = f;
-  return best && Math.abs(best.frequency - found.frequency) <= tuning.turns.PITCH_CHANGE_HZ ? best.wpm : undefined;
-}
-
 /**
  * Every signal of samples at about DECODE_RATE (limits.ts decodeFactor; usable, as usableSamples leaves them), decoded
  * apart, strongest first, each character with its marks, without what the others leak into
@@ -283,7 +270,14 @@ export function decodeSignalsTimed(
   const rest = samples.slice();
   const decoded: TimedSignal[] = [];
   found.forEach((s, i) => {
-    const signal = decodeChannel(tuning, rest, sampleRate, s, halfWidthOf(tuning, found, i), hintedWpm(hints) ?? speedFollowed(tuning, s, followed));
+    const signal = decodeChannel(
+      tuning,
+      rest,
+      sampleRate,
+      s,
+      halfWidthOf(tuning, found, i),
+      hintedWpm(hints) ?? followedSpeedAt(tuning, s.frequency, followed),
+    );
     if (!signal || !isMorse(tuning, signal)) return;
     decoded.push(signal);
     if (found.slice(i + 1).some((o) => Math.abs(o.frequency - s.frequency) <= tuning.band.SIDEBAND_HZ)) {

@@ -9,7 +9,8 @@
  * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
 import type { TimedCharacter } from "../characters/timed.js";
-import { decodeSignalsTimed, type FollowedSpeed, type SignalDecode } from "../decode-signals.js";
+import type { FollowedSpeed } from "../decode-audio.js";
+import { decodeSignalsTimed, type SignalDecode } from "../decode-signals.js";
 import { Decider } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
 import { contextMs, shifted, WindowListener } from "./listener.js";
