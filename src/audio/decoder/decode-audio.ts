@@ -218,7 +218,7 @@ export function decodeAudioTimed(recording: Float32Array, recordingRate: number,
   const stations = turns(tuning, samples, sampleRate, strongest, hints.frequency === undefined ? pitches.second : undefined);
   const pieces = stations.flatMap((turn) => {
     const bb = stations.length === 1 ? strongest.bb : toBaseband(tuning, samples.subarray(turn.from, turn.to), sampleRate, turn.frequency);
-    const hintWpm = hintedWpm(hints) ?? followedSpeedAt(tuning, turn.frequency, before.followed ? [before.followed] : []);
+    const hintWpm = hintedWpm(hints) ?? followedAt(tuning, turn.frequency, before.followed ? [before.followed] : [])?.wpm;
     return decodeTurn(tuning, turn, bb, sampleRate, hintWpm, before.nearDotMs);
   });
   const decoded = pieces.filter((p): p is Piece & { decoded: PieceDecode } => (p.decoded?.characters ?? 0) > 0);
@@ -258,13 +258,15 @@ export function mainPiece<T extends Piece>(pieces: readonly T[]): T {
 export interface FollowedSpeed {
   frequency: number;
   wpm: number;
+  /** Where in the samples its decode may start, ms: a band listener's signal followed needs only its recent audio (undefined: wherever it is heard). */
+  fromMs?: number;
 }
 
-/** The speed of the signal followed nearest `frequency`, within PITCH_CHANGE_HZ; undefined where none is followed there. */
-export function followedSpeedAt(tuning: Tuning, frequency: number, followed: readonly FollowedSpeed[]): number | undefined {
+/** The signal followed nearest `frequency`, within PITCH_CHANGE_HZ; undefined where none is followed there. */
+export function followedAt(tuning: Tuning, frequency: number, followed: readonly FollowedSpeed[]): FollowedSpeed | undefined {
   let nearest: FollowedSpeed | undefined;
   for (const f of followed) if (!nearest || Math.abs(f.frequency - frequency) < Math.abs(nearest.frequency - frequency)) nearest = f;
-  return nearest && Math.abs(nearest.frequency - frequency) <= tuning.turns.PITCH_CHANGE_HZ ? nearest.wpm : undefined;
+  return nearest && Math.abs(nearest.frequency - frequency) <= tuning.turns.PITCH_CHANGE_HZ ? nearest : undefined;
 }
 
 /**

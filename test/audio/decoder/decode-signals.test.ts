@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { decodeAudio, decodeSignals, type SignalDecode } from "../../../src/audio/index.js";
+import { decodeSignalsTimed } from "../../../src/audio/decoder/decode-signals.js";
 import { findSignals } from "../../../src/audio/decoder/front-end/signals.js";
 import { recordBand, type BandSignal } from "../../fixtures/band.js";
 import { zeroBeat } from "../../fixtures/conditions.js";
@@ -132,6 +133,22 @@ describe("decodeSignals", () => {
       const quiet = at(decodeSignals(samples, sampleRate).signals, strong + 1050);
       assert.equal(quiet.output.split(" ").length, 8, `seed ${seed}: ${quiet.output}`);
     }
+  });
+
+  it("decodes a signal followed alone from where its listener needs it, and one with a neighbour within SIDEBAND_HZ wherever it is heard", () => {
+    const sent = [signal("CQ CQ DE W1AW W1AW K", 20, 600, 8), signal("TEST DL1ABC DL1ABC K", 22, 1400, 8), signal("QRZ DE F5ABC K", 18, 1600, 8)];
+    const { samples, sampleRate } = band(sent);
+    const followed = [600, 1400, 1600].map((frequency) => ({ frequency, wpm: 20, fromMs: 8000 }));
+    const starts = (signals: ReturnType<typeof decodeSignalsTimed>) => signals.map((s) => [s.frequency, s.characters[0]!.startMs] as const);
+    const whole = starts(decodeSignalsTimed(DEFAULT_TUNING, samples, sampleRate));
+    assert.equal(whole.length, 3);
+    const narrowed = starts(decodeSignalsTimed(DEFAULT_TUNING, samples, sampleRate, {}, followed));
+    const firstAt = (list: typeof whole, hz: number) => list.find(([f]) => Math.abs(f - hz) <= 20)![1];
+    assert.ok(firstAt(whole, 600) < 1000, `600 Hz read from ${firstAt(whole, 600)} ms`);
+    // Alone: its characters from 8 s on (less the channel's padding) only.
+    assert.ok(firstAt(narrowed, 600) >= 8000 - DEFAULT_TUNING.band.PAD_MS, `600 Hz read from ${firstAt(narrowed, 600)} ms`);
+    // 200 Hz apart: both decoded from where they are heard, their first characters half a second in.
+    for (const hz of [1400, 1600]) assert.ok(firstAt(narrowed, hz) < 1000, `${hz} Hz read from ${firstAt(narrowed, hz)} ms`);
   });
 
   it("refuses what decodeAudio refuses", () => {

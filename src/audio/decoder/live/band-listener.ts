@@ -13,7 +13,7 @@ import type { FollowedSpeed } from "../decode-audio.js";
 import { decodeSignalsTimed, type SignalDecode } from "../decode-signals.js";
 import { Decider } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
-import { contextMs, shifted, WindowListener } from "./listener.js";
+import { contextMs, followedContextMs, shifted, WindowListener } from "./listener.js";
 
 /** One signal followed: its number, where it is, and its decisions. */
 interface Followed {
@@ -56,7 +56,7 @@ export class BandListener extends WindowListener {
     const fromMs = this.msOf(from);
     let keepFromMs = nowMs - contextMs(this.tuning, 0);
     const taken = new Set<Followed>();
-    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm }, this.speedsFollowed(final))) {
+    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm }, this.speedsFollowed(final, fromMs))) {
       const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - signal.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
       f.frequency = signal.frequency;
@@ -71,15 +71,21 @@ export class BandListener extends WindowListener {
   }
 
   /**
-   * The signals whose speed is known, read at it without a search (as the single signal's
-   * listener reads its own); none on the final reading and every FULL_SEARCH_MS of stream,
-   * so that a signal's change of speed is picked up.
+   * The signals whose speed is known, read at it without a search and from a little before
+   * their oldest undecided moment (as the single signal's listener reads its own; where
+   * another signal is close, decode-signals.ts decodes the two over all the audio kept);
+   * none on the final reading and every FULL_SEARCH_MS of stream, so that a signal's change
+   * of speed is picked up. `windowFromMs`: where the reading's window starts, stream ms.
    */
-  private speedsFollowed(final: boolean): FollowedSpeed[] {
+  private speedsFollowed(final: boolean, windowFromMs: number): FollowedSpeed[] {
     const full = final || this.sinceFullSearchMs >= this.tuning.live.FULL_SEARCH_MS;
     this.sinceFullSearchMs = full ? this.hopMs() : this.sinceFullSearchMs + this.hopMs();
     if (full) return [];
-    return this.followed.flatMap((f) => (f.decider.follows ? [{ frequency: f.frequency, wpm: f.decider.wpmOr(0) }] : []));
+    return this.followed.flatMap((f) => {
+      if (!f.decider.follows) return [];
+      const wpm = f.decider.wpmOr(0);
+      return [{ frequency: f.frequency, wpm, fromMs: f.undecidedMs - followedContextMs(this.tuning, wpm) - windowFromMs }];
+    });
   }
 
   /** The signals followed now. */

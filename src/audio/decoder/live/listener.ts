@@ -181,6 +181,12 @@ export function contextMs(tuning: Tuning, wpm: number, clarity = Number.NaN): nu
   return Math.max(isWeak(tuning, clarity) ? WEAK_CONTEXT_MS : CONTEXT_MS, CONTEXT_DOTS * dotAt(wpm));
 }
 
+/** The audio a reading of a clear signal followed at `wpm` decodes before its oldest undecided moment, ms: FOLLOWED_CONTEXT_MS or FOLLOWED_CONTEXT_DOTS, the longer. */
+export function followedContextMs(tuning: Tuning, wpm: number): number {
+  const { FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS } = tuning.live;
+  return Math.max(FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS * dotAt(wpm));
+}
+
 /** Whether a signal is weak: its tone typically stands under WEAK_CLARITY above the noise (NaN: not known, not weak). */
 function isWeak(tuning: Tuning, clarity: number): boolean {
   return clarity < tuning.live.WEAK_CLARITY;
@@ -259,9 +265,7 @@ export class SignalListener extends WindowListener {
    * known, so it decodes less than the window kept for a reading that measures them.
    */
   private followedFrom(): number {
-    const { FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS } = this.tuning.live;
-    const contextMs = Math.max(FOLLOWED_CONTEXT_MS, FOLLOWED_CONTEXT_DOTS * dotAt(this.decider.wpmOr(0)));
-    return Math.max(this.audio.start, this.samplesOf(this.undecidedMs - contextMs));
+    return Math.max(this.audio.start, this.samplesOf(this.undecidedMs - followedContextMs(this.tuning, this.decider.wpmOr(0))));
   }
 
   /** As the last reading set it for its decider (`takeReading`). */
