@@ -6,9 +6,14 @@
  * clock): the once-per-10-minutes and busted-call rules hold across instances. A spot is
  * never handed to the feed directly while Redis answers, so none comes twice.
  *
+ * The reader starts at the stream's end as a concrete id (XREVRANGE), not XREAD's "$",
+ * which means the end at each call: until it has that id, spots are not shared and /readyz
+ * says the instance is not ready, so that a spot added once it says it is comes on its feed.
+ *
  * While Redis is unreachable, spots go straight to the instance's own feed (spotting goes
  * on, locally), /readyz says so, and reading resumes where it stopped once Redis is back.
  */
+import { once } from "node:events";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { Spot } from "../core/index.js";
@@ -31,7 +36,7 @@ export type SpotDelivery = (spots: readonly Spot[], reporter: string, atMs?: num
 export class SharedSpots {
   private readonly writer: Redis;
   private readonly reader: Redis;
-  /** The last entry read; undefined until the stream's end has been asked for. */
+  /** The last entry read; undefined until the stream's end has been found. */
   private lastId: string | undefined;
   private closed = false;
   private outageLogged = false;
@@ -62,9 +67,14 @@ export class SharedSpots {
     void this.readLoop();
   }
 
+  /** Whether the reader has found the stream's end: every entry added from then on comes to the feed. */
+  get isPositioned(): boolean {
+    return this.lastId !== undefined;
+  }
+
   /** Whether spots go through Redis now. */
   get isUp(): boolean {
-    return this.writer.status === "ready" && this.reader.status === "ready";
+    return this.isPositioned && this.writer.status === "ready" && this.reader.status === "ready";
   }
 
   /** Adds a reporter's spots to the stream; while Redis does not take them, hands them to the local feed. */
@@ -97,9 +107,10 @@ export class SharedSpots {
   private async readLoop(): Promise<void> {
     while (!this.closed) {
       try {
-        // Not connected (yet, or again): its "error" events say why.
+        // Not connected (yet, or again): its "error" events say why. Waiting for the connection
+        // rather than a fixed time, the instance finds the stream's end, and is ready, as it connects.
         if (this.reader.status !== "ready") {
-          await sleep(READ_RETRY_MS);
+          await once(this.reader, "ready", { signal: AbortSignal.timeout(READ_RETRY_MS) }).catch(() => undefined);
           continue;
         }
         this.lastId ??= await this.streamEnd();

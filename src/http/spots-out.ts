@@ -32,6 +32,8 @@ export function spotsOut(app: FastifyInstance, config: Pick<Config, "spotsTelnet
   const local: SpotDelivery = (spots, reporter, atMs) => feed?.publish(spots, reporter, atMs);
   if (!config.redisUrl) return local;
   const shared = new SharedSpots(config.redisUrl, app.log, local);
+  // Not ready before the reader has found the stream's end: a spot added before then never comes to this feed.
+  readiness.addCheck("spots stream", () => shared.isPositioned);
   readiness.addDegradation(SPOTS_LOCAL_ONLY, () => shared.isUp);
   app.addHook("onReady", async () => shared.start());
   app.addHook("onClose", async () => shared.close());

@@ -1,12 +1,16 @@
 /**
  * Two ditdah instances sharing their spots through one redis-server (REDIS_URL), each with
  * its DX-cluster feed (SPOTS_TELNET_PORT): a spot made on one comes once on both feeds, a
- * repeat made on the other comes on neither, a live stream's spots go there too; with Redis
- * killed, each instance still spots on its own feed, and /readyz says it is degraded.
+ * repeat made on the other comes on neither, a live stream's spots go there too; a third
+ * instance, once /readyz says it is ready, reads every spot added after; with Redis killed,
+ * each instance still spots on its own feed, and /readyz says it is degraded.
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { Redis } from "ioredis";
 import { encodeWav } from "../../src/audio/index.js";
+import type { Spot } from "../../src/core/index.js";
+import { SPOTS_STREAM } from "../../src/http/shared-spots.js";
 import { recordBand } from "../fixtures/band.js";
 import { parseDxSpot } from "../helpers/dx-cluster.js";
 import { FeedClient } from "../helpers/feed-client.js";
@@ -22,10 +26,13 @@ import {
   startInstance,
   startRedis,
   stopAll,
+  waitFor,
 } from "../helpers/processes.js";
 
 const RATE = 8000;
 let redis: Managed;
+/** The instances' environment: this Redis, one live thread. */
+let env: Record<string, string>;
 let a: Instance;
 let b: Instance;
 let feedA: FeedClient;
@@ -62,7 +69,7 @@ async function nextCall(feed: FeedClient, ms = 5_000): Promise<string | undefine
 before(async () => {
   const [redisPort, portA, portB, telnetA, telnetB] = (await freePorts(5)) as [number, number, number, number, number];
   redis = await startRedis(redisPort, await makeTempDir("ditdah-redis-spots-"));
-  const env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, LIVE_THREADS: "1" };
+  env = { REDIS_URL: `redis://127.0.0.1:${redisPort}`, LIVE_THREADS: "1" };
   [a, b] = await Promise.all([
     startInstance(portA, { ...env, SPOTS_TELNET_PORT: String(telnetA) }),
     startInstance(portB, { ...env, SPOTS_TELNET_PORT: String(telnetB) }),
@@ -102,6 +109,26 @@ test("a live stream's spots on one instance come on the other's feed", async () 
   );
   assert.equal(await nextCall(feedA), "G4XYZ");
   assert.equal(await nextCall(feedB), "G4XYZ");
+});
+
+test("an instance that says it is ready reads every spot added to the stream after: added the moment it says so", async () => {
+  const [port, telnet] = (await freePorts(2)) as [number, number];
+  // Waited for alive only: its feed (listening from the start) is logged into before it is
+  // ready, and /readyz polled every 5 ms, so that the spot is added the moment it says 200.
+  const c = await startInstance(port, { ...env, SPOTS_TELNET_PORT: String(telnet) }, false);
+  const feedC = new FeedClient(telnet);
+  const publisher = new Redis(env.REDIS_URL!, { lazyConnect: true });
+  try {
+    await Promise.all([feedC.logIn("N0CALL"), publisher.connect()]);
+    await waitFor("/readyz 200", async () => ((await httpGet(`${c.url}/readyz`, {}, 1_000)).status === 200 ? true : undefined), 10_000, 5);
+    // Added as another instance adds a spot it made.
+    const spot: Spot = { call: "DL1NEW", frequencyKHz: 14025.8, audioHz: 800, snrDb: 12, wpm: 22, kind: "CQ", firstMs: 0, lastMs: 900, heard: "CQ DE DL1NEW" };
+    await publisher.xadd(SPOTS_STREAM, "*", "reporter", "N0CALL", "spot", JSON.stringify(spot));
+    assert.deepEqual(await Promise.all([feedC, feedA, feedB].map((feed) => nextCall(feed))), ["DL1NEW", "DL1NEW", "DL1NEW"]);
+  } finally {
+    feedC.socket.destroy();
+    publisher.disconnect();
+  }
 });
 
 test("Redis killed: each instance still spots on its own feed, and /readyz says spots are local only", async () => {

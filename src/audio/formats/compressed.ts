@@ -36,9 +36,54 @@ interface SliceDecoder {
   free(): void;
 }
 
+/** What the FLAC decoder answers for frames it is given whole. */
+interface FrameDecoder {
+  ready: Promise<void>;
+  decodeFrames(frames: Uint8Array[]): Promise<DecodedSlice & { bitDepth: number }>;
+  free(): void;
+}
+
+/** The bit depths the FLAC decoder gives samples of: it divides by 2^(bits - 1) - 1 for these, by 0 for any other. */
+const FLAC_BIT_DEPTHS = [8, 16, 24, 32];
+
+/** Added and taken away, rounds a number under 2^51 to the nearest whole one: ten times as fast as Math.round here. */
+const ROUNDER = 1.5 * 2 ** 52;
+
+/**
+ * A FLAC frame's samples as a WAV's are read (wav/reader.ts), value / 2^(bits - 1), where
+ * the decoder gives value / (2^(bits - 1) - 1): a float holds that closely enough to give
+ * the value back.
+ */
+function wavScaled(slice: DecodedSlice & { bitDepth: number }): DecodedSlice {
+  if (slice.samplesDecoded === 0) return slice;
+  if (!FLAC_BIT_DEPTHS.includes(slice.bitDepth)) {
+    throw new MorseError("INVALID_AUDIO", `The recording (a FLAC file) has ${slice.bitDepth}-bit samples; only 8, 16, 24 and 32-bit are read`);
+  }
+  const full = 2 ** (slice.bitDepth - 1);
+  for (const channel of slice.channelData) {
+    for (let i = 0; i < channel.length; i++) channel[i] = (channel[i]! * (full - 1) + ROUNDER - ROUNDER) / full;
+  }
+  return slice;
+}
+
+/**
+ * The FLAC decoder fed a frame a call (flac.ts finds them), not through its own `decode`:
+ * that finds each frame's end by the header after it, and at `flush` takes a last frame
+ * shorter than the 14 bytes it reads of a header (a block of silence takes 12 or 13) for
+ * the tail of the frame before, so that the last frame's samples are never decoded.
+ */
+function frameByFrame(flac: FrameDecoder): SliceDecoder {
+  return {
+    ready: flac.ready,
+    decode: async (frame) => wavScaled(await flac.decodeFrames([frame])),
+    free: () => flac.free(),
+  };
+}
+
 /** A decoder for the format, its module loaded on first use (most recordings are WAV). */
 async function openDecoder(format: CompressedFormat): Promise<SliceDecoder> {
   const formats = await formatsPackage(`Reading ${AUDIO_FORMATS[format]}`);
+  if (format === "flac") return frameByFrame(await formats.openDecoder("flac"));
   return (await formats.openDecoder(format)) as unknown as SliceDecoder;
 }
 
@@ -144,11 +189,7 @@ export async function readCompressed(
   await decoder.ready;
   const samples = new MonoSamples(format, plan.estimated ? undefined : plan.seconds, options);
   try {
-    let from = plan.start;
-    for (const to of plan.cuts) {
-      samples.add(await decoder.decode(bytes.subarray(from, to)));
-      from = to;
-    }
+    for (const [from, to] of plan.slices) samples.add(await decoder.decode(bytes.subarray(from, to)));
     if (decoder.flush) samples.add(await decoder.flush());
   } catch (error) {
     if (error instanceof MorseError) throw error;

@@ -3,7 +3,8 @@
  * FLAC frame of 65,535 samples of silence takes a dozen bytes, an Opus packet of 120 ms two),
  * and a decoder allocates all that a call decodes at once: so the bytes are cut where the
  * frames or pages that the format's own headers describe would decode to more than
- * CALL_VALUES values, read from those headers before anything is decoded.
+ * CALL_VALUES values, read from those headers before anything is decoded (FLAC is fed a
+ * frame a call: flac.ts).
  */
 
 /**
@@ -27,10 +28,12 @@ export interface Declared {
   estimated?: boolean;
 }
 
-/** What a file declares, and where its audio starts and is cut: calls decode bytes [start, cuts[0]), [cuts[0], cuts[1]), ... */
+/** Bytes [from, to) of a file, fed to its decoder in one call. */
+export type Slice = [from: number, to: number];
+
+/** What a file declares, and the slices its decoder is fed, in order. */
 export interface FeedPlan extends Declared {
-  start: number;
-  cuts: number[];
+  slices: Slice[];
 }
 
 /**
@@ -39,7 +42,7 @@ export interface FeedPlan extends Declared {
  * that would take it over CALL_VALUES, and after `maxBytes` at the most.
  */
 export class Cutter {
-  readonly cuts: number[] = [];
+  private readonly slices: Slice[] = [];
   private last: number;
   private values = 0;
 
@@ -58,11 +61,11 @@ export class Cutter {
     this.values += values;
   }
 
-  /** The cut points, the last at `end`. */
-  finish(end: number): number[] {
+  /** The slices, the last ending at `end`. */
+  finish(end: number): Slice[] {
     this.cutBefore(end);
     if (end > this.last) this.cut(end);
-    return this.cuts;
+    return this.slices;
   }
 
   private cutBefore(end: number): void {
@@ -70,7 +73,7 @@ export class Cutter {
   }
 
   private cut(at: number): void {
-    this.cuts.push(at);
+    this.slices.push([this.last, at]);
     this.last = at;
     this.values = 0;
   }

@@ -1,9 +1,9 @@
 /**
  * FLAC read by its headers (RFC 9639) before anything is decoded: STREAMINFO's channels,
- * rate and length, and every frame's block size and channels, which bound what each frame
- * decodes to.
+ * rate and length, every frame's block size, which bounds what the frame decodes to, and
+ * where each frame ends, which the decoder is told by being fed one frame a call.
  */
-import { Cutter, type Declared, type FeedPlan } from "./feed-plan.js";
+import type { Declared, FeedPlan, Slice } from "./feed-plan.js";
 import { afterId3Tags } from "./mpeg.js";
 
 /** STREAMINFO, the block that must follow "fLaC": channels, rate and samples per channel (0: not said). */
@@ -25,6 +25,19 @@ const CRC8 = Uint8Array.from({ length: 256 }, (_, byte) => {
   return crc & 0xff;
 });
 
+/** CRC-16 of frames: polynomial 0x8005, starting from 0. Over a whole frame, its footer (the CRC itself) included, it comes to 0. */
+const CRC16 = Uint16Array.from({ length: 256 }, (_, byte) => {
+  let crc = byte << 8;
+  for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? (crc << 1) ^ 0x8005 : crc << 1;
+  return crc & 0xffff;
+});
+
+/** The CRC-16 `crc` carried on over bytes [from, to). */
+function crc16(bytes: Uint8Array, from: number, to: number, crc: number): number {
+  for (let i = from; i < to; i++) crc = ((crc << 8) & 0xffff) ^ CRC16[(crc >> 8) ^ bytes[i]!]!;
+  return crc;
+}
+
 /** The length of the coded frame or sample number whose first byte is `lead` (UTF-8's scheme, up to 7 bytes), or 0 where none starts so. */
 function codedNumberLength(lead: number): number {
   if (lead < 0x80) return 1;
@@ -44,16 +57,14 @@ function blockSize(code: number, bytes: Uint8Array, at: number): number {
 }
 
 /**
- * The samples per channel and channels of the frame whose header starts at `offset`, or
- * undefined where no header does: sync, fields and CRC-8 as a decoder checks them, no more,
- * so that every header a decoder accepts is found here too. Reserved codes are counted at
- * their most.
+ * The samples per channel of the frame whose header starts at `offset`, or undefined where
+ * no header does: sync, fields and CRC-8 as a decoder checks them, no more, so that every
+ * header a decoder accepts is found here too. Reserved codes are counted at their most.
  */
-function frameAt(bytes: Uint8Array, offset: number): { samples: number; channels: number } | undefined {
+function blockSamplesAt(bytes: Uint8Array, offset: number): number | undefined {
   if (offset + 5 > bytes.length || bytes[offset] !== 0xff || (bytes[offset + 1]! & 0xfe) !== 0xf8) return undefined;
   const sizeCode = bytes[offset + 2]! >> 4;
   const rateCode = bytes[offset + 2]! & 0x0f;
-  const channelCode = bytes[offset + 3]! >> 4;
   const numberLength = codedNumberLength(bytes[offset + 4]!);
   if (numberLength === 0) return undefined;
   let crcAt = offset + 4 + numberLength;
@@ -64,30 +75,65 @@ function frameAt(bytes: Uint8Array, offset: number): { samples: number; channels
   let crc = 0;
   for (let i = offset; i < crcAt; i++) crc = CRC8[crc ^ bytes[i]!]!;
   if (crc !== bytes[crcAt]) return undefined;
-  const channels = channelCode < 8 ? channelCode + 1 : channelCode <= 10 ? 2 : 8;
-  return { samples: blockSize(sizeCode, bytes, sizeAt), channels };
+  return blockSize(sizeCode, bytes, sizeAt);
 }
 
 /**
- * A FLAC file's plan: STREAMINFO's declarations, and cuts between frames such that no call
- * decodes more than CALL_VALUES. Every byte after "fLaC" is searched for frame headers, as a
- * decoder that lost its place would search it; where STREAMINFO does not say its length
- * (it may say 0), the frames found say it.
+ * Headers looked past for the one that ends a frame. A frame's own bytes pass for a header
+ * (sync and CRC-8) about once in 8 MB; a frame not ended within this many is damaged, and
+ * the bound keeps the search linear in the file whatever a forger puts in it.
+ */
+const HEADERS_LOOKED_PAST = 8;
+
+/** The index of the header after `headers[h]` that ends its frame (the bytes before it pass the frame's CRC-16), or undefined where none does. */
+function frameEnd(bytes: Uint8Array, headers: number[], h: number): number | undefined {
+  let crc = 0;
+  for (let next = h + 1; next < headers.length && next <= h + HEADERS_LOOKED_PAST; next++) {
+    crc = crc16(bytes, headers[next - 1]!, headers[next]!, crc);
+    if (crc === 0) return next;
+  }
+  return undefined;
+}
+
+/**
+ * The frames among the headers found, as a decoder that checks frames finds them: each
+ * from its header to the next header that its CRC-16 ends it at; the last to the end of
+ * the file (a tag after it is the decoder's to pass over). A header that no CRC-16 ends
+ * (a damaged frame, or frame-like bytes in a picture) starts no frame: fed to a decoder,
+ * it could hold back each frame after it by a call, and the last one for good.
+ */
+function frames(bytes: Uint8Array, headers: number[]): Slice[] {
+  const found: Slice[] = [];
+  for (let h = 0; h < headers.length; ) {
+    if (h === headers.length - 1) {
+      found.push([headers[h]!, bytes.length]);
+      break;
+    }
+    const end = frameEnd(bytes, headers, h);
+    if (end !== undefined) found.push([headers[h]!, headers[end]!]);
+    h = end ?? h + 1;
+  }
+  return found;
+}
+
+/**
+ * A FLAC file's plan: STREAMINFO's declarations, and its frames, each fed in a call of its
+ * own (a frame decodes to at most 65,536 samples in 8 channels, far under CALL_VALUES).
+ * Every byte after "fLaC" is searched for frame headers, as a decoder that lost its place
+ * would search it; where STREAMINFO does not say its length (it may say 0), the headers
+ * found say it, each counted at its block size: no frame decodes to more than they count.
  */
 export function planFlac(bytes: Uint8Array): FeedPlan {
   const start = afterId3Tags(bytes);
-  const cutter = new Cutter(start);
-  let frame: { at: number; values: number } | undefined;
+  const headers: number[] = [];
   let samples = 0;
   for (let at = bytes.indexOf(0xff, start + 4); at !== -1; at = bytes.indexOf(0xff, at + 1)) {
-    const found = frameAt(bytes, at);
-    if (found === undefined) continue;
-    if (frame) cutter.add(frame.at, at, frame.values);
-    frame = { at, values: found.samples * found.channels };
-    samples += found.samples;
+    const blockSamples = blockSamplesAt(bytes, at);
+    if (blockSamples === undefined) continue;
+    headers.push(at);
+    samples += blockSamples;
   }
-  if (frame) cutter.add(frame.at, bytes.length, frame.values);
   const declared = streamInfo(bytes, start);
   if (declared.seconds === undefined && declared.sampleRate && samples > 0) declared.seconds = samples / declared.sampleRate;
-  return { ...declared, start, cuts: cutter.finish(bytes.length) };
+  return { ...declared, slices: frames(bytes, headers) };
 }

@@ -114,5 +114,5 @@ export function planMpeg(bytes: Uint8Array): FeedPlan {
   }
   unknown(at, bytes.length);
   const declared: Declared = first ? { channels: first.channels, sampleRate: first.sampleRate, seconds, estimated: true } : {};
-  return { ...declared, start, cuts: cutter.finish(bytes.length) };
+  return { ...declared, slices: cutter.finish(bytes.length) };
 }

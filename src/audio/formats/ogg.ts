@@ -100,5 +100,5 @@ export function planOgg(bytes: Uint8Array, codec: OggCodec): FeedPlan {
     if (header && header.sampleRate > 0) seconds += Math.max(0, granule - header.skip) / header.sampleRate;
   }
   const declared = { channels, sampleRate, ...(seconds > 0 ? { seconds } : {}) };
-  return { ...declared, start: 0, cuts: cutter.finish(bytes.length) };
+  return { ...declared, slices: cutter.finish(bytes.length) };
 }
