@@ -7,6 +7,12 @@
  * soon as it has, never holding more than that. Channels are averaged to mono, as in a
  * WAV, and the rate is brought down to the one the decoder works at as the samples arrive
  * (limits.ts decodeFactor).
+ *
+ * An MP3 that starts with an Info frame saying LAME's delay and padding (LAME's own files,
+ * and ours: mp3/info-frame.ts) reads as long as what was encoded, as gapless players read it:
+ * mpg123-decoder takes both away itself, reading the tag as mpg123 does (its gapless mode, on
+ * by default). An MP3 without one reads as its frames decode, LAME's delay and padding left
+ * in: nothing says how long they are.
  */
 import { MorseError } from "../../core/errors.js";
 import { Decimator } from "../dsp/decimator.js";
