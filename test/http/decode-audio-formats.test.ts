@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { timeline } from "../../src/core/index.js";
-import { encodeAs, type EncodedFormat } from "../fixtures/encoded.js";
+import { encodeAs, type EncodedFormat, opusOf } from "../fixtures/encoded.js";
 import { rng } from "../fixtures/random.js";
 import { record } from "../fixtures/simulator.js";
 import { serveForTests } from "../helpers/server.js";
@@ -62,6 +62,13 @@ describe("POST /api/v1/decode-audio in every format", () => {
     const [heard, sent] = [mp3.signals[0], wav.signals[0]];
     assert.ok(Math.abs(heard.startMs - sent.startMs) <= 3, `starts at ${heard.startMs} ms, the WAV's at ${sent.startMs}`);
     assert.ok(Math.abs(heard.endMs - sent.endMs) <= 3, `ends at ${heard.endMs} ms, the WAV's at ${sent.endMs}`);
+  });
+
+  it("says an Ogg Opus recording on one page (under a second) lasts as long as the WAV it was made of", async () => {
+    const wav = await rendered("wav", "E E");
+    const opus = opusOf(wav);
+    const lasts = async (bytes: Buffer, type: string) => assertSuccess(await postFile(bytes, type)).durationMs;
+    assert.equal(await lasts(opus, "audio/ogg"), await lasts(wav, "audio/wav"));
   });
 
   it("refuses a body whose bytes contradict its type (400, saying what they are), and bytes of no format", async () => {
