@@ -2,14 +2,14 @@
 # Every test that needs no browser, Redis or nginx, as any user: nothing is installed. It builds
 # first when the build is not current (the command's and the README's tests run the built
 # package), then runs the files, six processes at a time: a few of them mostly wait.
-# The recording tests use Debian's curl, script (bsdutils), opusenc, flac and sox, which
+# The recording tests use Debian's curl, script (bsdutils), opusenc, flac, lame and sox, which
 # `npm test` installs; they are named here when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 missing=()
-for tool in curl script opusenc flac sox; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+for tool in curl script opusenc flac lame sox; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 if ((${#missing[@]})); then
-  echo "missing: ${missing[*]} (Debian: curl bsdutils opus-tools flac sox; or run npm test as root, which installs them)" >&2
+  echo "missing: ${missing[*]} (Debian: curl bsdutils opus-tools flac lame sox; or run npm test as root, which installs them)" >&2
   exit 1
 fi
 # Built again only when something the build reads changed since the last build here (the stamp).

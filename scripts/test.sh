@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything the tests need (npm packages; Debian's redis-server, nginx,
-# chromium, script, opusenc, flac, sox and curl when missing), type-checks and lints, then runs every test with Node's test runner.
+# chromium, script, opusenc, flac, lame, sox and curl when missing), type-checks and lints, then runs every test with Node's test runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,9 +11,11 @@ command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
 command -v curl >/dev/null || missing+=(curl)
 # The command's progress tests put its standard error on a terminal with util-linux's script.
 command -v script >/dev/null || missing+=(bsdutils)
-# Opus and FLAC test recordings are made by encoders independent of the decoders: Debian's.
+# Opus and FLAC test recordings are made by encoders independent of the decoders: Debian's;
+# and MP3s with LAME's own Info frame (gapless tag), which our MP3 encoder's is checked against.
 command -v opusenc >/dev/null || missing+=(opus-tools)
 command -v flac >/dev/null || missing+=(flac)
+command -v lame >/dev/null || missing+=(lame)
 # A second renderer of Morse, sharing no code with ours: sox.
 command -v sox >/dev/null || missing+=(sox)
 # The playground's tests drive Debian's Chromium (never a downloaded browser).

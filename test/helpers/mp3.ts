@@ -1,6 +1,7 @@
 /** MP3 frame headers read by hand (ISO 11172-3, 13818-3 and MPEG-2.5), for tests that check what an encoder wrote. */
 import assert from "node:assert/strict";
 import { MPEGDecoder } from "mpg123-decoder";
+import { lameCrc16 } from "../../src/audio/mp3/info-frame.js";
 
 export interface Mp3Frame {
   /** Where the frame starts, and its length in bytes (its header's, padding included). */
@@ -54,4 +55,42 @@ export async function decodeMp3(bytes: Uint8Array): Promise<{ samples: Float32Ar
   } finally {
     decoder.free();
   }
+}
+
+/** What an Info or Xing frame's tag says: its frame count, and LAME's extension's delay and padding (samples), with whether its CRC-16 holds. */
+export interface InfoTag {
+  frames: number;
+  delay: number;
+  padding: number;
+  crcHolds: boolean;
+}
+
+/** Xing's flags: the fields present after them, in order, and their lengths (frames, bytes, seek table, quality). */
+const XING_FIELDS = [
+  [1, 4],
+  [2, 4],
+  [4, 100],
+  [8, 4],
+] as const;
+
+/**
+ * The tag of the MP3's first frame, read as decoders read it (the fields after the flags
+ * where the flags say, LAME's extension after them), or undefined where it has none.
+ */
+export function infoTag(bytes: Uint8Array): InfoTag | undefined {
+  // After the header and a mono frame's side information: 17 bytes in MPEG-1, 9 in MPEG-2 and 2.5.
+  const tag = 4 + (((bytes[1]! >> 3) & 3) === 3 ? 17 : 9);
+  const name = Buffer.from(bytes.subarray(tag, tag + 4)).toString("latin1");
+  if (name !== "Info" && name !== "Xing") return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const flags = view.getUint32(tag + 4);
+  let at = tag + 8;
+  let frames = 0;
+  for (const [flag, length] of XING_FIELDS) {
+    if (!(flags & flag)) continue;
+    if (flag === 1) frames = view.getUint32(at);
+    at += length;
+  }
+  const [d0, d1, d2] = [bytes[at + 21]!, bytes[at + 22]!, bytes[at + 23]!];
+  return { frames, delay: (d0 << 4) | (d1 >> 4), padding: ((d1 & 0xf) << 8) | d2, crcHolds: lameCrc16(bytes.subarray(0, at + 34)) === view.getUint16(at + 34) };
 }

@@ -4,6 +4,7 @@ import http from "node:http";
 import { describe, it } from "node:test";
 import { decodeAudio, WavRenderer } from "../../src/audio/index.js";
 import { timeline } from "../../src/core/index.js";
+import { PAD_MS } from "../../src/audio/limits.js";
 import { MP3_BITRATE, SAMPLE_RATE } from "../../src/http/limits.js";
 import { serveForTests } from "../helpers/server.js";
 import { decodeMp3, mp3Frames } from "../helpers/mp3.js";
@@ -11,9 +12,6 @@ import { assertError, assertSuccess, get, post, rawRequest, rawSocket } from "./
 
 const server = serveForTests();
 const PATH = "/api/v1/audio.mp3";
-
-/** LAME's delay and mpg123's: samples of silence before the first rendered sample. */
-const CODEC_DELAY = 1105;
 
 async function mp3(params: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
   const response = await fetch(`${server.url}${PATH}?${new URLSearchParams(params)}`);
@@ -45,12 +43,12 @@ describe("GET|POST /api/v1/audio.mp3", () => {
 
     const { samples, sampleRate } = await decodeMp3(bytes);
     assert.equal(sampleRate, 16000);
-    // The WAV's samples (its padding included) after the codecs' delay, and at most a frame more.
+    // The WAV's samples, its padding included, no more: the Info frame says LAME's delay and padding.
     const rendered = new WavRenderer(timeline(params.text, { wpm: 18 }), { frequency: 700, sampleRate: 16000 }).sampleCount;
-    assert.ok(samples.length >= rendered + CODEC_DELAY && samples.length < rendered + CODEC_DELAY + 576, `${samples.length} samples for ${rendered}`);
+    assert.equal(samples.length, rendered);
     const timing = assertSuccess(await get(server.url, "/api/v1/audio", params));
-    const extraMs = (1000 * samples.length) / sampleRate - timing.durationMs;
-    assert.ok(extraMs > 0 && extraMs < 200, `${extraMs} ms more than the timeline`);
+    const offMs = (1000 * samples.length) / sampleRate - (timing.durationMs + 2 * PAD_MS);
+    assert.ok(Math.abs(offMs) <= 500 / sampleRate, `${offMs} ms more than the timeline and its padding: over half a sample`);
 
     const heard = decodeAudio(samples, sampleRate);
     assert.deepEqual([heard.output, heard.frequency, Math.round(heard.wpm)], ["CQ DE K1ABC", 700, 18]);

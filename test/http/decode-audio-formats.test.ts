@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { timeline } from "../../src/core/index.js";
-import { encodeAs, type EncodedFormat } from "../fixtures/encoded.js";
+import { encodeAs, type EncodedFormat, opusOf } from "../fixtures/encoded.js";
 import { rng } from "../fixtures/random.js";
 import { record } from "../fixtures/simulator.js";
 import { serveForTests } from "../helpers/server.js";
@@ -27,8 +27,8 @@ describe("POST /api/v1/decode-audio in every format", () => {
     for (const format of ["mp3", "ogg-vorbis", "ogg-opus", "flac"] as const) files.set(format, await encodeAs(format, samples, 16000));
   });
 
-  function postFile(bytes: Buffer, contentType: string) {
-    return rawRequest(server.url, "POST", "/api/v1/decode-audio", {
+  function postFile(bytes: Buffer, contentType: string, query = "") {
+    return rawRequest(server.url, "POST", `/api/v1/decode-audio${query}`, {
       headers: { "content-type": contentType, "content-length": String(bytes.length) },
       chunks: [bytes],
     });
@@ -44,6 +44,32 @@ describe("POST /api/v1/decode-audio in every format", () => {
       }
     });
   }
+
+  /** The service's own rendering of `text` as `format`, at 8 kHz, 20 wpm and 700 Hz. */
+  async function rendered(format: "wav" | "mp3", text: string): Promise<Buffer> {
+    const response = await fetch(`${server.url}/api/v1/audio.${format}?${new URLSearchParams({ text, wpm: "20", frequency: "700", sampleRate: "8000" })}`);
+    assert.equal(response.status, 200);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  it("times the service's own MP3 as its WAV: where the Morse starts and ends, and how long the recording lasts", async () => {
+    const [wav, mp3] = await Promise.all([
+      rendered("wav", TEXT).then(async (bytes) => assertSuccess(await postFile(bytes, "audio/wav", "?signals=all"))),
+      rendered("mp3", TEXT).then(async (bytes) => assertSuccess(await postFile(bytes, "audio/mpeg", "?signals=all"))),
+    ]);
+    assert.equal(mp3.output, TEXT);
+    assert.equal(mp3.durationMs, wav.durationMs);
+    const [heard, sent] = [mp3.signals[0], wav.signals[0]];
+    assert.ok(Math.abs(heard.startMs - sent.startMs) <= 3, `starts at ${heard.startMs} ms, the WAV's at ${sent.startMs}`);
+    assert.ok(Math.abs(heard.endMs - sent.endMs) <= 3, `ends at ${heard.endMs} ms, the WAV's at ${sent.endMs}`);
+  });
+
+  it("says an Ogg Opus recording on one page (under a second) lasts as long as the WAV it was made of", async () => {
+    const wav = await rendered("wav", "E E");
+    const opus = opusOf(wav);
+    const lasts = async (bytes: Buffer, type: string) => assertSuccess(await postFile(bytes, type)).durationMs;
+    assert.equal(await lasts(opus, "audio/ogg"), await lasts(wav, "audio/wav"));
+  });
 
   it("refuses a body whose bytes contradict its type (400, saying what they are), and bytes of no format", async () => {
     assertError(await postFile(files.get("mp3")!, "audio/ogg"), 400, "The body is declared audio/ogg but its bytes are an MP3 file", "INVALID_AUDIO");

@@ -7,6 +7,13 @@
  * soon as it has, never holding more than that. Channels are averaged to mono, as in a
  * WAV, and the rate is brought down to the one the decoder works at as the samples arrive
  * (limits.ts decodeFactor).
+ *
+ * An MP3 that starts with an Info frame saying LAME's delay and padding (LAME's own files,
+ * and ours: mp3/info-frame.ts) reads as long as what was encoded, as gapless players read it:
+ * mpg123-decoder takes both away itself, reading the tag as mpg123 does (its gapless mode, on
+ * by default). An MP3 without one reads as its frames decode, LAME's delay and padding left
+ * in: nothing says how long they are. Each Ogg Opus stream is cut here at the length its
+ * headers declare (ogg.ts says why).
  */
 import { MorseError } from "../../core/errors.js";
 import { Decimator } from "../dsp/decimator.js";
@@ -107,6 +114,19 @@ function planFeed(bytes: Uint8Array, format: CompressedFormat): FeedPlan {
 const LENGTH_SLACK = { share: 0.1, seconds: 2 };
 
 /**
+ * Refuses a file that holds `heldSeconds` where its headers declare `declared`, if it holds
+ * clearly more: it was forged to (a bomb that hides its length costs a decoder's time for
+ * all it holds).
+ */
+function checkHeld(heldSeconds: number, declared: number | undefined, format: CompressedFormat): void {
+  if (declared === undefined || heldSeconds <= declared * (1 + LENGTH_SLACK.share) + LENGTH_SLACK.seconds) return;
+  throw new MorseError(
+    "INVALID_AUDIO",
+    `The recording (${AUDIO_FORMATS[format]}) holds more audio than its headers say (${Math.round(declared)} s): the file is damaged`,
+  );
+}
+
+/**
  * Decoded slices gathered as mono samples at the rate the decoder works at, up to
  * `maxSeconds` where given: a 15-minute Opus file (always 48 kHz) then takes 29 MB of
  * samples instead of 173, and decodes several times faster.
@@ -116,46 +136,61 @@ class MonoSamples {
   private length = 0;
   /** Samples per channel decoded. */
   private decoded = 0;
+  /** The stream being decoded (of the file's chain), and its samples per channel so far. */
+  private stream = 0;
+  private streamDecoded = 0;
   private decimator?: Decimator;
   /** The file's own rate. */
   fileRate = 0;
   firstError?: string;
 
-  /** `declaredSeconds`: the length the file's headers say, if they do; `keepHz`, `maxSeconds`: the caller's (ReadOptions). */
+  /**
+   * `declaredSeconds`: the length the file's headers say, if they do; `streamLengths`: the
+   * samples per channel of each of its streams in order, where it says them (FeedPlan
+   * streamEnds), at which each stream is cut; `keepHz`, `maxSeconds`: the caller's (ReadOptions).
+   */
   constructor(
     private readonly format: CompressedFormat,
     private readonly declaredSeconds: number | undefined,
+    private readonly streamLengths: readonly number[],
     private readonly options: Pick<ReadOptions, "keepHz" | "maxSeconds">,
   ) {}
 
+  /** The stream being decoded has ended: what comes next is the next one's. */
+  endStream(): void {
+    this.stream++;
+    this.streamDecoded = 0;
+  }
+
   add(slice: DecodedSlice): void {
     this.firstError ??= slice.errors[0]?.message;
-    const n = slice.samplesDecoded;
     const channels = slice.channelData.length;
-    if (n === 0 || channels === 0) return;
-    // What the frames hold, checked as what the headers declared was: headers may lie.
-    checkDeclared({ channels, sampleRate: slice.sampleRate }, this.format);
-    this.fileRate ||= slice.sampleRate;
-    if (slice.sampleRate !== this.fileRate)
-      throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) changes its sample rate part of the way through`);
-    this.decoded += n;
-    const { maxSeconds } = this.options;
-    if (maxSeconds !== undefined && this.decoded > maxSeconds * this.fileRate) throw tooLong(maxSeconds);
-    // A file that decodes to more than its headers say was forged to (a bomb that hides its
-    // length costs a decoder's time for all it holds): refused once it is clearly over.
-    const declared = this.declaredSeconds;
-    if (declared !== undefined && this.decoded > (declared * (1 + LENGTH_SLACK.share) + LENGTH_SLACK.seconds) * this.fileRate) {
-      throw new MorseError(
-        "INVALID_AUDIO",
-        `The recording (${AUDIO_FORMATS[this.format]}) holds more audio than its headers say (${Math.round(declared)} s): the file is damaged`,
-      );
-    }
+    if (slice.samplesDecoded === 0 || channels === 0) return;
+    this.check(slice);
+    // What runs past its stream's end is dropped here, after the checks: a bomb is counted whole.
+    const n = Math.min(slice.samplesDecoded, (this.streamLengths[this.stream] ?? Number.POSITIVE_INFINITY) - this.streamDecoded);
+    if (n <= 0) return;
+    this.streamDecoded += n;
     this.decimator ??= new Decimator(decodeFactor(this.fileRate, this.options.keepHz));
     const mono = new Float32Array(n);
     for (const channel of slice.channelData) for (let i = 0; i < n; i++) mono[i]! += channel[i]! / channels;
     const kept = this.decimator.factor === 1 ? mono : this.decimator.push(mono);
     this.pieces.push(kept);
     this.length += kept.length;
+  }
+
+  /** A slice's channels and rate, and all decoded so far, checked against what the file may hold. */
+  private check(slice: DecodedSlice): void {
+    // What the frames hold, checked as what the headers declared was: headers may lie.
+    checkDeclared({ channels: slice.channelData.length, sampleRate: slice.sampleRate }, this.format);
+    this.fileRate ||= slice.sampleRate;
+    if (slice.sampleRate !== this.fileRate)
+      throw new MorseError("INVALID_AUDIO", `The recording (${AUDIO_FORMATS[this.format]}) changes its sample rate part of the way through`);
+    this.decoded += slice.samplesDecoded;
+    const { maxSeconds } = this.options;
+    if (maxSeconds !== undefined && this.decoded > maxSeconds * this.fileRate) throw tooLong(maxSeconds);
+    // Headers may lie about the length too: refused once the decoding is clearly over.
+    checkHeld(this.decoded / this.fileRate, this.declaredSeconds, this.format);
   }
 
   recording(): Recording {
@@ -175,6 +210,23 @@ class MonoSamples {
 }
 
 /**
+ * Feeds the plan's slices to the decoder, in order. Where a stream ends (FeedPlan
+ * streamEnds), the decoder is flushed of the page it keeps back, so that the stream's last
+ * samples come before the next stream's first, and cut at its length.
+ */
+async function feed(decoder: SliceDecoder, bytes: Uint8Array, plan: FeedPlan, samples: MonoSamples): Promise<void> {
+  const ends = new Set(plan.streamEnds?.map((end) => end.slice));
+  for (const [i, [from, to]] of plan.slices.entries()) {
+    samples.add(await decoder.decode(bytes.subarray(from, to)));
+    if (decoder.flush && ends.has(i)) {
+      samples.add(await decoder.flush());
+      samples.endStream();
+    }
+  }
+  if (decoder.flush) samples.add(await decoder.flush());
+}
+
+/**
  * Reads a compressed recording, at a rate that holds `keepHz` if given, refused once it runs
  * past `maxSeconds` if given; every problem is a MorseError that names it.
  */
@@ -185,12 +237,13 @@ export async function readCompressed(
 ): Promise<Recording> {
   const plan = planFeed(bytes, format);
   checkDeclared(plan, format, options.maxSeconds);
+  if (plan.heldSeconds !== undefined) checkHeld(plan.heldSeconds, plan.seconds, format);
   const decoder = await openDecoder(format);
   await decoder.ready;
-  const samples = new MonoSamples(format, plan.estimated ? undefined : plan.seconds, options);
+  const streamLengths = plan.streamEnds?.map((end) => end.samples) ?? [];
+  const samples = new MonoSamples(format, plan.estimated ? undefined : plan.seconds, streamLengths, options);
   try {
-    for (const [from, to] of plan.slices) samples.add(await decoder.decode(bytes.subarray(from, to)));
-    if (decoder.flush) samples.add(await decoder.flush());
+    await feed(decoder, bytes, plan, samples);
   } catch (error) {
     if (error instanceof MorseError) throw error;
     // A damaged file can make a decoder trap or throw (its own TypeErrors too): it is the file's fault, not ours.

@@ -26,14 +26,31 @@ export interface Declared {
   seconds?: number;
   /** The length is only the header walk's estimate (MP3: the decoder finds frames by rules of its own), not a bound on what decodes. */
   estimated?: boolean;
+  /**
+   * What the audio packets hold by their own headers (Ogg Opus), where that may run past
+   * `seconds`: the decoder decodes all of it before it trims each stream's end to its
+   * declared length, and a file whose packets hold far more than that was forged to.
+   */
+  heldSeconds?: number;
 }
 
 /** Bytes [from, to) of a file, fed to its decoder in one call. */
 export type Slice = [from: number, to: number];
 
-/** What a file declares, and the slices its decoder is fed, in order. */
+/**
+ * Where one of a file's streams ends (an Ogg Opus chain's link): once slice `slice` is fed,
+ * its decoder has had the whole stream, whose audio is `samples` long (per channel, at the
+ * rate decoded), as its own headers say.
+ */
+export interface StreamEnd {
+  slice: number;
+  samples: number;
+}
+
+/** What a file declares, the slices its decoder is fed, in order, and where its streams end if it says so. */
 export interface FeedPlan extends Declared {
   slices: Slice[];
+  streamEnds?: StreamEnd[];
 }
 
 /**
@@ -61,10 +78,16 @@ export class Cutter {
     this.values += values;
   }
 
-  /** The slices, the last ending at `end`. */
-  finish(end: number): Slice[] {
+  /** Ends a call at `end`, the end of a unit already added; returns the index of the slice that ends there. */
+  cutAt(end: number): number {
     this.cutBefore(end);
     if (end > this.last) this.cut(end);
+    return this.slices.length - 1;
+  }
+
+  /** The slices, the last ending at `end`. */
+  finish(end: number): Slice[] {
+    this.cutAt(end);
     return this.slices;
   }
 

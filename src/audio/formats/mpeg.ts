@@ -22,7 +22,7 @@ export function afterId3Tags(bytes: Uint8Array, offset = 0): number {
 }
 
 /** kbit/s by bitrate index (1 to 14), by [MPEG-1, MPEG-2 and 2.5] and layer (I, II, III). */
-const BITRATES = [
+export const BITRATES = [
   [
     [32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
     [32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
@@ -36,7 +36,7 @@ const BITRATES = [
 ] as const;
 
 /** Sample rates by the version bits (0 MPEG-2.5, 2 MPEG-2, 3 MPEG-1) and the rate index. */
-const SAMPLE_RATES: Readonly<Record<number, readonly number[]>> = { 0: [11025, 12000, 8000], 2: [22050, 24000, 16000], 3: [44100, 48000, 32000] };
+export const SAMPLE_RATES: Readonly<Record<number, readonly number[]>> = { 0: [11025, 12000, 8000], 2: [22050, 24000, 16000], 3: [44100, 48000, 32000] };
 
 export interface MpegFrame {
   /** Bytes, padding included. */

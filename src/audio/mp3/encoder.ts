@@ -4,9 +4,12 @@
  * bitrate and at the rate it was rendered at. Neither the PCM nor the MP3 is ever held whole.
  *
  * The samples are the WAV's own (WavRenderer.samples): same tone, same ramps, same padding.
- * An MP3 decoder gives them back after the encoder's delay (LAME: 1105 samples, 138 ms at
- * 8 kHz) and with up to a frame of silence at the end, unless it trims them (no gapless
- * tag is written).
+ * The file starts with an Info frame (info-frame.ts) that says how many samples of LAME's
+ * frames are its delay and padding, written first though LAME only finishes at the end: the
+ * number of samples, all it depends on, is known before the first. A gapless decoder gives
+ * the samples back exactly, no more, from the first; one that knows no tag gives a frame of
+ * silence, then LAME's delay (576 samples and its own), then the samples, then up to two
+ * frames of silence.
  *
  * A LAME instance takes about 1 MiB of memory and a few ms to instantiate: instances are
  * kept for reuse (up to MAX_IDLE).
@@ -18,6 +21,7 @@ import type { Timeline } from "../../core/timing.js";
 import { formatsPackage } from "../formats/formats-package.js";
 import { MP3_BITRATE, MP3_SAMPLE_RATES } from "../limits.js";
 import { DEFAULT_CHUNK_SAMPLES, type RenderOptions, WavRenderer } from "../render/render.js";
+import { infoFrame } from "./info-frame.js";
 
 export interface Mp3Options extends RenderOptions {
   /** Samples per second: one of MP3_SAMPLE_RATES. */
@@ -49,6 +53,8 @@ export class Mp3Renderer {
   readonly sampleRate: number;
   readonly bitrate: number;
   private lame: Lame | undefined;
+  /** The Info frame, until it is given out ahead of LAME's first bytes. */
+  private info: Uint8Array | undefined;
   private next = 0;
   private pcm = new Int16Array(0);
   private floats = new Float32Array(0);
@@ -62,6 +68,7 @@ export class Mp3Renderer {
     this.sampleRate = options.sampleRate;
     this.bitrate = options.bitrate;
     this.lame = lame;
+    this.info = infoFrame({ sampleRate: options.sampleRate, bitrate: options.bitrate, samples: this.sampleCount });
     lame.configure({ sampleRate: options.sampleRate, outputSampleRate: options.sampleRate, channels: 1, bitrate: options.bitrate });
   }
 
@@ -87,7 +94,8 @@ export class Mp3Renderer {
 
   /**
    * Encodes the next `length` samples (fewer at the end of the rendering). Returns the MP3
-   * bytes the encoder has ready, freshly allocated: often none, as LAME holds a frame or two back.
+   * bytes ready, freshly allocated: the Info frame the first time, then what the encoder has
+   * ready, often none, as LAME holds a frame or two back.
    */
   encodeNext(length: number): Uint8Array {
     const lame = this.encoder();
@@ -113,14 +121,24 @@ export class Mp3Renderer {
     return tail;
   }
 
-  /** Copies out what the encoder wrote into its own memory; an encoder that failed is dropped, not reused. */
+  /**
+   * Copies out what the encoder wrote into its own memory, after the Info frame the first
+   * time; an encoder that failed is dropped, not reused.
+   */
   private take(write: () => Uint8Array): Uint8Array {
+    let bytes: Uint8Array;
     try {
-      return write().slice();
+      bytes = write();
     } catch (error) {
       this.lame = undefined;
       throw error;
     }
+    const info = this.info ?? new Uint8Array(0);
+    this.info = undefined;
+    const out = new Uint8Array(info.length + bytes.length);
+    out.set(info);
+    out.set(bytes, info.length);
+    return out;
   }
 
   /** Gives the encoder back (to the pool) without finishing, e.g. when a client went away. Safe to call twice. */
