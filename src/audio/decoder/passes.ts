@@ -114,7 +114,7 @@ export function phaseReferenceOf(tuning: Tuning, bb: Baseband, first: Pass, fade
     errors: fadesFast ? 1 : PHASE_STEADY_ERRORS,
     fewestMarks: PHASE_WINDOW_MARKS,
   });
-  return { scope, halfWindow };
+  return { scope, halfWindow, fadesFast };
 }
 
 /** The blocks either side of its own that a block's phase reference leaves out (PHASE_EXCLUDE_DOTS). */
@@ -141,6 +141,7 @@ function coherentPass(tuning: Tuning, bb: Baseband, pass: Pass, phase: PhaseRefe
     dotBlocks: dotProfile(pass, pass.analysis.dots, bb.blockMs, y.length),
     spread: spreadOf(tuning, pass.analysis),
     stepsPerDot: tuning.marks.COHERENT_STEPS_PER_DOT,
+    fadesFast: phase.fadesFast,
     tuning,
   });
   const analysis = analyseTimings(tuning, durationsOf(keyed), { wpm: pass.analysis.decoded.wpm });
@@ -206,7 +207,7 @@ export function characterPass(tuning: Tuning, bb: Baseband, pass: Pass, phase: P
   const { keyed, analysis } = pass;
   const marks = markMask(keyed, bb.blockMs, bb.re.length);
   const y = inPhaseOf(tuning, followMarks(tuning, bb, marks), marks, passDotMs(pass), phase);
-  const measured = coherentEvidence(tuning, y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT);
+  const measured = coherentEvidence(tuning, y, keyed, bb.blockMs, CHARACTER_NOISE_WEIGHT, phase.fadesFast);
   if (!measured) return undefined;
   const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };
   const dotBlocks = dotProfile(pass, runningMedian(analysis.dots, tuning.passes.STEADY_DOT_MARKS), bb.blockMs, y.length);

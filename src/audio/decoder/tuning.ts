@@ -180,6 +180,12 @@ const DEFAULTS = {
     SLOW_FADE_STEP: 0.15,
     /** ...from this many marks or more. Estimator: a spread and a median step need a few characters. */
     SLOW_FADE_MARKS: 20,
+    /** In a tone that fades fast, a block of key down is taken to sit in a fade-out the fade follower missed with this probability: its coherent evidence is a mixture with the tone at any share of its level (evidence/likelihood.ts). Fitted: 2 Hz fading, keyer, +20 dB, 14.6 -> 8.0 % on the hf bench (the 2 Hz machine 8.7 -> 5.2, hand 21.2 -> 15.8), no cell at -6 to +6 dB changed, none worse than 0.4 points. */
+    FADE_OUT_SHARE: 0.05,
+    /** ...the tone there at this share of its level or more. Estimator: a fade-out deeper than 20 dB lasts a few ms at 2 Hz, and allowing for it would let a clear tone's keyed gaps count as fades. */
+    FADE_OUT_LEAST: 0.1,
+    /** ...only where the tone stands this many times over the noise in one block (in power, a²/σ²): where a block alone tells the tone from the noise, a tone missing from it is a fade-out or a gap, and the evidence for a gap outgrows what any timing prior bridges. Fitted: without it the mixture blurred a faint tone's evidence (the 2 Hz keyer at -6 dB 42.1 -> 43.3 %, 1 Hz machine 33.5 -> 34.4). */
+    FADE_OUT_CLEAR: 16,
     /** Fewest such marks a fade is measured from. Estimator: a fade is a swing from mark to mark, a peak and a trough and the marks either side. */
     FADE_MARKS: 4,
     /** Blocks under this share of a tone's level (in amplitude) are digital silence (a receiver muted), not noise (evidence/fading.ts). Estimator: 80 dB, under any recording's noise floor. */

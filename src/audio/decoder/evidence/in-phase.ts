@@ -11,6 +11,8 @@ export type PhaseScope = "recording" | "mark";
 export interface PhaseReference {
   scope: PhaseScope;
   halfWindow: number;
+  /** Whether the tone fades fast (evidence/fading.ts): the window is chosen for it, and its evidence allows for fade-outs (likelihood.ts). */
+  fadesFast: boolean;
 }
 
 /**

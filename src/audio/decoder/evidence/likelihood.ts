@@ -33,9 +33,36 @@ export function envelopeEvidence(env: Float32Array, model: SignalModel, filterBl
   return out;
 }
 
+/** Shares of the tone's level the fade-out's evidence is averaged over (fadeOutEvidence). */
+const FADE_OUT_POINTS = 8;
+
+/**
+ * A block's coherent evidence `full` (the tone at amplitude `a` against noise of power
+ * `noise`, for the in-phase value `y`) as a mixture: with probability `share` the tone sits in
+ * a fade-out, at any share of its level from `least` to 1 (uniform, averaged over
+ * FADE_OUT_POINTS). A weak but present tone then counts as key down, and a gap's evidence per
+ * block is bounded by how unlikely a fade-out that deep is, not by the tone's strength.
+ */
+function fadeOutEvidence(full: number, a: number, y: number, noise: number, share: number, least: number): number {
+  let most = Number.NEGATIVE_INFINITY;
+  const terms = new Float64Array(FADE_OUT_POINTS);
+  for (let k = 0; k < FADE_OUT_POINTS; k++) {
+    const g = least + ((1 - least) * (k + 0.5)) / FADE_OUT_POINTS;
+    terms[k] = (g * a * y - (g * g * a * a) / 2) / noise;
+    most = Math.max(most, terms[k]!);
+  }
+  let sum = 0;
+  for (const t of terms) sum += Math.exp(t - most);
+  const faded = most + Math.log(sum / FADE_OUT_POINTS);
+  const top = Math.max(full, faded);
+  return top + Math.log((1 - share) * Math.exp(full - top) + share * Math.exp(faded - top));
+}
+
 /**
  * The coherent evidence along `y`, with the model measured where `runs` put marks and
- * gaps (see segmentCoherent), and the noise taken `noiseWeight` times as large.
+ * gaps (see segmentCoherent), and the noise taken `noiseWeight` times as large; where the
+ * tone `fadesFast` (evidence/fading.ts), allowing for fade-outs in its clear blocks
+ * (fadeOutEvidence, FADE_OUT_CLEAR).
  */
 export function evidenceOfRuns(
   tuning: Tuning,
@@ -43,6 +70,7 @@ export function evidenceOfRuns(
   runs: readonly Run[],
   blockMs: number,
   noiseWeight: number,
+  fadesFast = false,
 ): { evidence: Float32Array; model: SignalModel } | undefined {
   const { COHERENT_NOISE_MS, FADE_LEVEL_WINDOWS_MS, LEVEL_BIN_MS } = tuning.evidence;
   const model = modelFromRunsCoherent(tuning, y, runs, {
@@ -51,18 +79,23 @@ export function evidenceOfRuns(
     levelBin: Math.round(LEVEL_BIN_MS / blockMs),
   });
   if (!model) return undefined;
+  const { FADE_OUT_SHARE, FADE_OUT_LEAST, FADE_OUT_CLEAR } = tuning.evidence;
   const evidence = new Float32Array(y.length);
   for (let i = 0; i < y.length; i++) {
     const a = model.amplitude[i]!;
-    evidence[i] = (a * y[i]! - (a * a) / 2) / (noiseWeight * model.noise[i]!);
+    const noise = noiseWeight * model.noise[i]!;
+    const full = (a * y[i]! - (a * a) / 2) / noise;
+    const clear = fadesFast && (a * a) / model.noise[i]! >= FADE_OUT_CLEAR;
+    evidence[i] = clear ? fadeOutEvidence(full, a, y[i]!, noise, FADE_OUT_SHARE, FADE_OUT_LEAST) : full;
   }
   return { evidence, model };
 }
 
 /**
  * The coherent evidence (log-likelihood ratio per block, key down against key up, the
- * noise taken `noiseWeight` times as large) and the tone's amplitude, with the model
- * measured where `keyed` put marks and gaps; undefined where it holds too few of either.
+ * noise taken `noiseWeight` times as large; allowing for fade-outs where the tone
+ * `fadesFast`) and the tone's amplitude, with the model measured where `keyed` put marks
+ * and gaps; undefined where it holds too few of either.
  */
 export function coherentEvidence(
   tuning: Tuning,
@@ -70,6 +103,7 @@ export function coherentEvidence(
   keyed: Keyed,
   blockMs: number,
   noiseWeight: number,
+  fadesFast = false,
 ): { evidence: Float32Array; model: SignalModel } | undefined {
-  return evidenceOfRuns(tuning, y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight);
+  return evidenceOfRuns(tuning, y, runsOf(keyed, blockMs, y.length), blockMs, noiseWeight, fadesFast);
 }

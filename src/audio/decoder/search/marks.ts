@@ -29,6 +29,8 @@ export interface SegmentOptions {
   spread?: number;
   /** Resolution of the search, steps per dot (default tuning.marks.STEPS_PER_DOT). */
   stepsPerDot?: number;
+  /** Whether the tone fades fast: the coherent evidence allows for fade-outs (evidence/likelihood.ts). */
+  fadesFast?: boolean;
   /** The decoder's configuration. */
   tuning: Tuning;
 }
@@ -261,7 +263,7 @@ export function segmentCoherent(y: Float32Array, keyed: Keyed, options: SegmentO
   let runs = runsOf(keyed, options.blockMs, y.length);
   let model: SignalModel | undefined;
   for (let pass = 0; pass < COHERENT_REFINEMENTS; pass++) {
-    const measured = evidenceOfRuns(tuning, y, runs, options.blockMs, COHERENT_NOISE_WEIGHT);
+    const measured = evidenceOfRuns(tuning, y, runs, options.blockMs, COHERENT_NOISE_WEIGHT, options.fadesFast);
     if (!measured) break;
     model = measured.model;
     const signal = { y, amplitude: measured.model.amplitude, noise: measured.model.noise };

@@ -51,6 +51,46 @@ describe("evidenceOfRuns", () => {
   });
 });
 
+describe("evidenceOfRuns in a tone that fades fast", () => {
+  // A clear tone (amplitude 1, noise 0.02 per block: 17 dB per block) keyed 40 ms on, 40 off, with a 10 ms fade-out to a fifth of its level in the middle of every mark.
+  const random = rng(4);
+  const keyed = keyedFromDurations(
+    0,
+    Array.from({ length: 199 }, () => 40),
+  );
+  const inFade = (i: number) => Math.floor(i / 40) % 2 === 0 && i % 40 >= 15 && i % 40 < 25;
+  const y = new Float32Array(8000).map((_, i) => (Math.floor(i / 40) % 2 === 0 ? (inFade(i) ? 0.2 : 1) : 0) + 0.14 * gaussian(random));
+  const runs = runsOf(keyed, 1, y.length);
+  const steady = evidenceOfRuns(DEFAULT_TUNING, y, runs, 1, 1)!;
+  const fading = evidenceOfRuns(DEFAULT_TUNING, y, runs, 1, 1, true)!;
+  const sum = (evidence: Float32Array, keep: (i: number) => boolean) => evidence.reduce((total, e, i) => (keep(i) ? total + e : total), 0);
+  const inGap = (i: number) => Math.floor(i / 40) % 2 === 1;
+
+  const perBlock = (evidence: Float32Array, keep: (i: number) => boolean) => sum(evidence, keep) / sum(new Float32Array(y.length).fill(1), keep);
+
+  it("makes a fade-out inside a mark cost about the log of FADE_OUT_SHARE a block, where a steady tone's evidence counts it as a gap", () => {
+    const least = Math.log(DEFAULT_TUNING.evidence.FADE_OUT_SHARE);
+    const [faded, steadyFaded] = [perBlock(fading.evidence, inFade), perBlock(steady.evidence, inFade)];
+    assert.ok(faded > least - 0.5 && faded < 0, `${faded} a block`);
+    assert.ok(steadyFaded < 2 * least, `${steadyFaded} a block without fade-outs`);
+  });
+
+  it("still speaks for key up in every gap, more than in a fade-out", () => {
+    assert.equal(rightSides(fading.evidence, keyed).gaps, 1);
+    assert.ok(
+      perBlock(fading.evidence, inGap) < perBlock(fading.evidence, inFade) - 1,
+      `gaps ${perBlock(fading.evidence, inGap)}, fade-outs ${perBlock(fading.evidence, inFade)} a block`,
+    );
+  });
+
+  it("leaves a faint tone's evidence as it was: a block alone does not tell it from the noise", () => {
+    const faint = y.map(
+      (v, i) => (Math.floor(i / 40) % 2 === 0 ? (inFade(i) ? 0.2 : 1) : 0) * 0.2 + (v - (Math.floor(i / 40) % 2 === 0 ? (inFade(i) ? 0.2 : 1) : 0)),
+    );
+    assert.deepEqual(evidenceOfRuns(DEFAULT_TUNING, faint, runs, 1, 1, true)!.evidence, evidenceOfRuns(DEFAULT_TUNING, faint, runs, 1, 1)!.evidence);
+  });
+});
+
 describe("coherentEvidence", () => {
   // Dots and gaps 40 ms long for 30 s, in noise of unit variance per block.
   const DOT = 40;
