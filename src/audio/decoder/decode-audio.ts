@@ -192,7 +192,7 @@ export interface Findings {
   /** How far the main station stands above the noise floor (characters/lone-ends.ts clarity): a live listener keeps more audio for a weak one. */
   clarity?: number;
   /** A signal's pitch, Hz, and speed, wpm, as a live listener follows it: a turn at that pitch is decoded at that speed without a search (a turn at another may be a new station, at its own speed). */
-  followed?: FollowedSpeed;
+  followed?: FollowedHint;
 }
 
 /** `decodeAudio`, with the characters timed (the live listener's reading of each window), narrowed by what a decode `before` found. */
@@ -254,8 +254,8 @@ export function mainPiece<T extends Piece>(pieces: readonly T[]): T {
   return pieces.reduce((a, b) => (characters(b) > characters(a) ? b : a));
 }
 
-/** A signal a live listener follows at a known speed: a turn or signal found within PITCH_CHANGE_HZ of it is decoded at that speed, without a search. */
-export interface FollowedSpeed {
+/** What a live listener tells a decode of a signal it follows at a known speed: a turn or signal found within PITCH_CHANGE_HZ of it is decoded at that speed, without a search, and from `fromMs` where given. */
+export interface FollowedHint {
   frequency: number;
   wpm: number;
   /** Where in the samples its decode may start, ms: a band listener's signal followed needs only its recent audio (undefined: wherever it is heard). */
@@ -263,8 +263,8 @@ export interface FollowedSpeed {
 }
 
 /** The signal followed nearest `frequency`, within PITCH_CHANGE_HZ; undefined where none is followed there. */
-export function followedAt(tuning: Tuning, frequency: number, followed: readonly FollowedSpeed[]): FollowedSpeed | undefined {
-  let nearest: FollowedSpeed | undefined;
+export function followedAt(tuning: Tuning, frequency: number, followed: readonly FollowedHint[]): FollowedHint | undefined {
+  let nearest: FollowedHint | undefined;
   for (const f of followed) if (!nearest || Math.abs(f.frequency - frequency) < Math.abs(nearest.frequency - frequency)) nearest = f;
   return nearest && Math.abs(nearest.frequency - frequency) <= tuning.turns.PITCH_CHANGE_HZ ? nearest : undefined;
 }

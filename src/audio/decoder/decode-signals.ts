@@ -12,7 +12,7 @@ import { dotMs } from "../../core/units.js";
 import { DECODE_WPM, decodeFactor } from "../limits.js";
 import { timedCharacters, joinedAsWords, writeCharacter, type TimedCharacter } from "./characters/timed.js";
 import type { TimingDecode } from "./characters/timings.js";
-import { checkInput, decodeTurn, followedAt, hintedWpm, mainPiece, type AudioHints, type FollowedSpeed, type PieceDecode } from "./decode-audio.js";
+import { checkInput, decodeTurn, followedAt, hintedWpm, mainPiece, type AudioHints, type FollowedHint, type PieceDecode } from "./decode-audio.js";
 import { cancelSignal, type Mark } from "./front-end/cancel.js";
 import { channelOf } from "./front-end/channel.js";
 import { findSignals, type FoundSignal } from "./front-end/signals.js";
@@ -255,13 +255,13 @@ function decodeOf(r: TimedSignal): SignalDecode {
 
 /**
  * Where a signal's channel is decoded from, ms: where a live listener's signal followed
- * needs it to start (FollowedSpeed fromMs), unless another signal is within SIDEBAND_HZ of
+ * needs it to start (FollowedHint fromMs), unless another signal is within SIDEBAND_HZ of
  * it; else wherever it is heard (0). Two signals that close are decoded over all the audio
  * kept: the longer decode reads a faint one beside a stronger better (the band bench's live
  * part, signals 50 to 74 Hz apart: 17 errors in 652 characters with it, 23 with each
  * decoded from where it needs, 24 with each pair from where the earlier needs).
  */
-function decodedFromMs(tuning: Tuning, found: readonly FoundSignal[], s: FoundSignal, followed: readonly FollowedSpeed[]): number {
+function decodedFromMs(tuning: Tuning, found: readonly FoundSignal[], s: FoundSignal, followed: readonly FollowedHint[]): number {
   if (found.some((o) => o !== s && Math.abs(o.frequency - s.frequency) <= tuning.band.SIDEBAND_HZ)) return 0;
   return followedAt(tuning, s.frequency, followed)?.fromMs ?? 0;
 }
@@ -277,7 +277,7 @@ export function decodeSignalsTimed(
   samples: Float32Array,
   sampleRate: number,
   hints: AudioHints = {},
-  followed: readonly FollowedSpeed[] = [],
+  followed: readonly FollowedHint[] = [],
 ): TimedSignal[] {
   const found = findSignals(tuning, samples, sampleRate);
   // Strongest first: each signal decoded is taken out of what the weaker ones beside it are decoded from.

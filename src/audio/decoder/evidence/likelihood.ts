@@ -36,6 +36,9 @@ export function envelopeEvidence(env: Float32Array, model: SignalModel, filterBl
 /** Shares of the tone's level the fade-out's evidence is averaged over (fadeOutEvidence). */
 const FADE_OUT_POINTS = 8;
 
+/** fadeOutEvidence's terms, one array for every block (it runs once a block, and keeps nothing between calls). */
+const fadeOutTerms = new Float64Array(FADE_OUT_POINTS);
+
 /**
  * A block's coherent evidence `full` (the tone at amplitude `a` against noise of power
  * `noise`, for the in-phase value `y`) as a mixture: with probability `share` the tone sits in
@@ -45,7 +48,7 @@ const FADE_OUT_POINTS = 8;
  */
 function fadeOutEvidence(full: number, a: number, y: number, noise: number, share: number, least: number): number {
   let most = Number.NEGATIVE_INFINITY;
-  const terms = new Float64Array(FADE_OUT_POINTS);
+  const terms = fadeOutTerms;
   for (let k = 0; k < FADE_OUT_POINTS; k++) {
     const g = least + ((1 - least) * (k + 0.5)) / FADE_OUT_POINTS;
     terms[k] = (g * a * y - (g * g * a * a) / 2) / noise;

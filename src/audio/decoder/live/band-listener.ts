@@ -9,7 +9,7 @@
  * CLOSE_MS is closed. The window keeps the context the slowest undecided signal needs.
  */
 import type { TimedCharacter } from "../characters/timed.js";
-import type { FollowedSpeed } from "../decode-audio.js";
+import type { FollowedHint } from "../decode-audio.js";
 import { decodeSignalsTimed, type SignalDecode } from "../decode-signals.js";
 import { Decider } from "./decider.js";
 import type { ListenerOptions, ListenEvent, ListenSummary } from "./events.js";
@@ -56,7 +56,7 @@ export class BandListener extends WindowListener {
     const fromMs = this.msOf(from);
     let keepFromMs = nowMs - contextMs(this.tuning, 0);
     const taken = new Set<Followed>();
-    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm }, this.speedsFollowed(final, fromMs))) {
+    for (const signal of decodeSignalsTimed(this.tuning, this.windowFrom(from), this.sampleRate, { wpm: this.wpm }, this.followedHints(final, fromMs))) {
       const f = this.followed.find((o) => !taken.has(o) && Math.abs(o.frequency - signal.frequency) <= this.tuning.band.PEAK_HALF_HZ) ?? this.follow(nowMs);
       taken.add(f);
       f.frequency = signal.frequency;
@@ -77,7 +77,7 @@ export class BandListener extends WindowListener {
    * none on the final reading and every FULL_SEARCH_MS of stream, so that a signal's change
    * of speed is picked up. `windowFromMs`: where the reading's window starts, stream ms.
    */
-  private speedsFollowed(final: boolean, windowFromMs: number): FollowedSpeed[] {
+  private followedHints(final: boolean, windowFromMs: number): FollowedHint[] {
     const full = final || this.sinceFullSearchMs >= this.tuning.live.FULL_SEARCH_MS;
     this.sinceFullSearchMs = full ? this.hopMs() : this.sinceFullSearchMs + this.hopMs();
     if (full) return [];
